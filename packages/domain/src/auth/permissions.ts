@@ -1,0 +1,112 @@
+import type { Role } from './roles';
+
+/**
+ * The one permission table. The server's `requirePermission()` and the web's `useCan()` both read it,
+ * so the web hides exactly what the server would refuse. Names follow the spec's `verb:noun` style
+ * (read:cards, write:cards, sign:documents, approve:plans).
+ */
+export const permissions = [
+  'read:tenant',
+  'manage:tenant',
+  'manage:members',
+  'read:teams',
+  'create:teams',
+  'manage:team',
+  'manage:workflow',
+  'read:cards',
+  'write:cards',
+  'delete:cards',
+  'read:internal-comments',
+  'write:comments',
+  'sign:documents',
+  'approve:plans',
+  'read:shared-plans',
+  'read:participants',
+  'read:all-participants',
+  'write:participants',
+  'write:time',
+  'approve:time',
+  'read:invoices',
+  'manage:invoices',
+  'manage:rates',
+  'read:audit',
+  'read:audit-packs',
+  'manage:templates',
+  'manage:system',
+  'request:tenant-access',
+  'decide:tenant-access',
+] as const;
+export type Permission = (typeof permissions)[number];
+
+const teamMemberPermissions = [
+  'read:tenant',
+  'read:teams',
+  'read:cards',
+  'write:cards',
+  'read:internal-comments',
+  'write:comments',
+  'read:shared-plans',
+  'read:participants',
+  'write:participants',
+  'write:time',
+] as const satisfies readonly Permission[];
+
+const tenantAdminPermissions = [
+  ...teamMemberPermissions,
+  'manage:tenant',
+  'manage:members',
+  'create:teams',
+  'manage:team',
+  'manage:workflow',
+  'delete:cards',
+  'sign:documents',
+  'approve:plans',
+  'read:all-participants',
+  'approve:time',
+  'read:invoices',
+  'manage:invoices',
+  'manage:rates',
+  'read:audit',
+  'read:audit-packs',
+  'decide:tenant-access',
+] as const satisfies readonly Permission[];
+
+export const rolePermissions = {
+  'global-admin': permissions,
+  'system-admin': [...tenantAdminPermissions, 'manage:templates', 'manage:system', 'request:tenant-access'],
+  'tenant-admin': tenantAdminPermissions,
+  'team-admin': [...teamMemberPermissions, 'manage:team', 'manage:workflow', 'delete:cards', 'approve:time'],
+  'team-member': teamMemberPermissions,
+  'support-worker': [
+    'read:tenant',
+    'read:teams',
+    'read:cards',
+    'write:cards',
+    'read:internal-comments',
+    'write:comments',
+    'read:participants',
+    'write:time',
+  ],
+  viewer: ['read:tenant', 'read:teams', 'read:shared-plans', 'write:comments'],
+  auditor: [
+    'read:tenant',
+    'read:teams',
+    'read:cards',
+    'read:internal-comments',
+    'read:shared-plans',
+    'read:participants',
+    'read:all-participants',
+    'read:invoices',
+    'read:audit',
+    'read:audit-packs',
+  ],
+} as const satisfies Record<Role, readonly Permission[]>;
+
+/** Permissions a clinician (Practitioner or Therapist on the team) holds on top of their role's. */
+export const clinicianPermissions = ['sign:documents', 'approve:plans'] as const satisfies readonly Permission[];
+
+export function can(role: Role | null | undefined, permission: Permission, isClinician = false): boolean {
+  if (!role) return false;
+  if (isClinician && (clinicianPermissions as readonly Permission[]).includes(permission)) return true;
+  return (rolePermissions[role] as readonly Permission[]).includes(permission);
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+
+/**
+ * Who someone is in Wattle comes from three places: a platform role on the user (global or system
+ * admin), a membership role in a tenant, and a role on each team. `effective*Role` folds them into one
+ * of the eight roles of DESIGN.md section 5, which `permissions.ts` maps to what they may do.
+ */
+
+export const PlatformRoleSchema = z.enum(['global-admin', 'system-admin']);
+export type PlatformRole = z.infer<typeof PlatformRoleSchema>;
+
+export const MembershipRoleSchema = z.enum(['owner', 'admin', 'member', 'guest', 'auditor']);
+export type MembershipRole = z.infer<typeof MembershipRoleSchema>;
+
+/** Roles offered when inviting a team member; Support Worker is the default. */
+export const TeamRoleSchema = z.enum(['Team Lead', 'Practitioner', 'Support Worker', 'Family Guardian', 'Therapist']);
+export type TeamRole = z.infer<typeof TeamRoleSchema>;
+export const defaultTeamRole: TeamRole = 'Support Worker';
+
+export const RoleSchema = z.enum([
+  'global-admin',
+  'system-admin',
+  'tenant-admin',
+  'team-admin',
+  'team-member',
+  'support-worker',
+  'viewer',
+  'auditor',
+]);
+export type Role = z.infer<typeof RoleSchema>;
+
+/** The role hierarchy of spec shell section 6. */
+export const roleLevels = {
+  'global-admin': 7,
+  'system-admin': 6,
+  'tenant-admin': 5,
+  'team-admin': 4,
+  'team-member': 3,
+  'support-worker': 2,
+  viewer: 1,
+  auditor: 1,
+} as const satisfies Record<Role, number>;
+
+/** A role check passes when the role's level is at least the level asked. */
+export function hasLevel(role: Role | null | undefined, required: Role): boolean {
+  if (!role) return false;
+  return roleLevels[role] >= roleLevels[required];
+}
+
+/** Badge text for the tenant switcher. */
+export const membershipRoleLabels = {
+  owner: 'Owner',
+  admin: 'Admin',
+  member: 'Member',
+  guest: 'Guest Access',
+  auditor: 'Auditor',
+} as const satisfies Record<MembershipRole, string>;
+
+const teamRoleToRole = {
+  'Team Lead': 'team-admin',
+  Practitioner: 'team-member',
+  Therapist: 'team-member',
+  'Support Worker': 'support-worker',
+  'Family Guardian': 'viewer',
+} as const satisfies Record<TeamRole, Role>;
+
+/** Team roles that carry the clinician permissions (sign documents, approve plans). */
+export const clinicianTeamRoles: readonly TeamRole[] = ['Practitioner', 'Therapist'];
+
+export interface TenantAccess {
+  platformRole: PlatformRole | null;
+  /** The caller's membership in the tenant, or null when they have none. */
+  membershipRole: MembershipRole | null;
+  /** A system admin's approved, unexpired access request for this tenant. */
+  hasApprovedAccessRequest: boolean;
+}
+
+/**
+ * The caller's role across the whole tenant, or null when they may not enter it at all.
+ * Members and guests get no tenant-wide role: their roles come from their teams.
+ */
+export function effectiveTenantRole(access: TenantAccess): Role | null {
+  if (access.platformRole === 'global-admin') return 'global-admin';
+  if (access.platformRole === 'system-admin' && access.membershipRole === 'owner') return 'system-admin';
+  if (access.platformRole === 'system-admin' && access.hasApprovedAccessRequest) return 'system-admin';
+  switch (access.membershipRole) {
+    case 'owner':
+    case 'admin':
+      return 'tenant-admin';
+    case 'auditor':
+      return 'auditor';
+    default:
+      return null;
+  }
+}
+
+/** Whether the caller may enter the tenant at all (have it in their switcher, send its id). */
+export function canEnterTenant(access: TenantAccess): boolean {
+  return effectiveTenantRole(access) !== null || access.membershipRole !== null;
+}
+
+/**
+ * The caller's role on one team. Tenant-wide roles apply to every team; a guest only reaches teams
+ * shared with them; otherwise the team role decides.
+ */
+export function effectiveTeamRole(
+  access: TenantAccess,
+  team: { teamRole: TeamRole | null; isSharedWithGuest: boolean },
+): Role | null {
+  const tenantRole = effectiveTenantRole(access);
+  if (tenantRole) return tenantRole;
+  if (access.membershipRole === 'guest' && !team.isSharedWithGuest) return null;
+  if (!access.membershipRole || !team.teamRole) return null;
+  return teamRoleToRole[team.teamRole];
+}
+
+/** Tenant-wide roles (owner, admin, auditor, platform admins) see every team; others only theirs. */
+export function seesAllTeams(access: TenantAccess): boolean {
+  return effectiveTenantRole(access) !== null;
+}

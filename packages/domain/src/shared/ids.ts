@@ -1,0 +1,44 @@
+/**
+ * Slugs and name matching. Pure: randomness comes from Web Crypto, present in browsers and Node.
+ */
+
+/** A name as a lowercase, dash-separated slug: 'Sunrise Care Co.' -> 'sunrise-care-co'. */
+export function slugifyName(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** Two names are the same when they match with dashes, spaces and case ignored. */
+export function namesMatch(a: string, b: string): boolean {
+  return slugifyName(a).replace(/-/g, '') === slugifyName(b).replace(/-/g, '');
+}
+
+const suffixAlphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** The spec's id for a tenant or team: the slugified name plus a short random suffix. */
+export function slugWithSuffix(name: string, suffixLength = 6): string {
+  const bytes = new Uint8Array(suffixLength);
+  crypto.getRandomValues(bytes);
+  const suffix = Array.from(bytes, (b) => suffixAlphabet[b % suffixAlphabet.length]).join('');
+  const base = slugifyName(name).slice(0, 60) || 'item';
+  return `${base}-${suffix}`;
+}
+
+/** The 3-letter prefix of visible work item ids: the first letters of the name's words, padded with X. */
+export function tenantPrefix(name: string): string {
+  const words = name
+    .toUpperCase()
+    .replace(/[^A-Z0-9 ]+/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+  let prefix = words.length >= 3 ? words.map((w) => w[0]).join('') : (words[0] ?? '');
+  if (words.length === 2) prefix = `${words[0]?.slice(0, 2) ?? ''}${words[1]?.[0] ?? ''}`;
+  return prefix.replace(/[^A-Z]/g, '').padEnd(3, 'X').slice(0, 3);
+}
+
+/** Visible work item id: 3-letter tenant prefix, a dash, a 5-digit zero-padded sequence. */
+export function workItemId(prefix: string, sequence: number): string {
+  return `${prefix}-${String(sequence).padStart(5, '0')}`;
+}

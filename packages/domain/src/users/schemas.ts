@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { PlatformRoleSchema } from '../auth/roles';
+
+export const MeSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  name: z.string(),
+  platformRole: PlatformRoleSchema.nullable(),
+  isVerified: z.boolean(),
+  verifiedAt: z.iso.datetime({ offset: true }).nullable(),
+  mfaEnabled: z.boolean(),
+  lastLoginAt: z.iso.datetime({ offset: true }).nullable(),
+  /** How this request was authenticated: a browser session or a bearer token. */
+  authMethod: z.enum(['session', 'api-token', 'oidc-token']),
+});
+export type Me = z.infer<typeof MeSchema>;
+
+/** The button on the verification page says exactly this, and the server expects exactly this. */
+export const VerificationSchema = z.object({ acknowledgement: z.literal('I understand') });
+
+export const CreateApiTokenSchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  /** Days until the token stops working; none for a token that lasts until revoked. */
+  expiresInDays: z.number().int().min(1).max(366).optional(),
+});
+
+export const ApiTokenSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  /** The first characters of the secret, so a user can tell tokens apart. */
+  prefix: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  lastUsedAt: z.iso.datetime({ offset: true }).nullable(),
+  expiresAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type ApiToken = z.infer<typeof ApiTokenSchema>;
+
+/** Returned once, at creation: the only time the secret is shown. */
+export const CreatedApiTokenSchema = ApiTokenSchema.extend({ token: z.string() });
+
+export const DemoUserSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  /** What this user is, for the sign-in list: 'Team Lead at Sunrise Support', 'System admin'. */
+  description: z.string(),
+});
+export type DemoUser = z.infer<typeof DemoUserSchema>;
+
+export const DemoLoginSchema = z.object({ email: z.email().max(254) });
+
+export const AuthConfigSchema = z.object({ mode: z.enum(['demo', 'oidc']) });
