@@ -1,0 +1,148 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { demoRoutes } from './auth/demo-routes';
+import { type OidcBearerResolver, registerAuthGuard } from './auth/guard';
+import { sessionRoutes } from './auth/session-routes';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { accessRequestRoutes } from './features/access-requests/routes';
+import { healthRoutes } from './features/health/routes';
+import { meRoutes } from './features/me/routes';
+import { onboardingRoutes } from './features/onboarding/routes';
+import { teamRoutes } from './features/teams/routes';
+import { tenantRoutes } from './features/tenants/routes';
+import { registerErrorHandler } from './http/error-handler';
+import { registerIdempotency } from './http/idempotency';
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Extra sign-in routes and the Bearer resolver of OIDC mode (see auth/oidc.ts). */
+  oidc?: { routes: FastifyPluginAsync; bearer: OidcBearerResolver };
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the Fastify instance with every plugin and route. It never listens: main.ts and tests do. */
+export async function buildApp(options: AppOptions) {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]'],
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : crypto.randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dbHandle', database);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        // Wattle runs as a tab inside Microsoft Teams, which frames it.
+        frameAncestors: ["'self'", 'https://teams.microsoft.com', 'https://*.teams.microsoft.com', 'https://*.cloud.microsoft'],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    frameguard: false,
+    hsts: config.secureCookies,
+  });
+  await app.register(fastifyCookie, { secret: config.sessionSecret });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Wattle API', version: '0.1.0', description: 'Care coordination for NDIS providers.' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'wattle_session' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+      security: [{ session: [] }, { bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  registerErrorHandler(app);
+  registerAuthGuard(app, { oidcBearer: options.oidc?.bearer });
+  registerIdempotency(app);
+
+  app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  await app.register(healthRoutes);
+  await app.register(sessionRoutes);
+  if (config.authMode === 'demo') await app.register(demoRoutes);
+  if (options.oidc) await app.register(options.oidc.routes);
+  await app.register(meRoutes);
+  await app.register(tenantRoutes);
+  await app.register(teamRoutes);
+  await app.register(onboardingRoutes);
+  await app.register(accessRequestRoutes);
+
+  await serveWebApp(app, config.webDistDir ?? defaultWebDist());
+  return app;
+}
+
+function defaultWebDist(): string {
+  // From apps/server/src/app.ts or apps/server/dist/main.js to apps/web/dist.
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+}
+
+/** The built web app on the same port: files as they are, and index.html for client-side routes. */
+async function serveWebApp(app: FastifyInstance, dist: string) {
+  const hasWeb = existsSync(path.join(dist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      // Vite names built assets by content hash, so they never change under the same name.
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (pathname.startsWith('/api/') || pathname === '/api' || request.method !== 'GET' || !hasWeb) {
+      return reply.status(404).send({
+        success: false,
+        error: { code: 'NOT_FOUND', message: `No route ${request.method} ${pathname}` },
+      });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
+  });
+}

@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../http/app-error';
+import type { Caller } from '../http/context';
+import { apiTokenPrefix, resolveApiToken } from './api-tokens';
+import { csrfCookie, sessionCookie } from './cookies';
+import { safeEqual } from './secrets';
+import { csrfTokenFor, resolveSession, type UserRow } from './sessions';
+
+/** Resolves an OIDC access token to a user, when OIDC is configured. */
+export type OidcBearerResolver = (accessToken: string) => Promise<UserRow | null>;
+
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const TenantIdSchema = z.uuid();
+
+/**
+ * Who is asking, and may they: every /api route declares `config.auth` ('public', 'user' or
+ * 'tenant'); a route that does not is refused at start-up. Callers are signed in by the session
+ * cookie (writes then need the X-CSRF-Token header) or by `Authorization: Bearer`.
+ */
+export function registerAuthGuard(app: FastifyInstance, options: { oidcBearer?: OidcBearerResolver | undefined }) {
+  app.decorateRequest('caller', null);
+  app.decorateRequest('tenantId', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && !route.config?.auth) {
+      throw new Error(`Route ${route.method} ${route.url} does not declare config.auth`);
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const auth = request.routeOptions.config?.auth;
+    if (!auth || auth === 'public') return;
+    request.caller = await authenticate(app, request, options.oidcBearer);
+    if (auth === 'tenant') {
+      const header = request.headers['x-tenant-id'];
+      if (!header) throw new AppError('BAD_REQUEST', 'The X-Tenant-Id header is required');
+      const parsed = TenantIdSchema.safeParse(header);
+      if (!parsed.success) throw new AppError('NOT_FOUND', 'Tenant not found');
+      request.tenantId = parsed.data;
+    }
+  });
+}
+
+async function authenticate(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  oidcBearer: OidcBearerResolver | undefined,
+): Promise<Caller> {
+  const authorization = request.headers.authorization;
+  if (authorization) {
+    const [scheme, token] = authorization.split(' ');
+    if (scheme?.toLowerCase() !== 'bearer' || !token) {
+      throw new AppError('UNAUTHENTICATED', 'Use Authorization: Bearer <token>');
+    }
+    if (token.startsWith(apiTokenPrefix)) {
+      const user = await resolveApiToken(app.db, token);
+      if (!user) throw new AppError('UNAUTHENTICATED', 'The API token is invalid, expired or revoked');
+      return { user, method: 'api-token' };
+    }
+    const user = oidcBearer ? await oidcBearer(token) : null;
+    if (!user) throw new AppError('UNAUTHENTICATED', 'The access token is invalid or expired');
+    return { user, method: 'oidc-token' };
+  }
+
+  const sessionToken = request.cookies[sessionCookie];
+  if (!sessionToken) throw new AppError('UNAUTHENTICATED', 'User not authenticated');
+  const session = await resolveSession(app.db, sessionToken, app.config.sessionIdleMinutes);
+  if (!session) throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
+
+  if (unsafeMethods.has(request.method)) {
+    const header = request.headers['x-csrf-token'];
+    const cookie = request.cookies[csrfCookie];
+    const expected = csrfTokenFor(app.config.sessionSecret, sessionToken);
+    if (typeof header !== 'string' || !cookie || !safeEqual(header, cookie) || !safeEqual(header, expected)) {
+      throw new AppError('CSRF_FAILED', 'Missing or invalid CSRF token');
+    }
+  }
+  return { user: session.user, method: 'session', sessionToken };
+}

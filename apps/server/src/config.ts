@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+/**
+ * The environment, parsed once. This is the only module that reads process.env: everything else is
+ * handed a Config, so tests build one directly.
+ */
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    AUTH_MODE: z.enum(['demo', 'oidc']).default('demo'),
+    OIDC_ISSUER: z.url().optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_SCOPES: z.string().default('openid profile email'),
+    SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+    SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(60 * 24 * 30)
+      .default(60 * 8),
+    PUBLIC_URL: z.url().optional(),
+    WEB_DIST_DIR: z.string().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SEED_DEMO_DATA: booleanFromEnv,
+    TRUST_PROXY: booleanFromEnv,
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.AUTH_MODE === 'demo') {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_MODE'], message: 'demo sign-in is refused when NODE_ENV=production' });
+    }
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET is required in production' });
+    }
+    if (env.AUTH_MODE === 'oidc') {
+      for (const key of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'PUBLIC_URL'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when AUTH_MODE=oidc` });
+      }
+    }
+    if (env.NODE_ENV === 'production' && env.PUBLIC_URL && !env.PUBLIC_URL.startsWith('https://')) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'API base URL must be HTTPS in production' });
+    }
+  });
+
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  authMode: 'demo' | 'oidc';
+  oidc: { issuer: string; clientId: string; clientSecret: string | undefined; scopes: string } | undefined;
+  sessionSecret: string;
+  sessionIdleMinutes: number;
+  publicUrl: string | undefined;
+  /** Cookies get the Secure flag when the app is served over HTTPS. */
+  secureCookies: boolean;
+  webDistDir: string | undefined;
+  logLevel: string;
+  seedDemoData: boolean;
+  trustProxy: boolean;
+}
+
+/** Only ever used outside production: the schema refuses a missing secret there. */
+const developmentSessionSecret = 'wattle-development-only-session-secret-not-for-production';
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    authMode: env.AUTH_MODE,
+    oidc:
+      env.AUTH_MODE === 'oidc'
+        ? {
+            issuer: env.OIDC_ISSUER!,
+            clientId: env.OIDC_CLIENT_ID!,
+            clientSecret: env.OIDC_CLIENT_SECRET,
+            scopes: env.OIDC_SCOPES,
+          }
+        : undefined,
+    // Production refuses to start without a secret (above); elsewhere a fixed development secret
+    // keeps CSRF tokens and sign-in state valid across restarts.
+    sessionSecret: env.SESSION_SECRET ?? developmentSessionSecret,
+    sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
+    publicUrl: env.PUBLIC_URL,
+    secureCookies: env.PUBLIC_URL?.startsWith('https://') ?? false,
+    webDistDir: env.WEB_DIST_DIR,
+    logLevel: env.LOG_LEVEL,
+    seedDemoData: env.SEED_DEMO_DATA ?? env.AUTH_MODE === 'demo',
+    trustProxy: env.TRUST_PROXY ?? false,
+  };
+}

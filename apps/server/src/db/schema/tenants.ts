@@ -1,0 +1,114 @@
+import type {
+  AuditConfig,
+  BillingConfig,
+  Subscription,
+  TenantProfile,
+  TenantSettings,
+} from '@wattle/domain/tenants/schemas';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, instant, tenantIdColumn, updatedAt } from './columns';
+import { users } from './users';
+
+/** Organisations. The row's own id is its tenant id, which row-level security compares. */
+export const tenants = pgTable(
+  'tenants',
+  {
+    id: idColumn().primaryKey(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    logoUrl: text('logo_url'),
+    prefix: text('prefix').notNull(),
+    isInternal: boolean('is_internal').notNull().default(false),
+    timeZone: text('time_zone').notNull().default('Australia/Sydney'),
+    settings: jsonb('settings').$type<TenantSettings>().notNull(),
+    profile: jsonb('profile').$type<TenantProfile>().notNull().default({}),
+    features: jsonb('features').$type<Record<string, boolean>>().notNull(),
+    subscription: jsonb('subscription').$type<Subscription>().notNull(),
+    auditConfig: jsonb('audit_config').$type<AuditConfig>().notNull(),
+    billingConfig: jsonb('billing_config').$type<BillingConfig>().notNull(),
+    /** Last number handed out for visible work item ids (SUN-00042). */
+    workItemSequence: integer('work_item_sequence').notNull().default(0),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('tenants_slug_key').on(t.slug),
+    uniqueIndex('tenants_custom_domain_key')
+      .on(sql`(lower(${t.settings}->>'customDomain'))`)
+      .where(sql`${t.settings}->>'customDomain' is not null`),
+  ],
+);
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    tenantId: tenantIdColumn().references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['owner', 'admin', 'member', 'guest', 'auditor'] }).notNull(),
+    /** For guests: the teams shared with them. */
+    sharedTeamIds: uuid('shared_team_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    joinedAt: instant('joined_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.userId] }), index('memberships_user_idx').on(t.userId)],
+);
+
+/** People invited to a tenant before they have signed in; matched by verified email at first sign-in. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    tenantId: tenantIdColumn().references(() => tenants.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['owner', 'admin', 'member', 'guest', 'auditor'] }).notNull(),
+    teamId: uuid('team_id'),
+    teamRole: text('team_role', {
+      enum: ['Team Lead', 'Practitioner', 'Support Worker', 'Family Guardian', 'Therapist'],
+    }),
+    invitedBy: uuid('invited_by').references(() => users.id),
+    createdAt: createdAt(),
+    acceptedAt: instant('accepted_at'),
+    acceptedBy: uuid('accepted_by').references(() => users.id),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('invitations_email_idx').on(t.email)],
+);
+
+/** A system admin's request to enter a tenant; approval grants access until expiresAt. */
+export const tenantAccessRequests = pgTable(
+  'tenant_access_requests',
+  {
+    tenantId: tenantIdColumn().references(() => tenants.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason').notNull(),
+    durationHours: integer('duration_hours').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'revoked'] })
+      .notNull()
+      .default('pending'),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: instant('decided_at'),
+    expiresAt: instant('expires_at'),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('access_requests_requester_idx').on(t.requestedBy, t.status),
+  ],
+);

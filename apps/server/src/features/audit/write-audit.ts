@@ -1,0 +1,57 @@
+import type { FieldChange } from '@wattle/domain/audit/schemas';
+import type { Queryable } from '../../db/client';
+import { auditLog } from '../../db/schema/audit';
+import { accountAuditLog } from '../../db/schema/users';
+import type { Actor } from '../../db/with-tenant';
+
+/**
+ * Appends to the tenant audit log: who, when, from where, and the field changes. Every write of a
+ * tenant record calls this inside the same transaction, so the record and its trail commit together.
+ */
+export async function writeAudit(
+  tx: Queryable,
+  entry: {
+    tenantId: string;
+    actor: Actor | null;
+    entity: string;
+    entityId: string;
+    action: string;
+    changes?: FieldChange[];
+    metadata?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await tx.insert(auditLog).values({
+    tenantId: entry.tenantId,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    action: entry.action,
+    actorId: entry.actor?.id ?? null,
+    actorName: entry.actor?.name ?? null,
+    ip: entry.actor?.ip ?? null,
+    userAgent: entry.actor?.userAgent ?? null,
+    changes: entry.changes ?? [],
+    metadata: entry.metadata ?? {},
+  });
+}
+
+/** Appends to the account audit log: events of a user that belong to no tenant (sign-in, tokens). */
+export async function writeAccountAudit(
+  tx: Queryable,
+  entry: {
+    userId: string;
+    action: string;
+    ip: string | null;
+    userAgent: string | null;
+    changes?: FieldChange[];
+    metadata?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await tx.insert(accountAuditLog).values({
+    userId: entry.userId,
+    action: entry.action,
+    ip: entry.ip,
+    userAgent: entry.userAgent,
+    changes: entry.changes ?? [],
+    metadata: entry.metadata ?? {},
+  });
+}

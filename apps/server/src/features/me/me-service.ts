@@ -1,0 +1,45 @@
+import type { Me } from '@wattle/domain/users/schemas';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema/users';
+import type { Actor } from '../../db/with-tenant';
+import type { UserRow } from '../../auth/sessions';
+import type { Caller } from '../../http/context';
+import { writeAccountAudit } from '../audit/write-audit';
+
+export function toMe(user: UserRow, method: Caller['method']): Me {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    platformRole: user.platformRole,
+    isVerified: user.verifiedAt !== null,
+    verifiedAt: user.verifiedAt?.toISOString() ?? null,
+    mfaEnabled: user.mfaEnabled,
+    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+    authMethod: method,
+  };
+}
+
+/** 'I understand' on the verification page: the account is verified from now on. Idempotent. */
+export async function verifyAccount(db: Database, options: { actor: Actor }): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(users).where(eq(users.id, options.actor.id)).for('update');
+    if (!current) throw new Error('signed-in user vanished');
+    if (current.verifiedAt) return current;
+    const now = new Date();
+    const [updated] = await tx
+      .update(users)
+      .set({ verifiedAt: now, updatedAt: now, version: current.version + 1 })
+      .where(eq(users.id, current.id))
+      .returning();
+    await writeAccountAudit(tx, {
+      userId: current.id,
+      action: 'verified',
+      ip: options.actor.ip,
+      userAgent: options.actor.userAgent,
+      changes: [{ field: 'verifiedAt', oldValue: null, newValue: now.toISOString() }],
+    });
+    return updated!;
+  });
+}

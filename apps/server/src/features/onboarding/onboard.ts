@@ -1,0 +1,71 @@
+import type { MembershipRole } from '@wattle/domain/auth/roles';
+import type { OnboardingSchema } from '@wattle/domain/onboarding/schemas';
+import { defaultTeamName } from '@wattle/domain/teams/schemas';
+import { eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { z } from 'zod';
+import type { Database, Tx } from '../../db/client';
+import { memberships } from '../../db/schema/tenants';
+import { users } from '../../db/schema/users';
+import { type Actor, withTenant } from '../../db/with-tenant';
+import { writeAccountAudit, writeAudit } from '../audit/write-audit';
+import { insertTeam } from '../teams/create-team';
+import { insertTenant } from '../tenants/insert-tenant';
+
+export async function addMembership(
+  tx: Tx,
+  options: { tenantId: string; userId: string; role: MembershipRole; actor: Actor | null; sharedTeamIds?: string[] },
+) {
+  await tx.insert(memberships).values({
+    tenantId: options.tenantId,
+    userId: options.userId,
+    role: options.role,
+    sharedTeamIds: options.sharedTeamIds ?? [],
+  });
+  await writeAudit(tx, {
+    tenantId: options.tenantId,
+    actor: options.actor,
+    entity: 'membership',
+    entityId: options.userId,
+    action: 'created',
+    changes: [{ field: 'role', oldValue: null, newValue: options.role }],
+  });
+}
+
+/**
+ * First run: the caller's organisation becomes a tenant on a 14-day trial, with its first team and
+ * the caller as owner. The account stays unverified until 'I understand' on the verification page.
+ */
+export async function onboard(db: Database, actor: Actor, input: z.output<typeof OnboardingSchema>) {
+  const tenantId = uuidv7();
+  const fullName = input.fullName.trim();
+  if (fullName && fullName !== actor.name) {
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ name: fullName, updatedAt: new Date() }).where(eq(users.id, actor.id));
+      await writeAccountAudit(tx, {
+        userId: actor.id,
+        action: 'updated',
+        ip: actor.ip,
+        userAgent: actor.userAgent,
+        changes: [{ field: 'name', oldValue: actor.name, newValue: fullName }],
+      });
+    });
+  }
+  const owner = { ...actor, name: fullName || actor.name };
+  return withTenant(db, tenantId, owner, async (tx) => {
+    const tenant = await insertTenant(tx, {
+      id: tenantId,
+      name: input.organisationName,
+      actor: owner,
+      profile: input.email ? { email: input.email } : {},
+    });
+    await addMembership(tx, { tenantId, userId: actor.id, role: 'owner', actor: owner });
+    const teamId = await insertTeam(tx, {
+      tenantId,
+      actor: owner,
+      input: { name: input.firstTeamName || defaultTeamName },
+      lead: actor.id,
+    });
+    return { tenant, teamId };
+  });
+}

@@ -1,0 +1,105 @@
+import { clinicianTeamRoles, effectiveTeamRole, type TeamRole } from '@wattle/domain/auth/roles';
+import type { Team } from '@wattle/domain/teams/schemas';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { teamMembers, teams } from '../../db/schema/teams';
+import { users } from '../../db/schema/users';
+import type { TenantContext } from '../../http/tenant-scope';
+
+type TeamRow = typeof teams.$inferSelect;
+
+/**
+ * The teams the caller can see, each with its members and the caller's role on it. Tenant-wide
+ * roles see every team; a guest sees the teams shared with them; a member sees the teams they are on.
+ */
+export async function findVisibleTeams(ctx: TenantContext, filter?: { teamId?: string; slug?: string }): Promise<Team[]> {
+  const where = [eq(teams.tenantId, ctx.tenantId)];
+  if (filter?.teamId) where.push(eq(teams.id, filter.teamId));
+  if (filter?.slug) where.push(eq(teams.slug, filter.slug));
+  const rows = await ctx.tx
+    .select()
+    .from(teams)
+    .where(and(...where))
+    .orderBy(asc(teams.name));
+  if (rows.length === 0) return [];
+  const memberRows = await ctx.tx
+    .select({
+      teamId: teamMembers.teamId,
+      userId: teamMembers.userId,
+      role: teamMembers.role,
+      permissions: teamMembers.permissions,
+      joinedAt: teamMembers.joinedAt,
+      name: users.name,
+      email: users.email,
+    })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(
+      and(
+        eq(teamMembers.tenantId, ctx.tenantId),
+        inArray(
+          teamMembers.teamId,
+          rows.map((r) => r.id),
+        ),
+      ),
+    )
+    .orderBy(asc(users.name));
+
+  const visible: Team[] = [];
+  for (const row of rows) {
+    const members = memberRows.filter((m) => m.teamId === row.id);
+    const mine = members.find((m) => m.userId === ctx.actor.id);
+    const myRole = effectiveTeamRole(ctx.access, {
+      teamRole: (mine?.role as TeamRole | undefined) ?? null,
+      isSharedWithGuest: ctx.sharedTeamIds.includes(row.id),
+    });
+    if (!myRole) continue;
+    visible.push(toTeam(row, members, myRole));
+  }
+  return visible;
+}
+
+/** Whether the caller is a clinician (Practitioner or Therapist) on the team. */
+export function isClinicianOn(team: Team, userId: string): boolean {
+  const me = team.members.find((m) => m.userId === userId);
+  return !!me && clinicianTeamRoles.includes(me.role);
+}
+
+function toTeam(
+  row: TeamRow,
+  members: {
+    userId: string;
+    name: string;
+    email: string;
+    role: TeamRole;
+    permissions: string[];
+    joinedAt: Date;
+  }[],
+  myRole: Team['myRole'],
+): Team {
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    slug: row.slug,
+    name: row.name,
+    participant: row.participant ?? null,
+    workflowStates: row.workflowStates,
+    workflow: { currentStage: row.workflowStage, isLocked: row.workflowLocked },
+    templates: row.templates,
+    compliance: row.compliance,
+    status: row.status,
+    boardCount: 1,
+    lastActivity: row.lastActivityAt.toISOString(),
+    members: members.map((m) => ({
+      userId: m.userId,
+      name: m.name,
+      email: m.email,
+      role: m.role,
+      joinedAt: m.joinedAt.toISOString(),
+      permissions: m.permissions,
+    })),
+    myRole,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,82 @@
+import {
+  allTenantFeatures,
+  defaultAuditConfig,
+  defaultBillingConfig,
+  defaultPrimaryColor,
+  defaultTimeZone,
+  planLimits,
+  trialHours,
+} from '@wattle/domain/tenants/constants';
+import type { BillingConfig, TenantProfile, TenantSettings } from '@wattle/domain/tenants/schemas';
+import { slugWithSuffix, tenantPrefix } from '@wattle/domain/shared/ids';
+import type { Tx } from '../../db/client';
+import { tenants } from '../../db/schema/tenants';
+import type { Actor } from '../../db/with-tenant';
+import { writeAudit } from '../audit/write-audit';
+
+/**
+ * Creates a tenant row with a 14-day trial. The transaction must already be scoped to `id`
+ * (row-level security checks the new row against app.tenant_id).
+ */
+export async function insertTenant(
+  tx: Tx,
+  options: {
+    id: string;
+    name: string;
+    actor: Actor | null;
+    isInternal?: boolean;
+    settings?: Partial<TenantSettings>;
+    profile?: TenantProfile;
+    billingConfig?: BillingConfig;
+    now?: Date;
+  },
+) {
+  const now = options.now ?? new Date();
+  const trialEnds = new Date(now.getTime() + trialHours * 3_600_000);
+  const [row] = await tx
+    .insert(tenants)
+    .values({
+      id: options.id,
+      slug: slugWithSuffix(options.name),
+      name: options.name,
+      prefix: tenantPrefix(options.name),
+      isInternal: options.isInternal ?? false,
+      timeZone: defaultTimeZone,
+      settings: {
+        whiteLabel: false,
+        primaryColor: defaultPrimaryColor,
+        customDomain: null,
+        dataResidency: 'AU',
+        complianceLevel: 'standard',
+        ...options.settings,
+      },
+      profile: options.profile ?? {},
+      features: { ...allTenantFeatures },
+      subscription: {
+        plan: 'trial',
+        status: 'trialing',
+        startDate: now.toISOString().slice(0, 10),
+        endDate: trialEnds.toISOString().slice(0, 10),
+        trialEndsAt: trialEnds.toISOString(),
+        features: Object.keys(allTenantFeatures),
+        limits: { ...planLimits.trial },
+      },
+      auditConfig: { ...defaultAuditConfig },
+      billingConfig: options.billingConfig ?? { ...defaultBillingConfig },
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  await writeAudit(tx, {
+    tenantId: options.id,
+    actor: options.actor,
+    entity: 'tenant',
+    entityId: options.id,
+    action: 'created',
+    changes: [
+      { field: 'name', oldValue: null, newValue: row!.name },
+      { field: 'subscription.plan', oldValue: null, newValue: 'trial' },
+    ],
+  });
+  return row!;
+}

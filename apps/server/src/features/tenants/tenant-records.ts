@@ -1,0 +1,42 @@
+import type { Tenant, TenantSummary } from '@wattle/domain/tenants/schemas';
+import type { tenants } from '../../db/schema/tenants';
+
+export type TenantRow = typeof tenants.$inferSelect;
+
+export function toTenant(row: TenantRow): Tenant {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    logo: row.logoUrl,
+    prefix: row.prefix,
+    isInternal: row.isInternal,
+    timeZone: row.timeZone,
+    settings: row.settings,
+    profile: row.profile,
+    features: row.features as Tenant['features'],
+    subscription: row.subscription,
+    auditConfig: row.auditConfig,
+    billingConfig: row.billingConfig,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toTenantSummary(
+  row: TenantRow,
+  extra: Pick<TenantSummary, 'role' | 'teamCount' | 'joinedAt' | 'accessExpiresAt'>,
+): TenantSummary {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    logo: row.logoUrl,
+    prefix: row.prefix,
+    isInternal: row.isInternal,
+    settings: row.settings,
+    subscription: row.subscription,
+    ...extra,
+  };
+}

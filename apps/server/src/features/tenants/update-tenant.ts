@@ -1,0 +1,54 @@
+import { diffFields } from '@wattle/domain/audit/schemas';
+import type { UpdateTenant } from '@wattle/domain/tenants/schemas';
+import { eq } from 'drizzle-orm';
+import { tenants } from '../../db/schema/tenants';
+import { AppError } from '../../http/app-error';
+import { requireTenantPermission, type TenantContext } from '../../http/tenant-scope';
+import { writeAudit } from '../audit/write-audit';
+import { toTenant } from './tenant-records';
+
+/** Tenant admins change name and settings; a stale version answers 409 with the current tenant. */
+export async function updateTenant(ctx: TenantContext, input: UpdateTenant) {
+  requireTenantPermission(ctx, 'manage:tenant');
+  const [current] = await ctx.tx.select().from(tenants).where(eq(tenants.id, ctx.tenantId)).for('update');
+  if (!current) throw new AppError('NOT_FOUND', 'Tenant not found');
+  if (current.version !== input.version) {
+    throw new AppError('CONFLICT', 'Someone else changed these settings first', toTenant(current));
+  }
+  const next = {
+    name: input.name ?? current.name,
+    timeZone: input.timeZone ?? current.timeZone,
+    settings: { ...current.settings, ...input.settings },
+    profile: input.profile ?? current.profile,
+    billingConfig: { ...current.billingConfig, ...input.billingConfig },
+    auditConfig: { ...current.auditConfig, ...input.auditConfig },
+  };
+  if (next.timeZone !== current.timeZone && !isTimeZone(next.timeZone)) {
+    throw new AppError('VALIDATION_FAILED', `Unknown time zone: ${next.timeZone}`);
+  }
+  const changes = diffFields(current, next);
+  if (changes.length === 0) return toTenant(current);
+  const [updated] = await ctx.tx
+    .update(tenants)
+    .set({ ...next, version: current.version + 1, updatedAt: new Date() })
+    .where(eq(tenants.id, ctx.tenantId))
+    .returning();
+  await writeAudit(ctx.tx, {
+    tenantId: ctx.tenantId,
+    actor: ctx.actor,
+    entity: 'tenant',
+    entityId: ctx.tenantId,
+    action: 'updated',
+    changes,
+  });
+  return toTenant(updated!);
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-AU', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,49 @@
+import type { FastifyRequest } from 'fastify';
+import type { UserRow } from '../auth/sessions';
+import type { Database, DatabaseHandle } from '../db/client';
+import type { Actor } from '../db/with-tenant';
+import type { Config } from '../config';
+
+/** How a route is guarded. Every /api route must say, so none is public by accident. */
+export type RouteAuth = 'public' | 'user' | 'tenant';
+
+export interface Caller {
+  user: UserRow;
+  method: 'session' | 'api-token' | 'oidc-token';
+  /** The raw session token, for sign-out. */
+  sessionToken?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+  }
+  interface FastifyInstance {
+    db: Database;
+    dbHandle: DatabaseHandle;
+    config: Config;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+    /** The X-Tenant-Id of a tenant route, parsed; membership is checked by `inTenant`. */
+    tenantId: string | null;
+  }
+}
+
+/** The signed-in caller; guarded routes only (the guard has already refused anonymous calls). */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new Error('callerOf used on a route that is not guarded');
+  return request.caller;
+}
+
+export function actorOf(request: FastifyRequest): Actor {
+  const { user } = callerOf(request);
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    platformRole: user.platformRole,
+    ip: request.ip ?? null,
+    userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+  };
+}

@@ -1,0 +1,91 @@
+import {
+  canEnterTenant,
+  effectiveTenantRole,
+  type MembershipRole,
+  type Role,
+  type TenantAccess,
+} from '@wattle/domain/auth/roles';
+import { can, type Permission } from '@wattle/domain/auth/permissions';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Tx } from '../db/client';
+import { memberships, tenantAccessRequests, tenants } from '../db/schema/tenants';
+import { type Actor, withTenant } from '../db/with-tenant';
+import { AppError } from './app-error';
+import { actorOf } from './context';
+
+/** What a service needs to work in one tenant: the transaction, who is acting, and their standing. */
+export interface TenantContext {
+  tx: Tx;
+  tenantId: string;
+  actor: Actor;
+  access: TenantAccess;
+  /** The caller's tenant-wide role; null for members and guests, whose roles come from their teams. */
+  tenantRole: Role | null;
+  membershipRole: MembershipRole | null;
+  sharedTeamIds: string[];
+}
+
+/**
+ * Runs `fn` inside the request's tenant, in one transaction under row-level security, after checking
+ * the caller may enter it. A tenant the caller may not enter answers 404, exactly like one that
+ * does not exist, so ids of other tenants reveal nothing.
+ */
+export function inTenant<T>(request: FastifyRequest, fn: (ctx: TenantContext) => Promise<T>): Promise<T> {
+  const tenantId = request.tenantId;
+  if (!tenantId) throw new Error('inTenant used on a route without config.auth = tenant');
+  return runInTenant(request.server.db, tenantId, actorOf(request), fn);
+}
+
+export function runInTenant<T>(
+  db: Parameters<typeof withTenant>[0],
+  tenantId: string,
+  actor: Actor,
+  fn: (ctx: TenantContext) => Promise<T>,
+): Promise<T> {
+  return withTenant(db, tenantId, actor, async (tx) => {
+    const [row] = await tx
+      .select({
+        membershipRole: memberships.role,
+        sharedTeamIds: memberships.sharedTeamIds,
+        hasApprovedAccessRequest: sql<boolean>`exists (${tx
+          .select({ one: sql`1` })
+          .from(tenantAccessRequests)
+          .where(
+            and(
+              eq(tenantAccessRequests.tenantId, tenants.id),
+              eq(tenantAccessRequests.requestedBy, actor.id),
+              eq(tenantAccessRequests.status, 'approved'),
+              gt(tenantAccessRequests.expiresAt, sql`now()`),
+            ),
+          )})`,
+      })
+      .from(tenants)
+      .leftJoin(memberships, and(eq(memberships.tenantId, tenants.id), eq(memberships.userId, actor.id)))
+      .where(eq(tenants.id, tenantId))
+      .limit(1);
+    if (!row) throw new AppError('NOT_FOUND', 'Tenant not found');
+    const access: TenantAccess = {
+      platformRole: actor.platformRole,
+      membershipRole: row.membershipRole,
+      hasApprovedAccessRequest: row.hasApprovedAccessRequest,
+    };
+    if (!canEnterTenant(access)) throw new AppError('NOT_FOUND', 'Tenant not found');
+    return fn({
+      tx,
+      tenantId,
+      actor,
+      access,
+      tenantRole: effectiveTenantRole(access),
+      membershipRole: row.membershipRole,
+      sharedTeamIds: row.sharedTeamIds ?? [],
+    });
+  });
+}
+
+/** Refuses unless the caller's tenant-wide role grants the permission. */
+export function requireTenantPermission(ctx: TenantContext, permission: Permission): void {
+  if (!can(ctx.tenantRole, permission)) {
+    throw new AppError('FORBIDDEN', 'You do not have permission to do that');
+  }
+}

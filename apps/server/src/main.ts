@@ -1,0 +1,76 @@
+import { mkdirSync } from 'node:fs';
+import { buildApp } from './app';
+import { purgeExpiredSessions } from './auth/sessions';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { purgeIdempotencyKeys } from './http/idempotency';
+import { seedDemoData } from './seed/seed-demo';
+
+/** Configuration, migrations, demo seed, listen; and a clean stop on SIGTERM or SIGINT. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
+  await runMigrations(database);
+  const oidc = config.oidc ? await (await import('./auth/oidc')).createOidc(config, database.db) : undefined;
+  const app = await buildApp({ config, database, oidc });
+
+  if (config.seedDemoData && (await seedDemoData(database.db))) {
+    app.log.info('seeded demo organisations and users');
+  }
+  await purgeExpiredSessions(database.db);
+  const housekeeping = setInterval(() => {
+    purgeExpiredSessions(database.db).catch((err) => app.log.warn({ err }, 'session purge failed'));
+    purgeIdempotencyKeys(database.db).catch((err) => app.log.warn({ err }, 'idempotency purge failed'));
+  }, 3_600_000);
+  housekeeping.unref();
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping: draining requests');
+    clearInterval(housekeeping);
+    const force = setTimeout(() => {
+      app.log.error('requests did not drain within 10 s; closing anyway');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error while stopping');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { url: `http://localhost:${config.port}`, database: database.kind, authMode: config.authMode },
+    'Wattle is ready',
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

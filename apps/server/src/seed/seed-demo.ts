@@ -1,0 +1,104 @@
+import { internalBillingConfig, planLimits } from '@wattle/domain/tenants/constants';
+import { count, eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { Database } from '../db/client';
+import { teamMembers } from '../db/schema/teams';
+import { tenants } from '../db/schema/tenants';
+import { users } from '../db/schema/users';
+import { type Actor, withTenant } from '../db/with-tenant';
+import { writeAudit } from '../features/audit/write-audit';
+import { addMembership } from '../features/onboarding/onboard';
+import { insertTeam } from '../features/teams/create-team';
+import { insertTenant } from '../features/tenants/insert-tenant';
+import { type DemoTenant, demoPeople, demoTenants } from './demo-data';
+
+/**
+ * Seeds the demo organisations and people when the database has no users yet. Idempotent: a
+ * database that has anyone in it is left alone, so a restart never duplicates or overwrites.
+ */
+export async function seedDemoData(db: Database): Promise<boolean> {
+  const [existing] = await db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) return false;
+
+  const now = new Date();
+  const people = await db
+    .insert(users)
+    .values(
+      demoPeople.map((p) => ({
+        email: p.email,
+        name: p.name,
+        platformRole: p.platformRole ?? null,
+        verifiedAt: p.verified ? now : null,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning();
+  const byEmail = new Map(people.map((p) => [p.email, p]));
+  const actorFor = (email: string): Actor => {
+    const person = byEmail.get(email)!;
+    return { ...person, ip: null, userAgent: 'wattle-seed' };
+  };
+
+  for (const tenant of demoTenants) {
+    const owner = tenant.members.find((m) => m.role === 'owner')!;
+    await seedTenant(db, tenant, actorFor(owner.email), (email) => byEmail.get(email)!.id);
+  }
+  return true;
+}
+
+async function seedTenant(db: Database, spec: DemoTenant, actor: Actor, userId: (email: string) => string) {
+  const tenantId = uuidv7();
+  await withTenant(db, tenantId, actor, async (tx) => {
+    await insertTenant(tx, {
+      id: tenantId,
+      name: spec.name,
+      actor,
+      isInternal: spec.isInternal ?? false,
+      settings: spec.settings ?? {},
+      profile: spec.profile ?? {},
+      billingConfig: spec.isInternal ? { ...internalBillingConfig } : undefined,
+    });
+    if (spec.isInternal) {
+      // The platform's own tenant is not on a trial.
+      await tx
+        .update(tenants)
+        .set({
+          subscription: {
+            plan: 'enterprise',
+            status: 'active',
+            startDate: new Date().toISOString().slice(0, 10),
+            endDate: null,
+            trialEndsAt: null,
+            features: ['*'],
+            limits: { ...planLimits.enterprise },
+          },
+        })
+        .where(eq(tenants.id, tenantId));
+    }
+    const teamIds = new Map<string, string>();
+    for (const team of spec.teams) {
+      const id = await insertTeam(tx, { tenantId, actor, input: { name: team.name, participant: team.participant } });
+      teamIds.set(team.key, id);
+      for (const member of team.members) {
+        await tx.insert(teamMembers).values({ tenantId, teamId: id, userId: userId(member.email), role: member.role });
+        await writeAudit(tx, {
+          tenantId,
+          actor,
+          entity: 'team-member',
+          entityId: `${id}:${userId(member.email)}`,
+          action: 'created',
+          changes: [{ field: 'role', oldValue: null, newValue: member.role }],
+        });
+      }
+    }
+    for (const member of spec.members) {
+      await addMembership(tx, {
+        tenantId,
+        userId: userId(member.email),
+        role: member.role,
+        actor,
+        sharedTeamIds: (member.sharedTeams ?? []).map((key) => teamIds.get(key)!),
+      });
+    }
+  });
+}

@@ -1,0 +1,68 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { DemoUser, Me } from '@wattle/domain/users/schemas';
+import { http, httpList } from '@/lib/http';
+
+export type AuthMode = 'demo' | 'oidc';
+
+export const authKeys = {
+  me: ['me'] as const,
+  config: ['auth', 'config'] as const,
+  demoUsers: ['auth', 'demo-users'] as const,
+};
+
+/** The signed-in user; a 401 means nobody is signed in (the guard sends them to /login). */
+export function meQueryOptions() {
+  return queryOptions({
+    queryKey: authKeys.me,
+    queryFn: ({ signal }) => http<Me>('/api/me', { signal, tenantId: null }),
+    staleTime: 60_000,
+  });
+}
+
+export function authConfigQueryOptions() {
+  return queryOptions({
+    queryKey: authKeys.config,
+    queryFn: ({ signal }) =>
+      http<{ mode: AuthMode }>('/api/auth/config', {
+        signal,
+        tenantId: null,
+        skipUnauthenticatedRedirect: true,
+      }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function demoUsersQueryOptions() {
+  return queryOptions({
+    queryKey: authKeys.demoUsers,
+    queryFn: async ({ signal }) =>
+      (
+        await httpList<DemoUser>('/api/auth/demo/users', {
+          signal,
+          tenantId: null,
+          skipUnauthenticatedRedirect: true,
+        })
+      ).data,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function demoLogin(email: string): Promise<Me> {
+  return http<Me>('/api/auth/demo/login', {
+    method: 'POST',
+    body: { email },
+    tenantId: null,
+    skipUnauthenticatedRedirect: true,
+  });
+}
+
+export function logout(): Promise<unknown> {
+  return http<unknown>('/api/auth/logout', {
+    method: 'POST',
+    tenantId: null,
+    skipUnauthenticatedRedirect: true,
+  });
+}
+
+/** Where the OIDC sign-in starts: a full-page navigation, the server redirects to the identity provider. */
+export const oidcLoginPath = '/api/auth/oidc/login';

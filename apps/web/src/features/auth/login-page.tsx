@@ -1,0 +1,201 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import type { DemoUser } from '@wattle/domain/users/schemas';
+import { AlertCircleIcon, ChevronRightIcon, InfoIcon, Loader2Icon, LogInIcon } from 'lucide-react';
+import { CenteredLayout } from '@/app/centered-layout';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/ui/card';
+import { authConfigQueryOptions, authKeys, demoLogin, demoUsersQueryOptions, oidcLoginPath } from './api';
+import { forgetUserData } from './session';
+
+const loginRoute = getRouteApi('/login');
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+    .join('');
+}
+
+function DemoUserButton({
+  user,
+  onSelect,
+  isPending,
+  disabled,
+}: {
+  user: DemoUser;
+  onSelect: (email: string) => void;
+  isPending: boolean;
+  disabled: boolean;
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={() => onSelect(user.email)}
+        disabled={disabled}
+        className="group flex w-full items-center gap-3 rounded-lg border bg-background px-3 py-2.5 text-left transition-colors hover:border-primary/40 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        <span
+          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent font-semibold text-accent-foreground text-xs group-hover:bg-background"
+          aria-hidden="true"
+        >
+          {initials(user.name)}
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="block truncate font-medium text-sm">
+            <span className="sr-only">Sign in as </span>
+            {user.name}
+            <span className="sr-only">,</span>
+          </span>
+          <span className="line-clamp-2 block text-muted-foreground text-xs" title={user.description}>
+            {user.description}
+          </span>
+        </span>
+        {isPending ? (
+          <Loader2Icon className="size-4 shrink-0 animate-spin text-muted-foreground" aria-hidden="true" />
+        ) : (
+          <ChevronRightIcon
+            className="size-4 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5"
+            aria-hidden="true"
+          />
+        )}
+      </button>
+    </li>
+  );
+}
+
+function DemoSignIn() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const users = useQuery(demoUsersQueryOptions());
+  const login = useMutation({
+    mutationFn: demoLogin,
+    onSuccess: async (me) => {
+      forgetUserData(queryClient);
+      queryClient.setQueryData(authKeys.me, me);
+      // The tenant guard sends users without a tenant on to /onboarding.
+      await navigate({ to: '/inbox' });
+    },
+  });
+
+  return (
+    <div className="flex flex-col gap-4">
+      <Alert>
+        <InfoIcon aria-hidden="true" />
+        <AlertTitle>Demo sign-in</AlertTitle>
+        <AlertDescription>
+          This server runs with demonstration accounts. Choose a person to sign in as; each has a different
+          role.
+        </AlertDescription>
+      </Alert>
+      {login.error ? (
+        <Alert variant="destructive">
+          <AlertCircleIcon aria-hidden="true" />
+          <AlertTitle>Sign-in failed</AlertTitle>
+          <AlertDescription>{login.error.message}</AlertDescription>
+        </Alert>
+      ) : null}
+      {users.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-muted-foreground text-sm">
+          <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
+          Loading demo accounts...
+        </p>
+      ) : users.isError ? (
+        <Alert variant="destructive">
+          <AlertCircleIcon aria-hidden="true" />
+          <AlertTitle>Could not load the demo accounts</AlertTitle>
+          <AlertDescription>
+            <p>{users.error.message}</p>
+            <Button variant="outline" size="sm" className="mt-1" onClick={() => void users.refetch()}>
+              Try again
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : users.data.length === 0 ? (
+        <p className="text-muted-foreground text-sm">There are no demo accounts on this server.</p>
+      ) : (
+        <ul className="grid gap-2 sm:grid-cols-2" aria-label="Demo accounts">
+          {users.data.map((user) => (
+            <DemoUserButton
+              key={user.email}
+              user={user}
+              onSelect={(email) => login.mutate(email)}
+              isPending={login.isPending && login.variables === user.email}
+              disabled={login.isPending}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function OidcSignIn() {
+  return (
+    <div className="flex flex-col gap-3">
+      <Button size="lg" className="w-full" asChild>
+        <a href={oidcLoginPath}>
+          <LogInIcon aria-hidden="true" />
+          Sign in with your work account
+        </a>
+      </Button>
+      <p className="text-center text-muted-foreground text-xs">
+        You will be taken to your organisation's sign-in page and brought back here.
+      </p>
+    </div>
+  );
+}
+
+/** /login: demo accounts or the organisation's single sign-on, whichever the server runs. */
+export function LoginPage() {
+  useDocumentTitle('Sign in');
+  const { error: callbackError } = loginRoute.useSearch();
+  const config = useQuery(authConfigQueryOptions());
+  const isDemo = config.data?.mode === 'demo';
+
+  return (
+    <CenteredLayout wide={isDemo}>
+      <Card>
+        <CardHeader className="text-center">
+          <h1 className="font-semibold text-2xl tracking-tight">Sign in to Wattle</h1>
+          <CardDescription>Care coordination for your NDIS participants and teams.</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          {callbackError ? (
+            <Alert variant="destructive">
+              <AlertCircleIcon aria-hidden="true" />
+              <AlertTitle>Sign-in failed</AlertTitle>
+              <AlertDescription>{callbackError}</AlertDescription>
+            </Alert>
+          ) : null}
+          {config.isPending ? (
+            <p role="status" className="flex items-center justify-center gap-2 text-muted-foreground text-sm">
+              <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
+              Loading...
+            </p>
+          ) : config.isError ? (
+            <Alert variant="destructive">
+              <AlertCircleIcon aria-hidden="true" />
+              <AlertTitle>Sign-in is unavailable</AlertTitle>
+              <AlertDescription>
+                <p>{config.error.message}</p>
+                <Button variant="outline" size="sm" className="mt-1" onClick={() => void config.refetch()}>
+                  Try again
+                </Button>
+              </AlertDescription>
+            </Alert>
+          ) : isDemo ? (
+            <DemoSignIn />
+          ) : (
+            <OidcSignIn />
+          )}
+        </CardContent>
+      </Card>
+    </CenteredLayout>
+  );
+}

@@ -1,0 +1,69 @@
+import { queryOptions, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import type { TenantSummary } from '@wattle/domain/tenants/schemas';
+import { useCallback, useEffect } from 'react';
+import { getCurrentTenantId, setCurrentTenantId, useCurrentTenantId } from '@/lib/current-tenant';
+import { httpList } from '@/lib/http';
+import { meQueryOptions } from '../auth/api';
+import { readStoredTenantId, selectTenant, storeTenantId } from './select-tenant';
+
+export const tenantKeys = {
+  all: ['tenants'] as const,
+};
+
+/** The tenants the signed-in user belongs to, with their role in each (the tenant switcher's list). */
+export function tenantsQueryOptions() {
+  return queryOptions({
+    queryKey: tenantKeys.all,
+    queryFn: async ({ signal }) =>
+      (await httpList<TenantSummary>('/api/tenants', { signal, tenantId: null })).data,
+    staleTime: 60_000,
+  });
+}
+
+/** Makes a tenant current for this user and remembers the choice on this browser. */
+export function makeTenantCurrent(userId: string, tenantId: string): void {
+  setCurrentTenantId(tenantId);
+  storeTenantId(userId, tenantId);
+}
+
+/** Picks the tenant to work in by the default rule and makes it current; undefined when there are none. */
+export function resolveCurrentTenant(
+  userId: string,
+  tenants: readonly TenantSummary[],
+): TenantSummary | undefined {
+  const tenant = selectTenant(tenants, [getCurrentTenantId(), readStoredTenantId(userId)]);
+  if (tenant) makeTenantCurrent(userId, tenant.id);
+  else setCurrentTenantId(null);
+  return tenant;
+}
+
+/**
+ * The current tenant, inside the routes the tenant guard protects (so the list is loaded and not
+ * empty), plus every tenant of the user and a function to switch.
+ */
+export function useCurrentTenant() {
+  const { data: me } = useSuspenseQuery(meQueryOptions());
+  const { data: tenants } = useSuspenseQuery(tenantsQueryOptions());
+  const currentId = useCurrentTenantId();
+  const tenant =
+    tenants.find((candidate) => candidate.id === currentId) ?? selectTenant(tenants, [currentId]);
+  if (!tenant) throw new Error('useCurrentTenant is used outside the tenant guard: the user has no tenant.');
+
+  // The user left the current tenant (the list was refreshed without it): move to the default one.
+  useEffect(() => {
+    if (tenant.id !== currentId) makeTenantCurrent(me.id, tenant.id);
+  }, [tenant.id, currentId, me.id]);
+
+  const queryClient = useQueryClient();
+  const switchTenant = useCallback(
+    (tenantId: string) => {
+      makeTenantCurrent(me.id, tenantId);
+      // Tenant-scoped queries are keyed by tenant id, so the new tenant's data loads on its own; this
+      // refreshes the switcher's list (role and team counts) as well.
+      void queryClient.invalidateQueries({ queryKey: tenantKeys.all });
+    },
+    [me.id, queryClient],
+  );
+
+  return { tenant, tenants, switchTenant };
+}

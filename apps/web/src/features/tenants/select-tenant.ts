@@ -1,0 +1,36 @@
+import type { TenantSummary } from '@wattle/domain/tenants/schemas';
+import { readStoredJson, storageKeys, writeStoredJson } from '@/lib/storage-keys';
+
+type TenantChoice = Pick<TenantSummary, 'id' | 'role'>;
+
+/**
+ * The default tenant (spec shell section 4): the preferred one (the current or stored selection) if
+ * the user is still a member, else the first where they are owner or admin, else the first.
+ */
+export function selectTenant<T extends TenantChoice>(
+  tenants: readonly T[],
+  preferredIds: readonly (string | null | undefined)[],
+): T | undefined {
+  for (const id of preferredIds) {
+    const match = id ? tenants.find((tenant) => tenant.id === id) : undefined;
+    if (match) return match;
+  }
+  return tenants.find((tenant) => tenant.role === 'owner' || tenant.role === 'admin') ?? tenants[0];
+}
+
+function readSelections(): Record<string, string> {
+  const stored = readStoredJson(storageKeys.selectedTenant);
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return {};
+  return Object.fromEntries(
+    Object.entries(stored).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
+
+/** The tenant this user last selected on this browser. */
+export function readStoredTenantId(userId: string): string | undefined {
+  return readSelections()[userId];
+}
+
+export function storeTenantId(userId: string, tenantId: string): void {
+  writeStoredJson(storageKeys.selectedTenant, { ...readSelections(), [userId]: tenantId });
+}

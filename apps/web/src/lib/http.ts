@@ -1,0 +1,151 @@
+import type { ErrorCode } from '@wattle/domain/api/errors';
+import { getCurrentTenantId } from './current-tenant';
+
+/**
+ * The one way this app talks to the API: same-origin JSON with the session cookie, the CSRF token
+ * on writes, the current tenant in `X-Tenant-Id`, and the `{ success, data | error }` envelope
+ * unwrapped (DESIGN.md section 4). Failures throw `ApiError`.
+ */
+
+export const csrfCookieName = 'wattle_csrf';
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** A failed API call: the HTTP status and the server's error code, message and details. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    /** One of the API's `ErrorCode`s, or NETWORK_ERROR, BAD_RESPONSE or HTTP_<status> from this client. */
+    readonly code: ErrorCode | 'NETWORK_ERROR' | 'BAD_RESPONSE' | `HTTP_${number}`,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export function isApiError(error: unknown, code?: ApiError['code']): error is ApiError {
+  return error instanceof ApiError && (code === undefined || error.code === code);
+}
+
+/** A zod issue as the server sends it in `error.details` when validation fails. */
+export interface ValidationIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+export function validationIssues(error: unknown): ValidationIssue[] {
+  if (!(error instanceof ApiError) || !Array.isArray(error.details)) return [];
+  return error.details.filter(
+    (issue): issue is ValidationIssue =>
+      typeof issue === 'object' &&
+      issue !== null &&
+      Array.isArray((issue as ValidationIssue).path) &&
+      typeof (issue as ValidationIssue).message === 'string',
+  );
+}
+
+export interface ListResult<T> {
+  data: T[];
+  meta: { total: number; limit: number; offset: number };
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Overrides the current tenant; `null` sends no tenant header. */
+  tenantId?: string | null;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Do not send the user to /login on 401 (the sign-in calls themselves). */
+  skipUnauthenticatedRedirect?: boolean;
+}
+
+type UnauthenticatedHandler = () => void;
+let onUnauthenticated: UnauthenticatedHandler = () => {
+  if (window.location.pathname !== '/login') window.location.assign('/login');
+};
+
+/** The app replaces the default full-page redirect with a router navigation (app/router.tsx). */
+export function setUnauthenticatedHandler(handler: UnauthenticatedHandler): void {
+  onUnauthenticated = handler;
+}
+
+export function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [rawKey, ...rest] = part.split('=');
+    if (rawKey?.trim() === name) return decodeURIComponent(rest.join('=').trim());
+  }
+  return null;
+}
+
+interface Envelope {
+  success: boolean;
+  data?: unknown;
+  meta?: ListResult<unknown>['meta'];
+  error?: { code?: string; message?: string; details?: unknown };
+}
+
+async function send(path: string, options: RequestOptions): Promise<Envelope> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (unsafeMethods.has(method)) {
+    const csrf = readCookie(csrfCookieName);
+    if (csrf) headers['X-CSRF-Token'] = csrf;
+  }
+  const tenantId = options.tenantId === undefined ? getCurrentTenantId() : options.tenantId;
+  if (tenantId) headers['X-Tenant-Id'] = tenantId;
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal: options.signal ?? null,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach Wattle. Check your connection and try again.');
+  }
+
+  let envelope: Envelope | undefined;
+  const text = await response.text();
+  if (text) {
+    try {
+      envelope = JSON.parse(text) as Envelope;
+    } catch {
+      envelope = undefined;
+    }
+  }
+
+  if (response.status === 401 && !options.skipUnauthenticatedRedirect) onUnauthenticated();
+
+  if (!response.ok || !envelope || envelope.success !== true) {
+    const error = envelope?.error;
+    throw new ApiError(
+      response.status,
+      (error?.code as ErrorCode | undefined) ?? (response.ok ? 'BAD_RESPONSE' : `HTTP_${response.status}`),
+      error?.message ??
+        (response.ok ? 'The server sent an unexpected answer.' : response.statusText || 'Request failed'),
+      error?.details,
+    );
+  }
+  return envelope;
+}
+
+/** Calls the API and returns `data` of a `{ success: true, data }` answer. */
+export async function http<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const envelope = await send(path, options);
+  return envelope.data as T;
+}
+
+/** Calls a list endpoint and returns `data` with its paging `meta`. */
+export async function httpList<T>(path: string, options: RequestOptions = {}): Promise<ListResult<T>> {
+  const envelope = await send(path, options);
+  const data = Array.isArray(envelope.data) ? (envelope.data as T[]) : [];
+  return { data, meta: envelope.meta ?? { total: data.length, limit: data.length, offset: 0 } };
+}

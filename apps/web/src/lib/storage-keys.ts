@@ -1,0 +1,24 @@
+/** Every key this app writes to localStorage, in one place (spec shell section 9, "Local storage"). */
+export const storageKeys = {
+  /** `{ [userId]: tenantId }`: the tenant each user last selected on this browser. */
+  selectedTenant: 'wattle.selectedTenant',
+} as const;
+
+/** Reads a JSON value from localStorage; a missing, unreadable or blocked entry gives `undefined`. */
+export function readStoredJson(key: string): unknown {
+  try {
+    const raw = window.localStorage.getItem(key);
+    return raw === null ? undefined : (JSON.parse(raw) as unknown);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes a JSON value to localStorage; storage that is full or blocked is ignored. */
+export function writeStoredJson(key: string, value: unknown): void {
+  try {
+    window.localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Private browsing or a full quota: the choice simply is not remembered.
+  }
+}

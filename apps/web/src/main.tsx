@@ -1,0 +1,34 @@
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppErrorBoundary } from './app/app-error-boundary';
+import { Providers } from './app/providers';
+import { createQueryClient } from './app/query-client';
+import { createAppRouter } from './app/router';
+import { forgetUserData } from './features/auth/session';
+import { setUnauthenticatedHandler } from './lib/http';
+import './styles.css';
+
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
+
+// A 401 from any call means the session is gone: forget this user's data and sign in again.
+setUnauthenticatedHandler(() => {
+  if (router.state.location.pathname === '/login') return;
+  void router.navigate({ to: '/login' }).then(() => {
+    forgetUserData(queryClient);
+  });
+});
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('The page has no #root element.');
+
+createRoot(rootElement).render(
+  <StrictMode>
+    <AppErrorBoundary>
+      <Providers queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </AppErrorBoundary>
+  </StrictMode>,
+);
