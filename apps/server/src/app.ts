@@ -71,7 +71,12 @@ export async function buildApp(options: AppOptions) {
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
         // Wattle runs as a tab inside Microsoft Teams, which frames it.
-        frameAncestors: ["'self'", 'https://teams.microsoft.com', 'https://*.teams.microsoft.com', 'https://*.cloud.microsoft'],
+        frameAncestors: [
+          "'self'",
+          'https://teams.microsoft.com',
+          'https://*.teams.microsoft.com',
+          'https://*.cloud.microsoft',
+        ],
         upgradeInsecureRequests: config.secureCookies ? [] : null,
       },
     },
@@ -99,7 +104,9 @@ export async function buildApp(options: AppOptions) {
   registerAuthGuard(app, { oidcBearer: options.oidc?.bearer });
   registerIdempotency(app);
 
-  app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
   await app.register(healthRoutes);
   await app.register(sessionRoutes);
   if (config.authMode === 'demo') await app.register(demoRoutes);
@@ -119,13 +126,15 @@ function defaultWebDist(): string {
   return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 }
 
-/** The built web app on the same port: files as they are, and index.html for client-side routes. */
+/**
+ * The built web app on the same port: files as they are (looked up per request, so a rebuild is
+ * served without a restart), and index.html for client-side routes.
+ */
 async function serveWebApp(app: FastifyInstance, dist: string) {
   const hasWeb = existsSync(path.join(dist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: dist,
-      wildcard: false,
       index: false,
       // Vite names built assets by content hash, so they never change under the same name.
       setHeaders: (res, filePath) => {
@@ -137,7 +146,15 @@ async function serveWebApp(app: FastifyInstance, dist: string) {
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    if (pathname.startsWith('/api/') || pathname === '/api' || request.method !== 'GET' || !hasWeb) {
+    // API paths, non-GETs and file paths (a stale /assets/x.js after a deploy) get a real 404.
+    const isFile = /\.[a-z0-9]+$/i.test(pathname);
+    if (
+      pathname.startsWith('/api/') ||
+      pathname === '/api' ||
+      request.method !== 'GET' ||
+      isFile ||
+      !hasWeb
+    ) {
       return reply.status(404).send({
         success: false,
         error: { code: 'NOT_FOUND', message: `No route ${request.method} ${pathname}` },

@@ -40,18 +40,31 @@ const EnvSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.AUTH_MODE === 'demo') {
-      ctx.addIssue({ code: 'custom', path: ['AUTH_MODE'], message: 'demo sign-in is refused when NODE_ENV=production' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_MODE'],
+        message: 'demo sign-in is refused when NODE_ENV=production',
+      });
     }
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET is required in production' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'SESSION_SECRET is required in production',
+      });
     }
     if (env.AUTH_MODE === 'oidc') {
       for (const key of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'PUBLIC_URL'] as const) {
-        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when AUTH_MODE=oidc` });
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when AUTH_MODE=oidc` });
       }
     }
     if (env.NODE_ENV === 'production' && env.PUBLIC_URL && !env.PUBLIC_URL.startsWith('https://')) {
-      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'API base URL must be HTTPS in production' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'API base URL must be HTTPS in production',
+      });
     }
   });
 

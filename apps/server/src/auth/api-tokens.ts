@@ -45,16 +45,24 @@ export async function revokeApiToken(db: Queryable, userId: string, tokenId: str
 
 export async function resolveApiToken(db: Database, token: string): Promise<UserRow | null> {
   const [row] = await db
-    .select({ user: users, id: apiTokens.id, expiresAt: apiTokens.expiresAt, lastUsedAt: apiTokens.lastUsedAt })
+    .select({
+      user: users,
+      id: apiTokens.id,
+      expiresAt: apiTokens.expiresAt,
+      lastUsedAt: apiTokens.lastUsedAt,
+    })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .where(and(eq(apiTokens.tokenHash, sha256(token)), isNull(apiTokens.revokedAt)))
     .limit(1);
-  if (!row || !row.user.isActive) return null;
+  if (!row?.user.isActive) return null;
   const now = Date.now();
   if (row.expiresAt && row.expiresAt.getTime() <= now) return null;
   if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > 60_000) {
-    await db.update(apiTokens).set({ lastUsedAt: new Date(now) }).where(eq(apiTokens.id, row.id));
+    await db
+      .update(apiTokens)
+      .set({ lastUsedAt: new Date(now) })
+      .where(eq(apiTokens.id, row.id));
   }
   return row.user;
 }

@@ -5,7 +5,11 @@ export const sessionCookie = 'wattle_session';
 /** Readable by the page, which echoes it in the X-CSRF-Token header on writes. */
 export const csrfCookie = 'wattle_csrf';
 
-export function setSessionCookies(reply: FastifyReply, config: Config, session: { token: string; csrf: string }) {
+export function setSessionCookies(
+  reply: FastifyReply,
+  config: Config,
+  session: { token: string; csrf: string },
+) {
   const base = { path: '/', sameSite: 'lax' as const, secure: config.secureCookies };
   // No maxAge: the session row decides idle expiry (sliding), so the cookie need not.
   reply.setCookie(sessionCookie, session.token, { ...base, httpOnly: true });

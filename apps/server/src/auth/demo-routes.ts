@@ -1,9 +1,8 @@
+import { listSchema, oneSchema } from '@wattle/domain/api/envelope';
 import { membershipRoleLabels } from '@wattle/domain/auth/roles';
-import { oneSchema } from '@wattle/domain/api/envelope';
-import { DemoLoginSchema, DemoUserSchema, MeSchema, type DemoUser } from '@wattle/domain/users/schemas';
+import { DemoLoginSchema, type DemoUser, DemoUserSchema, MeSchema } from '@wattle/domain/users/schemas';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { teamMembers, teams } from '../db/schema/teams';
 import { memberships, tenants } from '../db/schema/tenants';
 import { users } from '../db/schema/users';
@@ -23,15 +22,19 @@ export const demoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/demo/users',
     {
       config: { auth: 'public' },
-      schema: { tags: ['auth'], response: { 200: oneSchema(z.array(DemoUserSchema)) } },
+      schema: { tags: ['auth'], response: { 200: listSchema(DemoUserSchema) } },
     },
     async () => {
-      const people = await app.db.select().from(users).where(eq(users.isActive, true)).orderBy(asc(users.email));
+      const people = await app.db
+        .select()
+        .from(users)
+        .where(eq(users.isActive, true))
+        .orderBy(asc(users.email));
       const data: DemoUser[] = [];
       for (const person of people) {
         data.push({ email: person.email, name: person.name, description: await describe(person) });
       }
-      return { success: true as const, data };
+      return { success: true as const, data, meta: { total: data.length, limit: data.length, offset: 0 } };
     },
   );
 
@@ -42,8 +45,11 @@ export const demoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: DemoLoginSchema, response: { 200: oneSchema(MeSchema) } },
     },
     async (request, reply) => {
-      const [user] = await app.db.select().from(users).where(eq(users.email, request.body.email.toLowerCase()));
-      if (!user || !user.isActive) throw new AppError('NOT_FOUND', 'User not found');
+      const [user] = await app.db
+        .select()
+        .from(users)
+        .where(eq(users.email, request.body.email.toLowerCase()));
+      if (!user?.isActive) throw new AppError('NOT_FOUND', 'User not found');
       const signedIn = await signIn(request, reply, user, 'demo');
       return { success: true as const, data: toMe(signedIn, 'session') };
     },
@@ -74,7 +80,8 @@ export const demoRoutes: FastifyPluginAsyncZod = async (app) => {
       const teamText = onTeams.map((t) => `${t.role} on ${t.team}`).join(', ');
       parts.push(`${membershipRoleLabels[r.role]} at ${r.tenant}${teamText ? ` (${teamText})` : ''}`);
     }
+    if (parts.length === 0) parts.push('No organisation yet: goes to onboarding');
     if (!person.verifiedAt) parts.push('unverified');
-    return parts.length ? parts.join('; ') : 'No organisation yet: goes to onboarding';
+    return parts.join('; ');
   }
 };

@@ -18,7 +18,10 @@ const TenantIdSchema = z.uuid();
  * 'tenant'); a route that does not is refused at start-up. Callers are signed in by the session
  * cookie (writes then need the X-CSRF-Token header) or by `Authorization: Bearer`.
  */
-export function registerAuthGuard(app: FastifyInstance, options: { oidcBearer?: OidcBearerResolver | undefined }) {
+export function registerAuthGuard(
+  app: FastifyInstance,
+  options: { oidcBearer?: OidcBearerResolver | undefined },
+) {
   app.decorateRequest('caller', null);
   app.decorateRequest('tenantId', null);
 

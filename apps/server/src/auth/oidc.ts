@@ -1,6 +1,6 @@
+import type { AppOptions } from '../app';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import type { AppOptions } from '../app';
 
 /** OpenID Connect sign-in: built by the OIDC work in progress. */
 export async function createOidc(_config: Config, _db: Database): Promise<NonNullable<AppOptions['oidc']>> {

@@ -43,7 +43,7 @@ export async function resolveSession(
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
     .limit(1);
-  if (!row || !row.user.isActive) return null;
+  if (!row?.user.isActive) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > touchIntervalMs) {
     await db
       .update(sessions)

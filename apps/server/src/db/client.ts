@@ -109,6 +109,8 @@ function isRunning(pid: number): boolean {
 
 /** For health checks and tests: the server's Postgres major version. */
 export async function serverVersion(db: Database): Promise<string> {
-  const result = (await db.execute(sql`show server_version`)) as unknown as { rows: { server_version: string }[] };
+  const result = (await db.execute(sql`show server_version`)) as unknown as {
+    rows: { server_version: string }[];
+  };
   return result.rows[0]?.server_version ?? 'unknown';
 }

@@ -15,7 +15,12 @@ export interface Actor {
  * Runs `fn` in a transaction as the unprivileged `wattle_app` role with the tenant and actor set, so
  * row-level security confines every query to that tenant. All tenant data is read and written here.
  */
-export function withTenant<T>(db: Database, tenantId: string, actor: Actor, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export function withTenant<T>(
+  db: Database,
+  tenantId: string,
+  actor: Actor,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
   if (!tenantId) throw new Error('withTenant refuses an empty tenant id');
   return scoped(db, tenantId, actor, fn);
 }

@@ -18,4 +18,5 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
-export const forbidden = (message = 'You do not have permission to do that') => new AppError('FORBIDDEN', message);
+export const forbidden = (message = 'You do not have permission to do that') =>
+  new AppError('FORBIDDEN', message);

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../auth/sessions';
+import type { Config } from '../config';
 import type { Database, DatabaseHandle } from '../db/client';
 import type { Actor } from '../db/with-tenant';
-import type { Config } from '../config';
 
 /** How a route is guarded. Every /api route must say, so none is public by accident. */
 export type RouteAuth = 'public' | 'user' | 'tenant';

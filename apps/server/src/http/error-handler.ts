@@ -9,9 +9,17 @@ function body(code: ErrorCode, message: string, details?: unknown): ErrorBody {
 
 /** Fastify's own error codes a client can cause, and what they mean in our terms. */
 const fastifyErrors: Record<string, { status: number; code: ErrorCode; message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'BAD_REQUEST', message: 'The request body is not valid JSON' },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: 'BAD_REQUEST',
+    message: 'The request body is not valid JSON',
+  },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'BAD_REQUEST', message: 'The request body is empty' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    message: 'The request body is too large',
+  },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     code: 'UNSUPPORTED_MEDIA_TYPE',
@@ -36,7 +44,7 @@ export function registerErrorHandler(app: FastifyInstance) {
           .filter(Boolean)
           .map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
         message: v.message,
-        code: (v.params.issue as { code?: string }).code,
+        code: v.keyword,
       }));
       const where = error.validationContext ?? 'request';
       const first = details[0];
@@ -48,7 +56,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     const known = error.code ? fastifyErrors[error.code] : undefined;
     if (known) return reply.status(known.status).send(body(known.code, known.message));
     if (error.statusCode === 429) {
-      return reply.status(429).send(body('RATE_LIMITED', 'Too many requests. Please wait a moment and try again.'));
+      return reply
+        .status(429)
+        .send(body('RATE_LIMITED', 'Too many requests. Please wait a moment and try again.'));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response failed its schema');
@@ -59,5 +69,4 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     return reply.status(500).send(body('INTERNAL', 'Something went wrong on our side. Please try again.'));
   });
-
 }

@@ -26,7 +26,10 @@ export function registerIdempotency(app: FastifyInstance) {
     const key = request.headers['idempotency-key'];
     if (request.method !== 'POST' || key === undefined || !request.caller) return;
     if (typeof key !== 'string' || !KeyPattern.test(key)) {
-      throw new AppError('BAD_REQUEST', 'Idempotency-Key must be 8 to 128 letters, digits, dots, colons or dashes');
+      throw new AppError(
+        'BAD_REQUEST',
+        'Idempotency-Key must be 8 to 128 letters, digits, dots, colons or dashes',
+      );
     }
     const userId = request.caller.user.id;
     const requestHash = sha256(`${request.method} ${request.url} ${JSON.stringify(request.body ?? null)}`);
@@ -61,7 +64,10 @@ export function registerIdempotency(app: FastifyInstance) {
     const where = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
     const stored = reply.statusCode >= 200 && reply.statusCode < 300 ? parseJson(payload) : undefined;
     if (stored !== undefined) {
-      await app.db.update(idempotencyKeys).set({ statusCode: reply.statusCode, response: stored }).where(where);
+      await app.db
+        .update(idempotencyKeys)
+        .set({ statusCode: reply.statusCode, response: stored })
+        .where(where);
     } else {
       await app.db.delete(idempotencyKeys).where(where);
     }

@@ -1,3 +1,4 @@
+import { can, type Permission } from '@wattle/domain/auth/permissions';
 import {
   canEnterTenant,
   effectiveTenantRole,
@@ -5,7 +6,6 @@ import {
   type Role,
   type TenantAccess,
 } from '@wattle/domain/auth/roles';
-import { can, type Permission } from '@wattle/domain/auth/permissions';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../db/client';

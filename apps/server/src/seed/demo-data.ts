@@ -52,7 +52,13 @@ export const demoTenants: DemoTenant[] = [
     profile: {
       domain: 'wattle.example',
       abn: '51824753556',
-      address: { street: '1 Wattle Lane', city: 'Sydney', state: 'NSW', postcode: '2000', country: 'Australia' },
+      address: {
+        street: '1 Wattle Lane',
+        city: 'Sydney',
+        state: 'NSW',
+        postcode: '2000',
+        country: 'Australia',
+      },
       phone: '+61 2 9000 0000',
       email: 'hello@wattle.example',
       website: 'https://wattle.example',

@@ -77,10 +77,16 @@ async function seedTenant(db: Database, spec: DemoTenant, actor: Actor, userId: 
     }
     const teamIds = new Map<string, string>();
     for (const team of spec.teams) {
-      const id = await insertTeam(tx, { tenantId, actor, input: { name: team.name, participant: team.participant } });
+      const id = await insertTeam(tx, {
+        tenantId,
+        actor,
+        input: { name: team.name, participant: team.participant },
+      });
       teamIds.set(team.key, id);
       for (const member of team.members) {
-        await tx.insert(teamMembers).values({ tenantId, teamId: id, userId: userId(member.email), role: member.role });
+        await tx
+          .insert(teamMembers)
+          .values({ tenantId, teamId: id, userId: userId(member.email), role: member.role });
         await writeAudit(tx, {
           tenantId,
           actor,

@@ -32,7 +32,7 @@ function TenantSwitcher() {
     );
   }
   return (
-    <div className="flex min-w-0 items-center gap-2">
+    <div className="flex min-w-0 items-center">
       <label htmlFor="tenant-switcher" className="sr-only">
         Organisation
       </label>
@@ -40,7 +40,8 @@ function TenantSwitcher() {
         id="tenant-switcher"
         value={tenant.id}
         onChange={(event) => switchTenant(event.target.value)}
-        className="max-w-[16rem] font-medium"
+        wrapperClassName="w-full max-w-[22rem]"
+        className="font-medium"
         data-testid="current-tenant"
       >
         {tenants.map((option) => (
@@ -85,11 +86,11 @@ export function TenantLayout() {
     <div className="flex min-h-svh flex-col">
       <SkipLink />
       <header className="sticky top-0 z-30 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-        <div className="mx-auto flex h-14 max-w-6xl items-center gap-4 px-4 sm:px-6">
+        <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4 sm:gap-4 sm:px-6">
           <Link to="/inbox" className="shrink-0 rounded-md" aria-label="Wattle home">
-            <WattleLogo />
+            <WattleLogo wordClassName="sr-only sm:not-sr-only" />
           </Link>
-          <span className="h-6 w-px shrink-0 bg-border" aria-hidden="true" />
+          <span className="hidden h-6 w-px shrink-0 bg-border sm:block" aria-hidden="true" />
           <div className="min-w-0 flex-1">
             <TenantSwitcher />
           </div>
@@ -110,7 +111,7 @@ export function TenantLayout() {
             </div>
             <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
               <LogOutIcon aria-hidden="true" />
-              Log out
+              <span className="sr-only sm:not-sr-only">Log out</span>
             </Button>
           </div>
         </div>

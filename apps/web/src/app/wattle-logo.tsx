@@ -15,11 +15,11 @@ export function WattleMark({ className }: { className?: string }) {
   );
 }
 
-export function WattleLogo({ className }: { className?: string }) {
+export function WattleLogo({ className, wordClassName }: { className?: string; wordClassName?: string }) {
   return (
     <span className={cn('inline-flex items-center gap-2 font-semibold text-lg tracking-tight', className)}>
       <WattleMark />
-      Wattle
+      <span className={wordClassName}>Wattle</span>
     </span>
   );
 }

@@ -23,7 +23,7 @@ export function Alert({
   return (
     <div
       data-slot="alert"
-      role={variant === 'destructive' ? 'alert' : 'status'}
+      role={variant === 'destructive' ? 'alert' : undefined}
       className={cn(alertVariants({ variant }), className)}
       {...props}
     />

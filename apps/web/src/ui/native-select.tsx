@@ -3,9 +3,14 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
 /** A styled native <select>: fully keyboard and screen-reader accessible on every platform. */
-export function NativeSelect({ className, children, ...props }: ComponentProps<'select'>) {
+export function NativeSelect({
+  className,
+  wrapperClassName,
+  children,
+  ...props
+}: ComponentProps<'select'> & { wrapperClassName?: string }) {
   return (
-    <div className="relative inline-flex min-w-0" data-slot="native-select-wrapper">
+    <div className={cn('relative inline-flex min-w-0', wrapperClassName)} data-slot="native-select-wrapper">
       <select
         data-slot="native-select"
         className={cn(

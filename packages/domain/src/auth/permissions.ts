@@ -103,7 +103,10 @@ export const rolePermissions = {
 } as const satisfies Record<Role, readonly Permission[]>;
 
 /** Permissions a clinician (Practitioner or Therapist on the team) holds on top of their role's. */
-export const clinicianPermissions = ['sign:documents', 'approve:plans'] as const satisfies readonly Permission[];
+export const clinicianPermissions = [
+  'sign:documents',
+  'approve:plans',
+] as const satisfies readonly Permission[];
 
 export function can(role: Role | null | undefined, permission: Permission, isClinician = false): boolean {
   if (!role) return false;

@@ -13,7 +13,13 @@ export const MembershipRoleSchema = z.enum(['owner', 'admin', 'member', 'guest',
 export type MembershipRole = z.infer<typeof MembershipRoleSchema>;
 
 /** Roles offered when inviting a team member; Support Worker is the default. */
-export const TeamRoleSchema = z.enum(['Team Lead', 'Practitioner', 'Support Worker', 'Family Guardian', 'Therapist']);
+export const TeamRoleSchema = z.enum([
+  'Team Lead',
+  'Practitioner',
+  'Support Worker',
+  'Family Guardian',
+  'Therapist',
+]);
 export type TeamRole = z.infer<typeof TeamRoleSchema>;
 export const defaultTeamRole: TeamRole = 'Support Worker';
 

@@ -6,7 +6,10 @@ import { z } from 'zod';
  */
 export const OnboardingSchema = z.object({
   fullName: z.string().trim().max(100).optional().default(''),
-  email: z.union([z.email().max(254), z.literal('')]).optional().default(''),
+  email: z
+    .union([z.email().max(254), z.literal('')])
+    .optional()
+    .default(''),
   organisationName: z.string().trim().min(1, 'Organisation name is required').max(120),
   firstTeamName: z.string().trim().max(100).optional().default(''),
   consent: z.literal(true, { error: 'Consent to data access under the NDIS is required' }),

@@ -35,7 +35,10 @@ export function tenantPrefix(name: string): string {
     .filter(Boolean);
   let prefix = words.length >= 3 ? words.map((w) => w[0]).join('') : (words[0] ?? '');
   if (words.length === 2) prefix = `${words[0]?.slice(0, 2) ?? ''}${words[1]?.[0] ?? ''}`;
-  return prefix.replace(/[^A-Z]/g, '').padEnd(3, 'X').slice(0, 3);
+  return prefix
+    .replace(/[^A-Z]/g, '')
+    .padEnd(3, 'X')
+    .slice(0, 3);
 }
 
 /** Visible work item id: 3-letter tenant prefix, a dash, a 5-digit zero-padded sequence. */

@@ -33,7 +33,11 @@ export const TeamSchema = z.object({
   participant: TeamParticipantSchema.nullable(),
   workflowStates: z.array(WorkflowStateSchema),
   workflow: z.object({ currentStage: z.string().nullable(), isLocked: z.boolean() }),
-  templates: z.object({ enabled: z.array(z.string()), required: z.array(z.string()), custom: z.array(z.string()) }),
+  templates: z.object({
+    enabled: z.array(z.string()),
+    required: z.array(z.string()),
+    custom: z.array(z.string()),
+  }),
   compliance: z.object({
     ndisCompliant: z.boolean(),
     lastAudit: z.iso.date().nullable(),

@@ -6,7 +6,10 @@ const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #3b82f
 const hostname = z
   .string()
   .max(253)
-  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, 'Use a domain like care.example.org');
+  .regex(
+    /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i,
+    'Use a domain like care.example.org',
+  );
 
 export const DataResidencySchema = z.enum(['AU', 'NZ']);
 export const ComplianceLevelSchema = z.enum(['basic', 'standard', 'enhanced']);
@@ -62,7 +65,10 @@ export const TenantFeaturesSchema = z.object({
 /** The organisation profile the spec gives for the internal tenant; any tenant may fill it in. */
 export const TenantProfileSchema = z.object({
   domain: z.string().max(253).optional(),
-  abn: z.string().regex(/^\d{11}$/, 'An ABN has 11 digits').optional(),
+  abn: z
+    .string()
+    .regex(/^\d{11}$/, 'An ABN has 11 digits')
+    .optional(),
   address: z
     .object({
       street: z.string().max(200),
@@ -84,7 +90,9 @@ export const TenantProfileSchema = z.object({
     })
     .optional(),
   serviceTypes: z.array(z.string().max(100)).optional(),
-  qualityAudit: z.object({ lastAuditDate: z.iso.date(), nextAuditDate: z.iso.date(), auditor: z.string() }).optional(),
+  qualityAudit: z
+    .object({ lastAuditDate: z.iso.date(), nextAuditDate: z.iso.date(), auditor: z.string() })
+    .optional(),
 });
 export type TenantProfile = z.infer<typeof TenantProfileSchema>;
 

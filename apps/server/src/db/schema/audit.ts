@@ -18,8 +18,14 @@ export const auditLog = pgTable(
     at: instant('at').notNull().defaultNow(),
     ip: text('ip'),
     userAgent: text('user_agent'),
-    changes: jsonb('changes').$type<{ field: string; oldValue: unknown; newValue: unknown }[]>().notNull().default([]),
+    changes: jsonb('changes')
+      .$type<{ field: string; oldValue: unknown; newValue: unknown }[]>()
+      .notNull()
+      .default([]),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('audit_log_entity_idx').on(t.tenantId, t.entity, t.entityId, t.at)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('audit_log_entity_idx').on(t.tenantId, t.entity, t.entityId, t.at),
+  ],
 );

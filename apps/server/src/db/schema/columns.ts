@@ -10,6 +10,8 @@ export const idColumn = () =>
 /** Every tenant-owned table starts with this column (DESIGN.md section 3). */
 export const tenantIdColumn = () => uuid('tenant_id').notNull();
 
-export const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-export const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+export const createdAt = () =>
+  timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+export const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 export const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

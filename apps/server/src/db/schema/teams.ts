@@ -68,7 +68,9 @@ export const teamMembers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.teamId, t.userId] }),
-    foreignKey({ columns: [t.tenantId, t.teamId], foreignColumns: [teams.tenantId, teams.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.teamId], foreignColumns: [teams.tenantId, teams.id] }).onDelete(
+      'cascade',
+    ),
     index('team_members_user_idx').on(t.userId),
   ],
 );

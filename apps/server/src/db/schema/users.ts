@@ -23,9 +23,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
-    uniqueIndex('users_oidc_key')
-      .on(t.oidcIssuer, t.oidcSubject)
-      .where(sql`${t.oidcSubject} is not null`),
+    uniqueIndex('users_oidc_key').on(t.oidcIssuer, t.oidcSubject).where(sql`${t.oidcSubject} is not null`),
   ],
 );
 
@@ -75,7 +73,10 @@ export const accountAuditLog = pgTable(
     at: instant('at').notNull().defaultNow(),
     ip: text('ip'),
     userAgent: text('user_agent'),
-    changes: jsonb('changes').$type<{ field: string; oldValue: unknown; newValue: unknown }[]>().notNull().default([]),
+    changes: jsonb('changes')
+      .$type<{ field: string; oldValue: unknown; newValue: unknown }[]>()
+      .notNull()
+      .default([]),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
   },
   (t) => [index('account_audit_user_idx').on(t.userId, t.at)],
@@ -97,5 +98,8 @@ export const idempotencyKeys = pgTable(
     response: jsonb('response'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('idempotency_keys_pk').on(t.userId, t.key), index('idempotency_keys_created_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('idempotency_keys_pk').on(t.userId, t.key),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
 );

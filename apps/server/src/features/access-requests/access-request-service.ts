@@ -176,7 +176,11 @@ export async function decideAccessRequest(
     action: input.decision,
     changes: [
       { field: 'status', oldValue: current.status, newValue: input.decision },
-      { field: 'expiresAt', oldValue: current.expiresAt?.toISOString() ?? null, newValue: expiresAt?.toISOString() ?? null },
+      {
+        field: 'expiresAt',
+        oldValue: current.expiresAt?.toISOString() ?? null,
+        newValue: expiresAt?.toISOString() ?? null,
+      },
     ],
   });
   return currentView();

@@ -71,7 +71,9 @@ export const accessRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const data = await inTenant(request, (ctx) => decideAccessRequest(ctx, request.params.id, request.body));
+      const data = await inTenant(request, (ctx) =>
+        decideAccessRequest(ctx, request.params.id, request.body),
+      );
       return { success: true as const, data };
     },
   );

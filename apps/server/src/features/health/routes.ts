@@ -5,7 +5,11 @@ const HealthSchema = z.object({
   success: z.boolean(),
   data: z.object({
     status: z.enum(['ok', 'unavailable']),
-    database: z.object({ kind: z.enum(['pglite', 'postgres']), reachable: z.boolean(), latencyMs: z.number() }),
+    database: z.object({
+      kind: z.enum(['pglite', 'postgres']),
+      reachable: z.boolean(),
+      latencyMs: z.number(),
+    }),
   }),
 });
 

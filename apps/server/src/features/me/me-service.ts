@@ -1,9 +1,9 @@
 import type { Me } from '@wattle/domain/users/schemas';
 import { eq } from 'drizzle-orm';
+import type { UserRow } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/users';
 import type { Actor } from '../../db/with-tenant';
-import type { UserRow } from '../../auth/sessions';
 import type { Caller } from '../../http/context';
 import { writeAccountAudit } from '../audit/write-audit';
 

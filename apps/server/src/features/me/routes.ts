@@ -1,4 +1,4 @@
-import { oneSchema, OkSchema } from '@wattle/domain/api/envelope';
+import { OkSchema, oneSchema } from '@wattle/domain/api/envelope';
 import {
   ApiTokenSchema,
   CreateApiTokenSchema,
@@ -62,7 +62,11 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/me/tokens',
     {
       config: { auth: 'user' },
-      schema: { tags: ['me'], body: CreateApiTokenSchema, response: { 201: oneSchema(CreatedApiTokenSchema) } },
+      schema: {
+        tags: ['me'],
+        body: CreateApiTokenSchema,
+        response: { 201: oneSchema(CreatedApiTokenSchema) },
+      },
     },
     async (request, reply) => {
       const actor = actorOf(request);

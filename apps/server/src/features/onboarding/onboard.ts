@@ -14,7 +14,13 @@ import { insertTenant } from '../tenants/insert-tenant';
 
 export async function addMembership(
   tx: Tx,
-  options: { tenantId: string; userId: string; role: MembershipRole; actor: Actor | null; sharedTeamIds?: string[] },
+  options: {
+    tenantId: string;
+    userId: string;
+    role: MembershipRole;
+    actor: Actor | null;
+    sharedTeamIds?: string[];
+  },
 ) {
   await tx.insert(memberships).values({
     tenantId: options.tenantId,

@@ -11,7 +11,10 @@ type TeamRow = typeof teams.$inferSelect;
  * The teams the caller can see, each with its members and the caller's role on it. Tenant-wide
  * roles see every team; a guest sees the teams shared with them; a member sees the teams they are on.
  */
-export async function findVisibleTeams(ctx: TenantContext, filter?: { teamId?: string; slug?: string }): Promise<Team[]> {
+export async function findVisibleTeams(
+  ctx: TenantContext,
+  filter?: { teamId?: string; slug?: string },
+): Promise<Team[]> {
   const where = [eq(teams.tenantId, ctx.tenantId)];
   if (filter?.teamId) where.push(eq(teams.id, filter.teamId));
   if (filter?.slug) where.push(eq(teams.slug, filter.slug));

@@ -1,3 +1,4 @@
+import { slugWithSuffix, tenantPrefix } from '@wattle/domain/shared/ids';
 import {
   allTenantFeatures,
   defaultAuditConfig,
@@ -8,7 +9,6 @@ import {
   trialHours,
 } from '@wattle/domain/tenants/constants';
 import type { BillingConfig, TenantProfile, TenantSettings } from '@wattle/domain/tenants/schemas';
-import { slugWithSuffix, tenantPrefix } from '@wattle/domain/shared/ids';
 import type { Tx } from '../../db/client';
 import { tenants } from '../../db/schema/tenants';
 import type { Actor } from '../../db/with-tenant';

@@ -36,7 +36,10 @@ export async function listMyTenants(db: Database, actor: Actor): Promise<TenantS
       )
       .orderBy(asc(tenants.name));
     const grants = await tx
-      .select({ tenantId: tenantAccessRequests.tenantId, expiresAt: sql<Date>`max(${tenantAccessRequests.expiresAt})` })
+      .select({
+        tenantId: tenantAccessRequests.tenantId,
+        expiresAt: sql<Date>`max(${tenantAccessRequests.expiresAt})`,
+      })
       .from(tenantAccessRequests)
       .where(
         and(

@@ -43,7 +43,10 @@ export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       if (!actor.platformRole) throw new AppError('FORBIDDEN', 'Only system admins can list all tenants');
       const data = await withUser(app.db, actor, (tx) =>
-        tx.select({ id: tenants.id, name: tenants.name, slug: tenants.slug }).from(tenants).orderBy(asc(tenants.name)),
+        tx
+          .select({ id: tenants.id, name: tenants.name, slug: tenants.slug })
+          .from(tenants)
+          .orderBy(asc(tenants.name)),
       );
       return { success: true as const, data, meta: { total: data.length, limit: data.length, offset: 0 } };
     },

@@ -33,12 +33,12 @@ function DemoUserButton({
   disabled: boolean;
 }) {
   return (
-    <li>
+    <li className="flex">
       <button
         type="button"
         onClick={() => onSelect(user.email)}
         disabled={disabled}
-        className="group flex w-full items-center gap-3 rounded-lg border bg-background px-3 py-2.5 text-left transition-colors hover:border-primary/40 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-60"
+        className="group flex h-full w-full items-center gap-3 rounded-lg border bg-background px-3 py-2.5 text-left transition-colors hover:border-primary/40 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-60"
       >
         <span
           className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent font-semibold text-accent-foreground text-xs group-hover:bg-background"
@@ -52,7 +52,7 @@ function DemoUserButton({
             {user.name}
             <span className="sr-only">,</span>
           </span>
-          <span className="line-clamp-2 block text-muted-foreground text-xs" title={user.description}>
+          <span className="mt-0.5 line-clamp-3 text-muted-foreground text-xs" title={user.description}>
             {user.description}
           </span>
         </span>

@@ -1,5 +1,5 @@
 import type { TenantSummary } from '@wattle/domain/tenants/schemas';
-import { readStoredJson, storageKeys, writeStoredJson } from '@/lib/storage-keys';
+import { readStoredJson, storageKeys, writeStoredJson } from '../../lib/storage-keys';
 
 type TenantChoice = Pick<TenantSummary, 'id' | 'role'>;
 
