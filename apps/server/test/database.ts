@@ -27,8 +27,9 @@ function postgresUrl(database?: string): string {
   return parsed.toString();
 }
 
-const runId = process.env.WATTLE_TEST_RUN_ID ?? 'local';
-const templateName = () => `wattle_tpl_${runId}`;
+// Read when used, not at import: the global setup sets it after importing this module.
+const runId = () => process.env.WATTLE_TEST_RUN_ID ?? 'local';
+const templateName = () => `wattle_tpl_${runId()}`;
 
 /** Global setup: build the template once. */
 export async function createTemplate(): Promise<void> {
@@ -60,7 +61,7 @@ export async function dropTemplate(): Promise<void> {
   try {
     const { rows } = await admin.query<{ datname: string }>(
       'select datname from pg_database where datname like $1',
-      [`wattle_%_${runId}%`],
+      [`wattle_%_${runId()}`],
     );
     for (const row of rows) await admin.query(`drop database if exists ${row.datname} with (force)`);
   } finally {
@@ -79,7 +80,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     });
     return wrapPglite(client, () => undefined);
   }
-  const name = `wattle_t${process.pid}_${++counter}_${runId}`;
+  const name = `wattle_t${process.pid}_${++counter}_${runId()}`;
   const admin = new pg.Client({ connectionString: postgresUrl() });
   await admin.connect();
   try {

@@ -82,7 +82,7 @@ export async function startTestApp(
         } catch {
           /* not JSON */
         }
-        return { status: res.statusCode, body, headers: res.headers };
+        return { status: res.statusCode, body: body as never, headers: res.headers };
       },
       get: (url, headers) => client.request({ method: 'GET', url, headers }),
       post: (url, payload, headers) =>

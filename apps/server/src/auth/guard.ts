@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../http/app-error';
-import type { Caller } from '../http/context';
+import type { Caller, RouteAuth } from '../http/context';
 import { apiTokenPrefix, resolveApiToken } from './api-tokens';
 import { csrfCookie, sessionCookie } from './cookies';
 import { safeEqual } from './secrets';
@@ -24,10 +24,15 @@ export function registerAuthGuard(
 ) {
   app.decorateRequest('caller', null);
   app.decorateRequest('tenantId', null);
+  const guardedRoutes: { method: string; url: string; auth: RouteAuth }[] = [];
+  app.decorate('apiRoutes', guardedRoutes);
 
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/') && !route.config?.auth) {
-      throw new Error(`Route ${route.method} ${route.url} does not declare config.auth`);
+    if (!route.url.startsWith('/api/')) return;
+    const auth = route.config?.auth;
+    if (!auth) throw new Error(`Route ${route.method} ${route.url} does not declare config.auth`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') guardedRoutes.push({ method, url: route.url, auth });
     }
   });
 

@@ -21,6 +21,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     dbHandle: DatabaseHandle;
+    /** Every /api route with its guard, for the tenant-isolation suite and documentation. */
+    apiRoutes: readonly { method: string; url: string; auth: RouteAuth }[];
     config: Config;
   }
   interface FastifyRequest {

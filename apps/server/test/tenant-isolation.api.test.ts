@@ -1,0 +1,270 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, type TestClient } from './harness';
+
+/**
+ * Walks every API route as someone who should get nothing: nobody, a user of another tenant with
+ * this tenant's ids, a user of another tenant with this tenant's record ids under their own tenant,
+ * a guest without the shared team, and a lower role. Each answer must be 401, 403 or 404 and carry
+ * no data. A route added without an entry below fails the first test, so the suite grows with the API.
+ */
+
+interface Ids {
+  sunrise: string;
+  bluegum: string;
+  jordanTeam: string;
+  miaTeam: string;
+  bluegumTeam: string;
+  accessRequest: string;
+  oliviaToken: string;
+}
+interface Call {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  url: string;
+  payload?: unknown;
+}
+type RouteCase =
+  | { kind: 'public' }
+  /** Signed-in routes about the caller's own account; other users' records answer 404. */
+  | { kind: 'own'; call: (ids: Ids) => Call; othersRecord?: (ids: Ids) => Call }
+  /** Tenant routes: called with Sunrise's id (and Sunrise record ids). */
+  | {
+      kind: 'tenant';
+      call: (ids: Ids) => Call;
+      /** A Sunrise user below the needed role, expecting 403 (or 404 when the record is hidden). */
+      lowerRole?: { email: string; status: 403 | 404 };
+      /** The same route under the stranger's own tenant, naming a Sunrise record: must be 404. */
+      foreignRecord?: (ids: Ids) => Call;
+    };
+
+const routeCases: Record<string, RouteCase> = {
+  'GET /api/health': { kind: 'public' },
+  'GET /api/openapi.json': { kind: 'public' },
+  'GET /api/auth/config': { kind: 'public' },
+  'GET /api/auth/demo/users': { kind: 'public' },
+  'POST /api/auth/demo/login': { kind: 'public' },
+  'POST /api/auth/logout': { kind: 'own', call: () => ({ method: 'POST', url: '/api/auth/logout' }) },
+  'GET /api/me': { kind: 'own', call: () => ({ method: 'GET', url: '/api/me' }) },
+  'POST /api/me/verification': {
+    kind: 'own',
+    call: () => ({
+      method: 'POST',
+      url: '/api/me/verification',
+      payload: { acknowledgement: 'I understand' },
+    }),
+  },
+  'GET /api/me/tokens': { kind: 'own', call: () => ({ method: 'GET', url: '/api/me/tokens' }) },
+  'POST /api/me/tokens': {
+    kind: 'own',
+    call: () => ({ method: 'POST', url: '/api/me/tokens', payload: { name: 'x' } }),
+  },
+  'DELETE /api/me/tokens/:id': {
+    kind: 'own',
+    call: (ids) => ({ method: 'DELETE', url: `/api/me/tokens/${ids.oliviaToken}` }),
+    othersRecord: (ids) => ({ method: 'DELETE', url: `/api/me/tokens/${ids.oliviaToken}` }),
+  },
+  'GET /api/tenants': { kind: 'own', call: () => ({ method: 'GET', url: '/api/tenants' }) },
+  'GET /api/tenants/directory': {
+    kind: 'own',
+    call: () => ({ method: 'GET', url: '/api/tenants/directory' }),
+  },
+  'POST /api/onboarding': {
+    kind: 'own',
+    call: () => ({
+      method: 'POST',
+      url: '/api/onboarding',
+      payload: { organisationName: 'X', consent: true },
+    }),
+  },
+  'GET /api/access-requests/mine': {
+    kind: 'own',
+    call: () => ({ method: 'GET', url: '/api/access-requests/mine' }),
+  },
+  'POST /api/access-requests': {
+    kind: 'own',
+    call: (ids) => ({
+      method: 'POST',
+      url: '/api/access-requests',
+      payload: { tenantId: ids.sunrise, reason: 'Investigating a support ticket' },
+    }),
+  },
+  'GET /api/tenants/current': {
+    kind: 'tenant',
+    call: () => ({ method: 'GET', url: '/api/tenants/current' }),
+  },
+  'PATCH /api/tenants/current': {
+    kind: 'tenant',
+    call: () => ({ method: 'PATCH', url: '/api/tenants/current', payload: { version: 1, name: 'Hijacked' } }),
+    lowerRole: { email: 'lee.lead@sunrise.example', status: 403 },
+  },
+  'GET /api/teams': { kind: 'tenant', call: () => ({ method: 'GET', url: '/api/teams' }) },
+  'GET /api/teams/:idOrSlug': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/teams/${ids.jordanTeam}` }),
+    lowerRole: { email: 'gus.guest@sunrise.example', status: 404 },
+    foreignRecord: (ids) => ({ method: 'GET', url: `/api/teams/${ids.jordanTeam}` }),
+  },
+  'POST /api/teams': {
+    kind: 'tenant',
+    call: () => ({ method: 'POST', url: '/api/teams', payload: { name: 'Intruder team' } }),
+    lowerRole: { email: 'lee.lead@sunrise.example', status: 403 },
+  },
+  'GET /api/access-requests': {
+    kind: 'tenant',
+    call: () => ({ method: 'GET', url: '/api/access-requests' }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+  },
+  'POST /api/access-requests/:id/decision': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: `/api/access-requests/${ids.accessRequest}/decision`,
+      payload: { decision: 'approved', version: 1 },
+    }),
+    lowerRole: { email: 'lee.lead@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: `/api/access-requests/${ids.accessRequest}/decision`,
+      payload: { decision: 'approved', version: 1 },
+    }),
+  },
+  'POST /api/access-requests/:id/revocation': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: `/api/access-requests/${ids.accessRequest}/revocation`,
+      payload: { version: 1 },
+    }),
+    lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: `/api/access-requests/${ids.accessRequest}/revocation`,
+      payload: { version: 1 },
+    }),
+  },
+};
+
+let t: TestApp;
+let ids: Ids;
+let stranger: TestClient; // Ben, owner of Bluegum: no place in Sunrise
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const olivia = await t.signIn('olivia.owner@sunrise.example');
+  const sunrise = await t.tenantId('Sunrise Support Network');
+  const bluegum = await t.tenantId('Bluegum Disability Services');
+  const teams = (await olivia.inTenant(sunrise).get('/api/teams')).body.data as {
+    id: string;
+    name: string;
+  }[];
+  const ben = await t.signIn('ben.owner@bluegum.example');
+  const bluegumTeams = (await ben.inTenant(bluegum).get('/api/teams')).body.data as { id: string }[];
+  const sam = await t.signIn('sam.system@wattle.example');
+  const request = await sam.post('/api/access-requests', {
+    tenantId: sunrise,
+    reason: 'Checking a reported sync problem',
+  });
+  const token = await olivia.post('/api/me/tokens', { name: 'olivia script' });
+  ids = {
+    sunrise,
+    bluegum,
+    jordanTeam: teams.find((x) => x.name === "Jordan's Care Team")!.id,
+    miaTeam: teams.find((x) => x.name === "Mia's Care Team")!.id,
+    bluegumTeam: bluegumTeams[0]!.id,
+    accessRequest: request.body.data.requestId,
+    oliviaToken: token.body.data.id,
+  };
+  stranger = ben;
+});
+afterAll(() => t.close());
+
+const call = (client: TestClient, c: Call, tenant: string | null) =>
+  client.request({ method: c.method, url: c.url, payload: c.payload as never, tenant });
+
+/** No record of the other tenant may leak, whatever the status. */
+function expectNoData(body: unknown) {
+  const text = JSON.stringify(body);
+  expect(body).toMatchObject({ success: false });
+  for (const secret of ['Jordan', 'Mia Thompson', '430123456', 'Sunrise']) expect(text).not.toContain(secret);
+}
+
+describe('tenant isolation', () => {
+  it('has a case for every API route, so new routes are walked too', () => {
+    const registered = t.app.apiRoutes.map((r) => `${r.method} ${r.url}`);
+    expect(registered.filter((r) => !(r in routeCases))).toEqual([]);
+    expect(Object.keys(routeCases).filter((r) => !registered.includes(r))).toEqual([]);
+  });
+
+  it('declares only the listed routes public', () => {
+    const publicRoutes = t.app.apiRoutes
+      .filter((r) => r.auth === 'public')
+      .map((r) => `${r.method} ${r.url}`);
+    const expected = Object.entries(routeCases)
+      .filter(([, c]) => c.kind === 'public')
+      .map(([k]) => k);
+    expect(publicRoutes.sort()).toEqual(expected.sort());
+  });
+
+  it('answers 401 to nobody on every non-public route', async () => {
+    for (const [route, c] of Object.entries(routeCases)) {
+      if (c.kind === 'public') continue;
+      const res = await call(t.anonymous(), c.call(ids), ids.sunrise);
+      expect(res.status, route).toBe(401);
+      expectNoData(res.body);
+    }
+  });
+
+  it("answers 404 to a user of another tenant who sends this tenant's id", async () => {
+    for (const [route, c] of Object.entries(routeCases)) {
+      if (c.kind !== 'tenant') continue;
+      const res = await call(stranger, c.call(ids), ids.sunrise);
+      expect(res.status, route).toBe(404);
+      expect(res.body.error.message, route).toBe('Tenant not found');
+      expectNoData(res.body);
+    }
+  });
+
+  it("answers 404 to a user of another tenant who names this tenant's records under their own tenant", async () => {
+    for (const [route, c] of Object.entries(routeCases)) {
+      if (c.kind !== 'tenant' || !c.foreignRecord) continue;
+      const res = await call(stranger, c.foreignRecord(ids), ids.bluegum);
+      expect([403, 404], route).toContain(res.status);
+      expectNoData(res.body);
+    }
+  });
+
+  it("answers 404 to someone else's own-account records", async () => {
+    for (const [route, c] of Object.entries(routeCases)) {
+      if (c.kind !== 'own' || !c.othersRecord) continue;
+      const res = await call(stranger, c.othersRecord(ids), null);
+      expect(res.status, route).toBe(404);
+    }
+  });
+
+  it('refuses lower roles and guests without the shared team', async () => {
+    for (const [route, c] of Object.entries(routeCases)) {
+      if (c.kind !== 'tenant' || !c.lowerRole) continue;
+      const client = await t.signIn(c.lowerRole.email);
+      const res = await call(client, c.call(ids), ids.sunrise);
+      expect(res.status, `${route} as ${c.lowerRole.email}`).toBe(c.lowerRole.status);
+      expect(res.body.success).toBe(false);
+    }
+  });
+
+  it("shows a guest only the shared team, and a stranger's team list nothing of this tenant", async () => {
+    const gus = await t.signIn('gus.guest@sunrise.example');
+    const teams = (await gus.inTenant(ids.sunrise).get('/api/teams')).body.data as { id: string }[];
+    expect(teams.map((x) => x.id)).toEqual([ids.miaTeam]);
+    const own = await stranger.inTenant(ids.bluegum).get('/api/teams');
+    expect(JSON.stringify(own.body)).not.toContain('Sunrise');
+  });
+
+  it('keeps the tenant unchanged after every refused write', async () => {
+    const olivia = await t.signIn('olivia.owner@sunrise.example');
+    const tenant = await olivia.inTenant(ids.sunrise).get('/api/tenants/current');
+    expect(tenant.body.data.name).toBe('Sunrise Support Network');
+    const teams = await olivia.inTenant(ids.sunrise).get('/api/teams');
+    expect(teams.body.data.map((x: { name: string }) => x.name)).not.toContain('Intruder team');
+    const requests = await olivia.inTenant(ids.sunrise).get('/api/access-requests');
+    expect(requests.body.data[0].status).toBe('pending');
+  });
+});
