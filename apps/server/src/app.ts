@@ -20,6 +20,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { accessRequestRoutes } from './features/access-requests/routes';
 import { healthRoutes } from './features/health/routes';
+import { invitationRoutes } from './features/invitations/routes';
 import { meRoutes } from './features/me/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
 import { teamRoutes } from './features/teams/routes';
@@ -116,6 +117,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(teamRoutes);
   await app.register(onboardingRoutes);
   await app.register(accessRequestRoutes);
+  await app.register(invitationRoutes);
 
   await serveWebApp(app, config.webDistDir ?? defaultWebDist());
   return app;
@@ -135,11 +137,14 @@ async function serveWebApp(app: FastifyInstance, dist: string) {
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: dist,
-      index: false,
-      // Vite names built assets by content hash, so they never change under the same name.
+      index: ['index.html'],
+      // Vite names built assets by content hash, so they never change under the same name; the
+      // page itself is always revalidated so a deploy is picked up at once.
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else if (filePath.endsWith('index.html')) {
+          res.header('cache-control', 'no-cache');
         }
       },
     });

@@ -16,6 +16,7 @@ interface Ids {
   bluegumTeam: string;
   accessRequest: string;
   oliviaToken: string;
+  invitation: string;
 }
 interface Call {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -141,6 +142,22 @@ const routeCases: Record<string, RouteCase> = {
       payload: { version: 1 },
     }),
   },
+  'GET /api/invitations': {
+    kind: 'tenant',
+    call: () => ({ method: 'GET', url: '/api/invitations' }),
+    lowerRole: { email: 'lee.lead@sunrise.example', status: 403 },
+  },
+  'POST /api/invitations': {
+    kind: 'tenant',
+    call: () => ({ method: 'POST', url: '/api/invitations', payload: { email: 'intruder@example.com' } }),
+    lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
+  },
+  'DELETE /api/invitations/:id': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'DELETE', url: `/api/invitations/${ids.invitation}` }),
+    lowerRole: { email: 'lee.lead@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({ method: 'DELETE', url: `/api/invitations/${ids.invitation}` }),
+  },
 };
 
 let t: TestApp;
@@ -164,6 +181,9 @@ beforeAll(async () => {
     reason: 'Checking a reported sync problem',
   });
   const token = await olivia.post('/api/me/tokens', { name: 'olivia script' });
+  const invitation = await olivia
+    .inTenant(sunrise)
+    .post('/api/invitations', { email: 'new.worker@sunrise.example' });
   ids = {
     sunrise,
     bluegum,
@@ -172,6 +192,7 @@ beforeAll(async () => {
     bluegumTeam: bluegumTeams[0]!.id,
     accessRequest: request.body.data.requestId,
     oliviaToken: token.body.data.id,
+    invitation: invitation.body.data.id,
   };
   stranger = ben;
 });
@@ -266,5 +287,9 @@ describe('tenant isolation', () => {
     expect(teams.body.data.map((x: { name: string }) => x.name)).not.toContain('Intruder team');
     const requests = await olivia.inTenant(ids.sunrise).get('/api/access-requests');
     expect(requests.body.data[0].status).toBe('pending');
+    const invitations = await olivia.inTenant(ids.sunrise).get('/api/invitations');
+    expect(invitations.body.data.map((i: { email: string }) => i.email)).toEqual([
+      'new.worker@sunrise.example',
+    ]);
   });
 });

@@ -6,7 +6,7 @@ import { invitations, memberships } from '../db/schema/tenants';
 import { users } from '../db/schema/users';
 import { type Actor, withTenant, withUser } from '../db/with-tenant';
 import { writeAccountAudit, writeAudit } from '../features/audit/write-audit';
-import { addMembership } from '../features/onboarding/onboard';
+import { addMembership } from '../features/tenants/add-membership';
 import {
   displayNameOf,
   type OidcClaims,
@@ -77,7 +77,7 @@ async function tryFindOrProvision(db: Database, identity: Identity): Promise<Oid
       return {
         ok: false,
         code: oidcErrorCodes.conflict,
-        reason: `user ${existing.id} with email ${email} is linked to another identity (${existing.oidcIssuer})`,
+        reason: `user ${existing.id}, who has this email, is linked to another identity (${existing.oidcIssuer})`,
       };
     }
     const [updated] = await db

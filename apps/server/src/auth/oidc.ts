@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { z } from 'zod';
 import type { AppOptions } from '../app';
@@ -37,10 +37,7 @@ export async function createOidc(config: Config, db: Database): Promise<NonNulla
   if (!config.publicUrl)
     throw new Error('AUTH_MODE=oidc needs PUBLIC_URL (the redirect URI is built from it)');
   const settings = config.oidc;
-  const redirectUri = new URL(oidcCallbackPath, withTrailingSlash(config.publicUrl)).href.replace(
-    /\/api\/auth\/oidc\/callback$/,
-    '/api/auth/oidc/callback',
-  );
+  const redirectUri = `${config.publicUrl.replace(/\/+$/, '')}${oidcCallbackPath}`;
   const issuerUrl = new URL(settings.issuer);
   // openid-client talks HTTPS only; plain HTTP is for a local provider in development and tests.
   const insecure = issuerUrl.protocol === 'http:';
@@ -85,8 +82,7 @@ export async function createOidc(config: Config, db: Database): Promise<NonNulla
         schema: {
           tags: ['auth'],
           summary: 'Starts OpenID Connect sign-in: redirects to the identity provider',
-          querystring: z.object({ returnTo: z.string().optional() }),
-          hide: false,
+          querystring: z.object({ returnTo: z.string().max(2000).optional() }),
         },
       },
       async (request, reply) => {
@@ -177,37 +173,36 @@ export async function createOidc(config: Config, db: Database): Promise<NonNulla
 
         const ip = request.ip ?? null;
         const userAgent = request.headers['user-agent'] ?? null;
-        const result = await findOrProvisionOidcUser(db, {
-          issuer: typeof claims.iss === 'string' ? claims.iss : server.issuer,
-          subject: claims.sub,
-          claims,
-          configuredIssuer: settings.issuer,
-          ip,
-          userAgent,
-        });
-        if (!result.ok) return refuse(result.code, result.reason);
-
-        const accepted = await acceptOpenInvitations(db, actorFor(result.user, ip, userAgent), request.log);
-        await signIn(request, reply, result.user, 'oidc');
-        request.log.info(
-          {
-            userId: result.user.id,
-            created: result.created,
-            linked: result.linked,
-            acceptedInvitations: accepted.length,
-          },
-          'signed in with OpenID Connect',
-        );
+        try {
+          const result = await findOrProvisionOidcUser(db, {
+            issuer: typeof claims.iss === 'string' ? claims.iss : server.issuer,
+            subject: claims.sub,
+            claims,
+            configuredIssuer: settings.issuer,
+            ip,
+            userAgent,
+          });
+          if (!result.ok) return refuse(result.code, result.reason);
+          const accepted = await acceptOpenInvitations(db, actorFor(result.user, ip, userAgent), request.log);
+          await signIn(request, reply, result.user, 'oidc');
+          request.log.info(
+            {
+              userId: result.user.id,
+              created: result.created,
+              linked: result.linked,
+              acceptedInvitations: accepted.length,
+            },
+            'signed in with OpenID Connect',
+          );
+        } catch (err) {
+          return refuse(oidcErrorCodes.failed, 'signing the user in failed', err);
+        }
         return reply.redirect(flow.returnTo, 302);
       },
     );
   };
 
   return { routes, bearer };
-}
-
-function withTrailingSlash(url: string): string {
-  return url.endsWith('/') ? url : `${url}/`;
 }
 
 /**
@@ -254,5 +249,3 @@ async function withUserInfo(
     return claims;
   }
 }
-
-export type { FastifyReply };

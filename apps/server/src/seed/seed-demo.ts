@@ -7,8 +7,8 @@ import { tenants } from '../db/schema/tenants';
 import { users } from '../db/schema/users';
 import { type Actor, withTenant } from '../db/with-tenant';
 import { writeAudit } from '../features/audit/write-audit';
-import { addMembership } from '../features/onboarding/onboard';
 import { insertTeam } from '../features/teams/create-team';
+import { addMembership } from '../features/tenants/add-membership';
 import { insertTenant } from '../features/tenants/insert-tenant';
 import { type DemoTenant, demoPeople, demoTenants } from './demo-data';
 

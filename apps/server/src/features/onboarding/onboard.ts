@@ -1,42 +1,15 @@
-import type { MembershipRole } from '@wattle/domain/auth/roles';
 import type { OnboardingSchema } from '@wattle/domain/onboarding/schemas';
 import { defaultTeamName } from '@wattle/domain/teams/schemas';
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
-import type { Database, Tx } from '../../db/client';
-import { memberships } from '../../db/schema/tenants';
+import type { Database } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { type Actor, withTenant } from '../../db/with-tenant';
 import { writeAccountAudit, writeAudit } from '../audit/write-audit';
 import { insertTeam } from '../teams/create-team';
+import { addMembership } from '../tenants/add-membership';
 import { insertTenant } from '../tenants/insert-tenant';
-
-export async function addMembership(
-  tx: Tx,
-  options: {
-    tenantId: string;
-    userId: string;
-    role: MembershipRole;
-    actor: Actor | null;
-    sharedTeamIds?: string[];
-  },
-) {
-  await tx.insert(memberships).values({
-    tenantId: options.tenantId,
-    userId: options.userId,
-    role: options.role,
-    sharedTeamIds: options.sharedTeamIds ?? [],
-  });
-  await writeAudit(tx, {
-    tenantId: options.tenantId,
-    actor: options.actor,
-    entity: 'membership',
-    entityId: options.userId,
-    action: 'created',
-    changes: [{ field: 'role', oldValue: null, newValue: options.role }],
-  });
-}
 
 /**
  * First run: the caller's organisation becomes a tenant on a 14-day trial, with its first team and
