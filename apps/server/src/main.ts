@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app';
+import { createOidc } from './auth/oidc';
 import { purgeExpiredSessions } from './auth/sessions';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -27,7 +28,15 @@ async function main() {
     poolSize: config.databasePoolSize,
   });
   await runMigrations(database);
-  const oidc = config.oidc ? await (await import('./auth/oidc')).createOidc(config, database.db) : undefined;
+  let oidc: Awaited<ReturnType<typeof createOidc>> | undefined;
+  try {
+    oidc = config.oidc ? await createOidc(config, database.db) : undefined;
+  } catch (error) {
+    // The issuer was unreachable or refused discovery: say so plainly, without a stack trace.
+    console.error((error as Error).message);
+    await database.close();
+    process.exit(1);
+  }
   const app = await buildApp({ config, database, oidc });
 
   if (config.seedDemoData && (await seedDemoData(database.db))) {

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { type Actor, withTenant } from '../../db/with-tenant';
-import { writeAccountAudit, writeAudit } from '../audit/write-audit';
+import { writeAccountAudit } from '../audit/write-audit';
 import { insertTeam } from '../teams/create-team';
 import { addMembership } from '../tenants/add-membership';
 import { insertTenant } from '../tenants/insert-tenant';

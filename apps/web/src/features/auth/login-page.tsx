@@ -151,6 +151,23 @@ function OidcSignIn() {
   );
 }
 
+/** What each `/login?error=` code from the single sign-on callback means for the person signing in. */
+const signInErrors: Record<string, string> = {
+  oidc_expired: 'The sign-in took too long. Please try again.',
+  oidc_state: 'The sign-in could not be matched to this browser. Please try again.',
+  oidc_denied: 'Sign-in was cancelled or refused at your organisation. Please try again.',
+  oidc_failed: 'Your organisation’s sign-in service did not answer as expected. Please try again.',
+  email_unverified:
+    'Your account does not have a verified email address. Ask your organisation’s administrator to verify it.',
+  account_disabled: 'This account has been deactivated. Ask your organisation’s administrator for access.',
+  account_conflict:
+    'This email is already linked to a different sign-in. Ask your organisation’s administrator to check it.',
+};
+
+export function signInErrorMessage(code: string): string {
+  return signInErrors[code] ?? 'Sign-in did not complete. Please try again.';
+}
+
 /** /login: demo accounts or the organisation's single sign-on, whichever the server runs. */
 export function LoginPage() {
   useDocumentTitle('Sign in');
@@ -170,7 +187,7 @@ export function LoginPage() {
             <Alert variant="destructive">
               <AlertCircleIcon aria-hidden="true" />
               <AlertTitle>Sign-in failed</AlertTitle>
-              <AlertDescription>{callbackError}</AlertDescription>
+              <AlertDescription>{signInErrorMessage(callbackError)}</AlertDescription>
             </Alert>
           ) : null}
           {config.isPending ? (
