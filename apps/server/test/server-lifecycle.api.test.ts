@@ -112,8 +112,12 @@ describe('the server process', () => {
       headers: { cookie: session.cookie },
     });
     expect(tokens.status).toBe(200);
-    expect((await tokens.json()).data.map((t: { name: string }) => t.name)).toEqual(['survives restarts']);
-    const users = await (await fetch(`http://127.0.0.1:${port}/api/auth/demo/users`)).json();
+    expect(
+      ((await tokens.json()) as { data: { name: string }[] }).data.map((t: { name: string }) => t.name),
+    ).toEqual(['survives restarts']);
+    const users = (await (await fetch(`http://127.0.0.1:${port}/api/auth/demo/users`)).json()) as {
+      data: unknown[];
+    };
     expect(users.data).toHaveLength(13);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
