@@ -54,6 +54,8 @@ export async function buildApp(options: AppOptions) {
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The API speaks JSON only: a text/plain body is refused with 415 like any other type.
+  app.removeContentTypeParser('text/plain');
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbHandle', database);

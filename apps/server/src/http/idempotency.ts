@@ -32,7 +32,11 @@ export function registerIdempotency(app: FastifyInstance) {
       );
     }
     const userId = request.caller.user.id;
-    const requestHash = sha256(`${request.method} ${request.url} ${JSON.stringify(request.body ?? null)}`);
+    // The tenant is part of the request: the same body sent to another tenant is another request.
+    const tenant = request.headers['x-tenant-id'] ?? '';
+    const requestHash = sha256(
+      `${request.method} ${request.url} ${tenant} ${JSON.stringify(request.body ?? null)}`,
+    );
     const reserved = await app.db
       .insert(idempotencyKeys)
       .values({ userId, key, requestHash })

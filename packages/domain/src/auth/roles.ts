@@ -115,7 +115,11 @@ export function effectiveTeamRole(
 ): Role | null {
   const tenantRole = effectiveTenantRole(access);
   if (tenantRole) return tenantRole;
-  if (access.membershipRole === 'guest' && !team.isSharedWithGuest) return null;
+  if (access.membershipRole === 'guest') {
+    if (!team.isSharedWithGuest) return null;
+    // A team shared with a guest who holds no role on it is shared to read, as a viewer.
+    return team.teamRole ? teamRoleToRole[team.teamRole] : 'viewer';
+  }
   if (!access.membershipRole || !team.teamRole) return null;
   return teamRoleToRole[team.teamRole];
 }

@@ -1,6 +1,7 @@
 import { diffFields } from '@wattle/domain/audit/schemas';
 import type { UpdateTenant } from '@wattle/domain/tenants/schemas';
 import { eq } from 'drizzle-orm';
+import { isUniqueViolation } from '../../db/errors';
 import { tenants } from '../../db/schema/tenants';
 import { AppError } from '../../http/app-error';
 import { requireTenantPermission, type TenantContext } from '../../http/tenant-scope';
@@ -28,11 +29,19 @@ export async function updateTenant(ctx: TenantContext, input: UpdateTenant) {
   }
   const changes = diffFields(current, next);
   if (changes.length === 0) return toTenant(current);
-  const [updated] = await ctx.tx
+  const updated = await ctx.tx
     .update(tenants)
     .set({ ...next, version: current.version + 1, updatedAt: new Date() })
     .where(eq(tenants.id, ctx.tenantId))
-    .returning();
+    .returning()
+    .then((rows) => rows[0])
+    .catch((error: unknown) => {
+      // Other tenants are invisible here (row-level security), so the unique index is the check.
+      if (isUniqueViolation(error, 'tenants_custom_domain_key')) {
+        throw new AppError('CONFLICT', 'That custom domain is already used by another organisation');
+      }
+      throw error;
+    });
   await writeAudit(ctx.tx, {
     tenantId: ctx.tenantId,
     actor: ctx.actor,
