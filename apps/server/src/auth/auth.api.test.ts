@@ -17,6 +17,20 @@ describe('demo sign-in and sessions', () => {
     expect(nina.description).toContain('No organisation yet');
   });
 
+  it('lets every seeded user sign in and read their own account and tenants', async () => {
+    const users = (await t.anonymous().get('/api/auth/demo/users')).body.data as { email: string }[];
+    expect(users).toHaveLength(13);
+    for (const { email } of users) {
+      const client = await t.signIn(email);
+      const me = await client.get('/api/me');
+      expect(me.body.data.email, email).toBe(email);
+      const tenants = await client.get('/api/tenants');
+      expect(tenants.status, email).toBe(200);
+      if (email === 'nina.new@wattle.example') expect(tenants.body.data).toEqual([]);
+      else expect(tenants.body.data.length, email).toBeGreaterThan(0);
+    }
+  });
+
   it('answers 401 with a clear message when nobody is signed in', async () => {
     const res = await t.anonymous().get('/api/me');
     expect(res.status).toBe(401);

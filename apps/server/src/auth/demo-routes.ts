@@ -41,7 +41,7 @@ export const demoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/demo/login',
     {
-      config: { auth: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { auth: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: { tags: ['auth'], body: DemoLoginSchema, response: { 200: oneSchema(MeSchema) } },
     },
     async (request, reply) => {
