@@ -28,15 +28,6 @@ export function toTenantSummary(
   row: TenantRow,
   extra: Pick<TenantSummary, 'role' | 'teamCount' | 'joinedAt' | 'accessExpiresAt'>,
 ): TenantSummary {
-  return {
-    id: row.id,
-    slug: row.slug,
-    name: row.name,
-    logo: row.logoUrl,
-    prefix: row.prefix,
-    isInternal: row.isInternal,
-    settings: row.settings,
-    subscription: row.subscription,
-    ...extra,
-  };
+  const { id, slug, name, logo, prefix, isInternal, settings, subscription } = toTenant(row);
+  return { id, slug, name, logo, prefix, isInternal, settings, subscription, ...extra };
 }
