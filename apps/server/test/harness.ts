@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { type AppOptions, buildApp } from '../src/app';
 import { csrfCookie, sessionCookie } from '../src/auth/cookies';
 import { type Config, loadConfig } from '../src/config';
-import type { DatabaseHandle } from '../src/db/client';
+import type { DatabaseHandle, Tx } from '../src/db/client';
+import { type Actor, withTenant, withUser } from '../src/db/with-tenant';
 import { seedDemoData } from '../src/seed/seed-demo';
 import { createTestDatabase } from './database';
 
@@ -10,12 +12,34 @@ export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   config: Config;
-  /** Signs in through demo sign-in and returns a client that sends that session's cookies and CSRF token. */
+  /**
+   * Signs in through demo sign-in and returns a client that sends that session's cookies and CSRF
+   * token. Every call makes a new session: for a shared, long-lived one, use `as`.
+   */
   signIn(email: string): Promise<TestClient>;
+  /**
+   * The signed-in client of this person, signing in on first use and kept for the app's life. Demo
+   * sign-in is rate limited (60 a minute), so tests sign in once per person. Take `signIn` instead
+   * for a session a test signs out, expires or otherwise spends.
+   */
+  as(email: string): Promise<TestClient>;
   /** A client with no credentials. */
   anonymous(): TestClient;
-  /** The id of a seeded tenant by name. */
+  /**
+   * The id of a tenant by name, from the tenant list as the global admin sees it. The list is
+   * fetched once and again only for a name it lacks.
+   */
   tenantId(name: string): Promise<string>;
+  /**
+   * Runs `fn` in the tenant as the app does (the `wattle_app` role under row-level security), as a
+   * test actor with no platform role: for reading tenant data straight from the database.
+   */
+  readInTenant<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` outside any tenant as a global-admin test actor: row-level security then shows every
+   * tenant in the directory, and no tenant's data.
+   */
+  readAsGlobalAdmin<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -36,6 +60,25 @@ export interface TestClient {
   post<T = any>(url: string, payload?: unknown, headers?: Record<string, string>): Promise<TestResponse<T>>;
   patch<T = any>(url: string, payload?: unknown, headers?: Record<string, string>): Promise<TestResponse<T>>;
   delete<T = any>(url: string, headers?: Record<string, string>): Promise<TestResponse<T>>;
+}
+
+/** The global admin of the demo data, who sees every tenant. */
+const globalAdminEmail = 'ava.global@wattle.example';
+
+/**
+ * Someone acting straight on the database in a test (no such user exists): by default a fresh id and
+ * no platform role.
+ */
+export function testActor(overrides: Partial<Actor> = {}): Actor {
+  return {
+    id: randomUUID(),
+    email: 'test.actor@test.example',
+    name: 'Test actor',
+    platformRole: null,
+    ip: null,
+    userAgent: null,
+    ...overrides,
+  };
 }
 
 /**
@@ -94,6 +137,28 @@ export async function startTestApp(
     return client;
   };
 
+  const signedIn = new Map<string, Promise<TestClient>>();
+  // The tenant directory as the global admin lists it: fetched on first use, again when asked to.
+  let tenantList: Promise<{ id: string; name: string }[]> | undefined;
+  const listTenants = (refresh = false) => {
+    if (refresh || !tenantList) {
+      const list = (async () => {
+        const res = await (await testApp.as(globalAdminEmail)).get('/api/tenants');
+        if (res.status !== 200)
+          throw new Error(`listing tenants failed: ${res.status} ${JSON.stringify(res.body)}`);
+        return res.body.data as { id: string; name: string }[];
+      })();
+      // A failed listing is not kept.
+      list.catch(() => {
+        if (tenantList === list) tenantList = undefined;
+      });
+      tenantList = list;
+    }
+    return tenantList;
+  };
+  const reader = testActor();
+  const globalAdmin = testActor({ platformRole: 'global-admin' });
+
   const testApp: TestApp = {
     app,
     database,
@@ -108,13 +173,27 @@ export async function startTestApp(
       if (!cookies[sessionCookie] || !cookies[csrfCookie]) throw new Error('sign-in set no session cookies');
       return makeClient(email, cookies, null);
     },
+    as(email) {
+      let client = signedIn.get(email);
+      if (!client) {
+        client = testApp.signIn(email);
+        signedIn.set(email, client);
+        // A failed sign-in is not kept: the next call tries again.
+        client.catch(() => {
+          if (signedIn.get(email) === client) signedIn.delete(email);
+        });
+      }
+      return client;
+    },
     async tenantId(name) {
-      const client = await testApp.signIn('ava.global@wattle.example');
-      const res = await client.get('/api/tenants');
-      const tenant = (res.body.data as { id: string; name: string }[]).find((t) => t.name === name);
-      if (!tenant) throw new Error(`no seeded tenant named ${name}`);
+      const named = (list: { id: string; name: string }[]) => list.find((x) => x.name === name);
+      // Not in the list kept: perhaps made since, so fetch it again before giving up.
+      const tenant = named(await listTenants()) ?? named(await listTenants(true));
+      if (!tenant) throw new Error(`no tenant named ${name}`);
       return tenant.id;
     },
+    readInTenant: (tenantId, fn) => withTenant(database.db, tenantId, reader, fn),
+    readAsGlobalAdmin: (fn) => withUser(database.db, globalAdmin, fn),
     async close() {
       await app.close();
       await database.close();

@@ -264,7 +264,7 @@ describe('tenant isolation', () => {
   it('refuses lower roles and guests without the shared team', async () => {
     for (const [route, c] of Object.entries(routeCases)) {
       if (c.kind !== 'tenant' || !c.lowerRole) continue;
-      const client = await t.signIn(c.lowerRole.email);
+      const client = await t.as(c.lowerRole.email);
       const res = await call(client, c.call(ids), ids.sunrise);
       expect(res.status, `${route} as ${c.lowerRole.email}`).toBe(c.lowerRole.status);
       expect(res.body.success).toBe(false);
@@ -272,7 +272,7 @@ describe('tenant isolation', () => {
   });
 
   it("shows a guest only the shared team, and a stranger's team list nothing of this tenant", async () => {
-    const gus = await t.signIn('gus.guest@sunrise.example');
+    const gus = await t.as('gus.guest@sunrise.example');
     const teams = (await gus.inTenant(ids.sunrise).get('/api/teams')).body.data as { id: string }[];
     expect(teams.map((x) => x.id)).toEqual([ids.miaTeam]);
     const own = await stranger.inTenant(ids.bluegum).get('/api/teams');

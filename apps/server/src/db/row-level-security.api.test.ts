@@ -1,20 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness';
+import { startTestApp, type TestApp, testActor } from '../../test/harness';
 import { teams } from './schema/teams';
-import { type Actor, withTenant, withUser } from './with-tenant';
+import { withTenant, withUser } from './with-tenant';
 
 let t: TestApp;
 let sunrise: string;
 let bluegum: string;
-const actor: Actor = {
-  id: '00000000-0000-7000-8000-000000000001',
-  email: 'nobody@wattle.example',
-  name: 'Nobody',
-  platformRole: null,
-  ip: null,
-  userAgent: null,
-};
+const actor = testActor();
 
 beforeAll(async () => {
   t = await startTestApp();

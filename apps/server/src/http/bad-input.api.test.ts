@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestClient, type TestResponse } from '../../test/harness';
+import {
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  type TestResponse,
+  testActor,
+} from '../../test/harness';
 import { sha256 } from '../auth/secrets';
 import { auditLog } from '../db/schema/audit';
 import { teams } from '../db/schema/teams';
 import { tenants } from '../db/schema/tenants';
 import { idempotencyKeys } from '../db/schema/users';
-import { type Actor, withTenant, withUser } from '../db/with-tenant';
 
 /**
  * Bad requests in one place: each is refused with the right status and error body, and none of them
@@ -18,24 +23,18 @@ let sunrise: string;
 let olivia: TestClient;
 let nina: TestClient;
 
-const reader: Actor = {
-  id: randomUUID(),
-  email: 'reader@test.example',
-  name: 'Test reader',
-  platformRole: 'global-admin',
-  ip: null,
-  userAgent: null,
-};
-
 /** What the requests below could have written. */
 async function snapshot() {
-  const inSunrise = await withTenant(t.database.db, sunrise, reader, async (tx) => {
+  const inSunrise = await t.readInTenant(sunrise, async (tx) => {
     const [teamRows] = await tx.select({ n: count() }).from(teams);
     const [auditRows] = await tx.select({ n: count() }).from(auditLog);
-    const [tenant] = await tx.select({ version: tenants.version, name: tenants.name }).from(tenants);
+    const [tenant] = await tx
+      .select({ version: tenants.version, name: tenants.name })
+      .from(tenants)
+      .where(eq(tenants.id, sunrise));
     return { teams: teamRows!.n, audit: auditRows!.n, tenant };
   });
-  const [allTenants] = await withUser(t.database.db, reader, (tx) => tx.select({ n: count() }).from(tenants));
+  const [allTenants] = await t.readAsGlobalAdmin((tx) => tx.select({ n: count() }).from(tenants));
   const [keys] = await t.database.db.select({ n: count() }).from(idempotencyKeys);
   return { ...inSunrise, tenants: allTenants!.n, idempotencyKeys: keys!.n };
 }
@@ -53,11 +52,12 @@ beforeAll(async () => {
   t = await startTestApp();
   olivia = await t.signIn('olivia.owner@sunrise.example');
   nina = await t.signIn('nina.new@wattle.example');
-  sunrise = (await olivia.get('/api/tenants')).body.data[0].id;
+  sunrise = await t.tenantId('Sunrise Support Network');
   olivia = olivia.inTenant(sunrise);
   before = await snapshot();
   expect(before.teams).toBeGreaterThan(0);
   expect(before.audit).toBeGreaterThan(0);
+  expect(before.tenant?.name).toBe('Sunrise Support Network');
 });
 afterAll(() => t.close());
 

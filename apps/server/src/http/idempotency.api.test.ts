@@ -1,43 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestClient } from '../../test/harness';
+import { startTestApp, type TestApp } from '../../test/harness';
 import { teams } from '../db/schema/teams';
 import { tenantAccessRequests, tenants } from '../db/schema/tenants';
-import { type Actor, withTenant, withUser } from '../db/with-tenant';
 
 let t: TestApp;
 let sunrise: string;
 let bluegum: string;
 
-const signedIn = new Map<string, TestClient>();
-async function as(email: string): Promise<TestClient> {
-  let client = signedIn.get(email);
-  if (!client) {
-    client = await t.signIn(email);
-    signedIn.set(email, client);
-  }
-  return client;
-}
-
-const reader: Actor = {
-  id: randomUUID(),
-  email: 'reader@test.example',
-  name: 'Test reader',
-  platformRole: 'global-admin',
-  ip: null,
-  userAgent: null,
-};
-
 async function countIn(tenantId: string, table: typeof teams | typeof tenantAccessRequests) {
-  const [row] = await withTenant(t.database.db, tenantId, reader, (tx) =>
+  const [row] = await t.readInTenant(tenantId, (tx) =>
     tx.select({ n: count() }).from(table).where(eq(table.tenantId, tenantId)),
   );
   return row!.n;
 }
 
 async function teamNames(tenantId: string, name: string) {
-  const rows = await withTenant(t.database.db, tenantId, reader, (tx) =>
+  const rows = await t.readInTenant(tenantId, (tx) =>
     tx.select({ id: teams.id }).from(teams).where(eq(teams.name, name)),
   );
   return rows.length;
@@ -45,18 +25,14 @@ async function teamNames(tenantId: string, name: string) {
 
 beforeAll(async () => {
   t = await startTestApp();
-  const all = (await (await as('ava.global@wattle.example')).get('/api/tenants')).body.data as {
-    id: string;
-    name: string;
-  }[];
-  sunrise = all.find((x) => x.name === 'Sunrise Support Network')!.id;
-  bluegum = all.find((x) => x.name === 'Bluegum Disability Services')!.id;
+  sunrise = await t.tenantId('Sunrise Support Network');
+  bluegum = await t.tenantId('Bluegum Disability Services');
 });
 afterAll(() => t.close());
 
 describe('Idempotency-Key', () => {
   it('answers a repeated POST with the first answer, marked as replayed, and creates one team', async () => {
-    const olivia = (await as('olivia.owner@sunrise.example')).inTenant(sunrise);
+    const olivia = (await t.as('olivia.owner@sunrise.example')).inTenant(sunrise);
     const before = await countIn(sunrise, teams);
     const key = `team-${randomUUID()}`;
     const first = await olivia.post('/api/teams', { name: 'Replay Team' }, { 'idempotency-key': key });
@@ -76,7 +52,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('creates again without a key, and with a new key', async () => {
-    const olivia = (await as('olivia.owner@sunrise.example')).inTenant(sunrise);
+    const olivia = (await t.as('olivia.owner@sunrise.example')).inTenant(sunrise);
     const a = await olivia.post('/api/teams', { name: 'Twice Team' });
     const b = await olivia.post('/api/teams', { name: 'Twice Team' });
     const c = await olivia.post(
@@ -90,7 +66,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('refuses the same key with a different body with 409, creating nothing', async () => {
-    const olivia = (await as('olivia.owner@sunrise.example')).inTenant(sunrise);
+    const olivia = (await t.as('olivia.owner@sunrise.example')).inTenant(sunrise);
     const key = `team-${randomUUID()}`;
     expect((await olivia.post('/api/teams', { name: 'Key Owner' }, { 'idempotency-key': key })).status).toBe(
       201,
@@ -108,8 +84,8 @@ describe('Idempotency-Key', () => {
 
   it('keeps keys per user: the same key from someone else is a new request', async () => {
     const key = `shared-${randomUUID()}`;
-    const olivia = (await as('olivia.owner@sunrise.example')).inTenant(sunrise);
-    const adam = (await as('adam.admin@sunrise.example')).inTenant(sunrise);
+    const olivia = (await t.as('olivia.owner@sunrise.example')).inTenant(sunrise);
+    const adam = (await t.as('adam.admin@sunrise.example')).inTenant(sunrise);
     const a = await olivia.post('/api/teams', { name: 'Per User Team' }, { 'idempotency-key': key });
     const b = await adam.post('/api/teams', { name: 'Per User Team' }, { 'idempotency-key': key });
     expect(a.status).toBe(201);
@@ -120,7 +96,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('frees the key when the first attempt fails validation, so a corrected retry succeeds', async () => {
-    const olivia = (await as('olivia.owner@sunrise.example')).inTenant(sunrise);
+    const olivia = (await t.as('olivia.owner@sunrise.example')).inTenant(sunrise);
     const key = `team-${randomUUID()}`;
     const bad = await olivia.post('/api/teams', { name: '' }, { 'idempotency-key': key });
     expect(bad.status).toBe(400);
@@ -131,7 +107,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('frees the key when the handler refuses the first attempt, so a corrected retry succeeds', async () => {
-    const sam = await as('sam.system@wattle.example');
+    const sam = await t.as('sam.system@wattle.example');
     const key = `access-${randomUUID()}`;
     const reason = 'Checking the tenant after a support ticket';
     const missing = await sam.post(
@@ -161,7 +137,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('does not store a refusal: retrying a 403 with the same key is checked afresh, not replayed', async () => {
-    const lee = (await as('lee.lead@sunrise.example')).inTenant(sunrise);
+    const lee = (await t.as('lee.lead@sunrise.example')).inTenant(sunrise);
     const key = `lee-${randomUUID()}`;
     const first = await lee.post('/api/teams', { name: 'Not Allowed' }, { 'idempotency-key': key });
     expect(first.status).toBe(403);
@@ -171,7 +147,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('refuses a malformed key with 400 and creates nothing', async () => {
-    const olivia = (await as('olivia.owner@sunrise.example')).inTenant(sunrise);
+    const olivia = (await t.as('olivia.owner@sunrise.example')).inTenant(sunrise);
     const before = await countIn(sunrise, teams);
     for (const key of ['short', 'has spaces in it', 'x'.repeat(129), 'semi;colon;key']) {
       const res = await olivia.post('/api/teams', { name: 'Bad Key Team' }, { 'idempotency-key': key });
@@ -185,10 +161,8 @@ describe('Idempotency-Key', () => {
   });
 
   it('makes onboarding safe to retry: one tenant for one key', async () => {
-    const nina = await as('nina.new@wattle.example');
-    const tenantsBefore = await withUser(t.database.db, reader, (tx) =>
-      tx.select({ n: count() }).from(tenants),
-    );
+    const nina = await t.as('nina.new@wattle.example');
+    const tenantsBefore = await t.readAsGlobalAdmin((tx) => tx.select({ n: count() }).from(tenants));
     const key = `onboard-${randomUUID()}`;
     const body = { organisationName: 'Retry Care Co', consent: true };
     const a = await nina.post('/api/onboarding', body, { 'idempotency-key': key });
@@ -197,16 +171,14 @@ describe('Idempotency-Key', () => {
     expect(b.status).toBe(201);
     expect(b.headers['idempotent-replayed']).toBe('true');
     expect(b.body.data.tenant.id).toBe(a.body.data.tenant.id);
-    const tenantsAfter = await withUser(t.database.db, reader, (tx) =>
-      tx.select({ n: count() }).from(tenants),
-    );
+    const tenantsAfter = await t.readAsGlobalAdmin((tx) => tx.select({ n: count() }).from(tenants));
     expect(tenantsAfter[0]!.n).toBe(tenantsBefore[0]!.n + 1);
     expect((await nina.get('/api/tenants')).body.data).toHaveLength(1);
   });
 
   it("does not replay one tenant's answer for the same key and body sent to another tenant", async () => {
     // A global admin may create teams in both tenants; the key and body match, the tenant does not.
-    const ava = await as('ava.global@wattle.example');
+    const ava = await t.as('ava.global@wattle.example');
     const key = `cross-${randomUUID()}`;
     const inSunrise = await ava
       .inTenant(sunrise)

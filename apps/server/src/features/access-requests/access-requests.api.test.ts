@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestClient } from '../../../test/harness';
+import { startTestApp, type TestApp } from '../../../test/harness';
 import { auditLog } from '../../db/schema/audit';
-import { type Actor, withTenant } from '../../db/with-tenant';
 
 let t: TestApp;
 let sunrise: string;
@@ -12,30 +11,12 @@ let samId: string;
 let oliviaId: string;
 let adamId: string;
 
-const signedIn = new Map<string, TestClient>();
-async function as(email: string): Promise<TestClient> {
-  let client = signedIn.get(email);
-  if (!client) {
-    client = await t.signIn(email);
-    signedIn.set(email, client);
-  }
-  return client;
-}
-const sam = () => as('sam.system@wattle.example');
-const olivia = async () => (await as('olivia.owner@sunrise.example')).inTenant(sunrise);
-const adam = async () => (await as('adam.admin@sunrise.example')).inTenant(sunrise);
-
-const reader: Actor = {
-  id: randomUUID(),
-  email: 'reader@test.example',
-  name: 'Test reader',
-  platformRole: null,
-  ip: null,
-  userAgent: null,
-};
+const sam = () => t.as('sam.system@wattle.example');
+const olivia = async () => (await t.as('olivia.owner@sunrise.example')).inTenant(sunrise);
+const adam = async () => (await t.as('adam.admin@sunrise.example')).inTenant(sunrise);
 
 function accessAudit(tenantId: string) {
-  return withTenant(t.database.db, tenantId, reader, (tx) =>
+  return t.readInTenant(tenantId, (tx) =>
     tx
       .select()
       .from(auditLog)
@@ -61,13 +42,11 @@ const reason = 'Investigating a reported invoice export fault';
 
 beforeAll(async () => {
   t = await startTestApp();
-  const ava = await as('ava.global@wattle.example');
-  const all = (await ava.get('/api/tenants')).body.data as { id: string; name: string }[];
-  sunrise = all.find((x) => x.name === 'Sunrise Support Network')!.id;
-  bluegum = all.find((x) => x.name === 'Bluegum Disability Services')!.id;
+  sunrise = await t.tenantId('Sunrise Support Network');
+  bluegum = await t.tenantId('Bluegum Disability Services');
   samId = (await (await sam()).get('/api/me')).body.data.id;
-  oliviaId = (await (await as('olivia.owner@sunrise.example')).get('/api/me')).body.data.id;
-  adamId = (await (await as('adam.admin@sunrise.example')).get('/api/me')).body.data.id;
+  oliviaId = (await (await t.as('olivia.owner@sunrise.example')).get('/api/me')).body.data.id;
+  adamId = (await (await t.as('adam.admin@sunrise.example')).get('/api/me')).body.data.id;
 });
 afterAll(() => t.close());
 
@@ -128,7 +107,7 @@ describe('tenant access requests', () => {
       'ava.global@wattle.example',
       'lee.lead@sunrise.example',
     ]) {
-      const res = await (await as(email)).post('/api/access-requests', { tenantId: sunrise, reason });
+      const res = await (await t.as(email)).post('/api/access-requests', { tenantId: sunrise, reason });
       expect(res.status, email).toBe(403);
       expect(res.body.error).toEqual({
         code: 'FORBIDDEN',
@@ -166,16 +145,16 @@ describe('tenant access requests', () => {
       'aria.auditor@sunrise.example',
       'gus.guest@sunrise.example',
     ]) {
-      const denied = await (await as(email)).inTenant(sunrise).get('/api/access-requests');
+      const denied = await (await t.as(email)).inTenant(sunrise).get('/api/access-requests');
       expect(denied.status, email).toBe(403);
     }
     // Bluegum's owner sees only Bluegum's request.
-    const ben = await (await as('ben.owner@bluegum.example')).inTenant(bluegum).get('/api/access-requests');
+    const ben = await (await t.as('ben.owner@bluegum.example')).inTenant(bluegum).get('/api/access-requests');
     expect(ben.body.data.map((r: any) => r.tenantId)).toEqual([bluegum]);
   });
 
   it('refuses a decision from a member with 403, and a stale version with 409, changing nothing', async () => {
-    const lee = (await as('lee.lead@sunrise.example')).inTenant(sunrise);
+    const lee = (await t.as('lee.lead@sunrise.example')).inTenant(sunrise);
     const denied = await lee.post(`/api/access-requests/${first.requestId}/decision`, {
       decision: 'approved',
       version: first.version,
@@ -195,7 +174,7 @@ describe('tenant access requests', () => {
 
   it('refuses a decision on a request of another tenant, or an unknown one, with 404', async () => {
     const blueRequest = (
-      await (await as('ben.owner@bluegum.example')).inTenant(bluegum).get('/api/access-requests')
+      await (await t.as('ben.owner@bluegum.example')).inTenant(bluegum).get('/api/access-requests')
     ).body.data[0];
     const res = await (await olivia()).post(`/api/access-requests/${blueRequest.requestId}/decision`, {
       decision: 'approved',
@@ -364,7 +343,7 @@ describe('tenant access requests', () => {
     expect(res.body.data[3]).toEqual(first);
     for (const r of res.body.data) expect(r.requestedBy).toBe(samId);
     // Someone who made none sees none.
-    const lee = await (await as('lee.lead@sunrise.example')).get('/api/access-requests/mine');
+    const lee = await (await t.as('lee.lead@sunrise.example')).get('/api/access-requests/mine');
     expect(lee.body).toEqual({ success: true, data: [], meta: { total: 0, limit: 0, offset: 0 } });
   });
 

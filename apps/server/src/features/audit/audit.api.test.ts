@@ -1,38 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestClient } from '../../../test/harness';
+import { startTestApp, type TestApp, testActor } from '../../../test/harness';
 import { auditLog } from '../../db/schema/audit';
 import { accountAuditLog } from '../../db/schema/users';
-import { type Actor, withTenant } from '../../db/with-tenant';
+import { withTenant } from '../../db/with-tenant';
 
 let t: TestApp;
 let sunrise: string;
 let bluegum: string;
 
-const signedIn = new Map<string, TestClient>();
-async function as(email: string): Promise<TestClient> {
-  let client = signedIn.get(email);
-  if (!client) {
-    client = await t.signIn(email);
-    signedIn.set(email, client);
-  }
-  return client;
-}
-const idOf = async (email: string) => (await (await as(email)).get('/api/me')).body.data.id as string;
+const idOf = async (email: string) => (await (await t.as(email)).get('/api/me')).body.data.id as string;
 
-const appActor: Actor = {
-  id: randomUUID(),
-  email: 'audit-test@test.example',
-  name: 'Audit test',
-  platformRole: null,
-  ip: null,
-  userAgent: null,
-};
+/** Who writes straight to the database as the app role, in the append-only tests. */
+const appActor = testActor();
 
 /** The tenant's audit entries, oldest first, read as the app role under row-level security. */
 function auditOf(tenantId: string) {
-  return withTenant(t.database.db, tenantId, appActor, (tx) =>
+  return t.readInTenant(tenantId, (tx) =>
     tx.select().from(auditLog).orderBy(asc(auditLog.at), asc(auditLog.id)),
   );
 }
@@ -44,9 +29,7 @@ async function mark(tenantId: string) {
 }
 
 async function auditCount(tenantId: string) {
-  const rows = await withTenant(t.database.db, tenantId, appActor, (tx) =>
-    tx.select({ id: auditLog.id }).from(auditLog),
-  );
+  const rows = await t.readInTenant(tenantId, (tx) => tx.select({ id: auditLog.id }).from(auditLog));
   return rows.length;
 }
 
@@ -63,18 +46,14 @@ async function failure(promise: Promise<unknown>): Promise<string> {
 
 beforeAll(async () => {
   t = await startTestApp();
-  const all = (await (await as('ava.global@wattle.example')).get('/api/tenants')).body.data as {
-    id: string;
-    name: string;
-  }[];
-  sunrise = all.find((x) => x.name === 'Sunrise Support Network')!.id;
-  bluegum = all.find((x) => x.name === 'Bluegum Disability Services')!.id;
+  sunrise = await t.tenantId('Sunrise Support Network');
+  bluegum = await t.tenantId('Bluegum Disability Services');
 });
 afterAll(() => t.close());
 
 describe('every write is audited with who, when and from where', () => {
   it('records a tenant settings change', async () => {
-    const adam = (await as('adam.admin@sunrise.example')).inTenant(sunrise);
+    const adam = (await t.as('adam.admin@sunrise.example')).inTenant(sunrise);
     const adamId = await idOf('adam.admin@sunrise.example');
     const version = (await adam.get('/api/tenants/current')).body.data.version;
     const log = await mark(sunrise);
@@ -103,7 +82,7 @@ describe('every write is audited with who, when and from where', () => {
   });
 
   it('records a new team with its name and slug', async () => {
-    const olivia = (await as('olivia.owner@sunrise.example')).inTenant(sunrise);
+    const olivia = (await t.as('olivia.owner@sunrise.example')).inTenant(sunrise);
     const oliviaId = await idOf('olivia.owner@sunrise.example');
     const log = await mark(sunrise);
     const res = await olivia.post(
@@ -130,7 +109,7 @@ describe('every write is audited with who, when and from where', () => {
   });
 
   it('records onboarding: the tenant, the owner membership, the team and its lead, all by the new owner', async () => {
-    const nina = await as('nina.new@wattle.example');
+    const nina = await t.as('nina.new@wattle.example');
     const ninaId = await idOf('nina.new@wattle.example');
     const res = await nina.post(
       '/api/onboarding',
@@ -178,8 +157,8 @@ describe('every write is audited with who, when and from where', () => {
   });
 
   it("records an access request and its approval in the tenant's log, by requester and approver", async () => {
-    const sam = await as('sam.system@wattle.example');
-    const olivia = (await as('olivia.owner@sunrise.example')).inTenant(sunrise);
+    const sam = await t.as('sam.system@wattle.example');
+    const olivia = (await t.as('olivia.owner@sunrise.example')).inTenant(sunrise);
     const log = await mark(sunrise);
     const created = await sam.post(
       '/api/access-requests',
@@ -214,7 +193,7 @@ describe('every write is audited with who, when and from where', () => {
   });
 
   it('records the connecting address, not a client-supplied X-Forwarded-For (no trusted proxy configured)', async () => {
-    const olivia = (await as('olivia.owner@sunrise.example')).inTenant(sunrise);
+    const olivia = (await t.as('olivia.owner@sunrise.example')).inTenant(sunrise);
     const log = await mark(sunrise);
     const res = await olivia.post(
       '/api/teams',
@@ -228,8 +207,8 @@ describe('every write is audited with who, when and from where', () => {
 
   it('writes nothing for refused or failed writes', async () => {
     const before = await auditCount(sunrise);
-    const lee = (await as('lee.lead@sunrise.example')).inTenant(sunrise);
-    const olivia = (await as('olivia.owner@sunrise.example')).inTenant(sunrise);
+    const lee = (await t.as('lee.lead@sunrise.example')).inTenant(sunrise);
+    const olivia = (await t.as('olivia.owner@sunrise.example')).inTenant(sunrise);
     const version = (await olivia.get('/api/tenants/current')).body.data.version;
     expect((await lee.post('/api/teams', { name: 'Refused' })).status).toBe(403);
     expect((await lee.patch('/api/tenants/current', { version, name: 'Refused' })).status).toBe(403);
@@ -244,11 +223,11 @@ describe('every write is audited with who, when and from where', () => {
   });
 
   it("keeps each tenant's log to itself", async () => {
-    const blue = await withTenant(t.database.db, bluegum, appActor, (tx) => tx.select().from(auditLog));
+    const blue = await t.readInTenant(bluegum, (tx) => tx.select().from(auditLog));
     expect(blue.length).toBeGreaterThan(0);
     expect(blue.every((e) => e.tenantId === bluegum)).toBe(true);
     // Asking for Sunrise's rows by id from inside Bluegum finds none.
-    const leaked = await withTenant(t.database.db, bluegum, appActor, (tx) =>
+    const leaked = await t.readInTenant(bluegum, (tx) =>
       tx.select().from(auditLog).where(eq(auditLog.tenantId, sunrise)),
     );
     expect(leaked).toEqual([]);
@@ -264,14 +243,14 @@ describe('the audit log is append-only for the app', () => {
     await withTenant(t.database.db, sunrise, appActor, (tx) =>
       tx.insert(auditLog).values({ tenantId: sunrise, entity: 'test', entityId: marker, action: 'created' }),
     );
-    const rows = await withTenant(t.database.db, sunrise, appActor, (tx) =>
+    const rows = await t.readInTenant(sunrise, (tx) =>
       tx.select().from(auditLog).where(eq(auditLog.entityId, marker)),
     );
     expect(rows).toHaveLength(1);
   });
 
   it('refuses UPDATE, DELETE and TRUNCATE from the app role, leaving the log as it was', async () => {
-    const before = await withTenant(t.database.db, sunrise, appActor, (tx) =>
+    const before = await t.readInTenant(sunrise, (tx) =>
       tx.select().from(auditLog).orderBy(asc(auditLog.id)),
     );
     expect(before.length).toBeGreaterThan(0);
@@ -281,9 +260,7 @@ describe('the audit log is append-only for the app', () => {
     );
     expect(await failure(tamper(sql`delete from audit_log`))).toMatch(/permission denied/);
     expect(await failure(tamper(sql`truncate audit_log`))).toMatch(/permission denied/);
-    const after = await withTenant(t.database.db, sunrise, appActor, (tx) =>
-      tx.select().from(auditLog).orderBy(asc(auditLog.id)),
-    );
+    const after = await t.readInTenant(sunrise, (tx) => tx.select().from(auditLog).orderBy(asc(auditLog.id)));
     expect(after).toEqual(before);
   });
 

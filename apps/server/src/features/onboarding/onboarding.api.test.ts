@@ -2,7 +2,6 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness';
 import { tenants } from '../../db/schema/tenants';
-import { withUser } from '../../db/with-tenant';
 
 let t: TestApp;
 let nina: TestClient;
@@ -10,15 +9,7 @@ let ninaId: string;
 
 /** All tenants, counted as a global admin sees them under row-level security. */
 async function tenantCount(): Promise<number> {
-  const actor = {
-    id: '00000000-0000-4000-8000-000000000001',
-    email: 'counter@test.example',
-    name: 'Counter',
-    platformRole: 'global-admin' as const,
-    ip: null,
-    userAgent: null,
-  };
-  const [row] = await withUser(t.database.db, actor, (tx) => tx.select({ n: count() }).from(tenants));
+  const [row] = await t.readAsGlobalAdmin((tx) => tx.select({ n: count() }).from(tenants));
   return row!.n;
 }
 

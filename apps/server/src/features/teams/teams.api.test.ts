@@ -1,45 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestClient } from '../../../test/harness';
+import { startTestApp, type TestApp, type TestClient, testActor } from '../../../test/harness';
 import { teams } from '../../db/schema/teams';
 import { memberships } from '../../db/schema/tenants';
-import { type Actor, withTenant } from '../../db/with-tenant';
+import { withTenant } from '../../db/with-tenant';
 
 let t: TestApp;
 let sunrise: string;
 let bluegum: string;
 
-const signedIn = new Map<string, TestClient>();
-/** Signs in once per person: demo sign-in is rate limited (30 a minute). */
-async function as(email: string): Promise<TestClient> {
-  let client = signedIn.get(email);
-  if (!client) {
-    client = await t.signIn(email);
-    signedIn.set(email, client);
-  }
-  return client;
-}
-
-const reader: Actor = {
-  id: randomUUID(),
-  email: 'reader@test.example',
-  name: 'Test reader',
-  platformRole: null,
-  ip: null,
-  userAgent: null,
-};
-
 /** Teams rows in the tenant, read under row-level security as the app does. */
 async function teamRows(tenantId: string): Promise<number> {
-  const [row] = await withTenant(t.database.db, tenantId, reader, (tx) =>
+  const [row] = await t.readInTenant(tenantId, (tx) =>
     tx.select({ n: count() }).from(teams).where(eq(teams.tenantId, tenantId)),
   );
   return row!.n;
 }
 
 async function teamsOf(email: string, tenantId: string) {
-  const res = await (await as(email)).inTenant(tenantId).get('/api/teams');
+  const res = await (await t.as(email)).inTenant(tenantId).get('/api/teams');
   expect(res.status, email).toBe(200);
   expect(res.body.success).toBe(true);
   expect(res.body.meta).toEqual({ total: res.body.data.length, limit: res.body.data.length, offset: 0 });
@@ -51,12 +31,8 @@ const rolesOf = (list: any[]) => list.map((x) => [x.name, x.myRole]);
 
 beforeAll(async () => {
   t = await startTestApp();
-  const all = (await (await as('ava.global@wattle.example')).get('/api/tenants')).body.data as {
-    id: string;
-    name: string;
-  }[];
-  sunrise = all.find((x) => x.name === 'Sunrise Support Network')!.id;
-  bluegum = all.find((x) => x.name === 'Bluegum Disability Services')!.id;
+  sunrise = await t.tenantId('Sunrise Support Network');
+  bluegum = await t.tenantId('Bluegum Disability Services');
 });
 afterAll(() => t.close());
 
@@ -162,20 +138,20 @@ describe('GET /api/teams', () => {
   });
 
   it('answers 404 in a tenant the caller does not belong to', async () => {
-    const res = await (await as('lee.lead@sunrise.example')).inTenant(bluegum).get('/api/teams');
+    const res = await (await t.as('lee.lead@sunrise.example')).inTenant(bluegum).get('/api/teams');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ success: false, error: { code: 'NOT_FOUND', message: 'Tenant not found' } });
   });
 
   it('shows a guest every team shared with them, as many as the tenant switcher counts', async () => {
     // Ben (Bluegum's owner) joins Sunrise as a guest with Jordan's team shared, but is on no team.
-    const olivia = (await as('olivia.owner@sunrise.example')).inTenant(sunrise);
+    const olivia = (await t.as('olivia.owner@sunrise.example')).inTenant(sunrise);
     const jordan = (await olivia.get('/api/teams')).body.data.find(
       (x: any) => x.name === "Jordan's Care Team",
     );
-    const ben = await as('ben.owner@bluegum.example');
+    const ben = await t.as('ben.owner@bluegum.example');
     const benId = (await ben.get('/api/me')).body.data.id;
-    await withTenant(t.database.db, sunrise, reader, (tx) =>
+    await withTenant(t.database.db, sunrise, testActor(), (tx) =>
       tx
         .insert(memberships)
         .values({ tenantId: sunrise, userId: benId, role: 'guest', sharedTeamIds: [jordan.id] }),
@@ -186,7 +162,7 @@ describe('GET /api/teams', () => {
       const list = await teamsOf('ben.owner@bluegum.example', sunrise);
       expect(list.map((x) => x.name)).toEqual(["Jordan's Care Team"]);
     } finally {
-      await withTenant(t.database.db, sunrise, reader, (tx) =>
+      await withTenant(t.database.db, sunrise, testActor(), (tx) =>
         tx.delete(memberships).where(and(eq(memberships.tenantId, sunrise), eq(memberships.userId, benId))),
       );
     }
@@ -195,7 +171,7 @@ describe('GET /api/teams', () => {
 
 describe('GET /api/teams/{idOrSlug}', () => {
   it('finds a visible team by slug and by id, with the same record', async () => {
-    const lee = (await as('lee.lead@sunrise.example')).inTenant(sunrise);
+    const lee = (await t.as('lee.lead@sunrise.example')).inTenant(sunrise);
     const jordan = (await lee.get('/api/teams')).body.data.find((x: any) => x.name === "Jordan's Care Team");
     const bySlug = await lee.get(`/api/teams/${jordan.slug}`);
     expect(bySlug.status).toBe(200);
@@ -206,13 +182,13 @@ describe('GET /api/teams/{idOrSlug}', () => {
   });
 
   it('answers 404 for unknown teams, teams the caller cannot see, and teams of another tenant', async () => {
-    const olivia = (await as('olivia.owner@sunrise.example')).inTenant(sunrise);
+    const olivia = (await t.as('olivia.owner@sunrise.example')).inTenant(sunrise);
     const mia = (await olivia.get('/api/teams')).body.data.find((x: any) => x.name === "Mia's Care Team");
     const harper = (
-      await (await as('ben.owner@bluegum.example')).inTenant(bluegum).get('/api/teams')
+      await (await t.as('ben.owner@bluegum.example')).inTenant(bluegum).get('/api/teams')
     ).body.data.find((x: any) => x.name === "Harper's Care Team");
-    const fiona = (await as('fiona.family@sunrise.example')).inTenant(sunrise);
-    const priya = (await as('priya.practitioner@sunrise.example')).inTenant(sunrise);
+    const fiona = (await t.as('fiona.family@sunrise.example')).inTenant(sunrise);
+    const priya = (await t.as('priya.practitioner@sunrise.example')).inTenant(sunrise);
     const cases: [TestClient, string][] = [
       [olivia, 'no-such-team-abc123'],
       [olivia, randomUUID()],
@@ -233,7 +209,7 @@ describe('GET /api/teams/{idOrSlug}', () => {
 
 describe('POST /api/teams', () => {
   it('lets the owner create a team with a slug of its name plus a 6-character suffix and the default workflow', async () => {
-    const olivia = (await as('olivia.owner@sunrise.example')).inTenant(sunrise);
+    const olivia = (await t.as('olivia.owner@sunrise.example')).inTenant(sunrise);
     const before = await teamRows(sunrise);
     const res = await olivia.post('/api/teams', { name: '  Evening Respite Team ' });
     expect(res.status).toBe(201);
@@ -264,7 +240,7 @@ describe('POST /api/teams', () => {
   });
 
   it('gives two teams of the same name different slugs', async () => {
-    const adam = (await as('adam.admin@sunrise.example')).inTenant(sunrise);
+    const adam = (await t.as('adam.admin@sunrise.example')).inTenant(sunrise);
     const a = await adam.post('/api/teams', { name: 'Weekend Team' });
     const b = await adam.post('/api/teams', { name: 'Weekend Team' });
     expect(a.status).toBe(201);
@@ -274,7 +250,7 @@ describe('POST /api/teams', () => {
   });
 
   it('saves a team with its participant', async () => {
-    const adam = (await as('adam.admin@sunrise.example')).inTenant(sunrise);
+    const adam = (await t.as('adam.admin@sunrise.example')).inTenant(sunrise);
     const participant = {
       id: 'participant_ella1234',
       name: 'Ella Brown',
@@ -298,7 +274,7 @@ describe('POST /api/teams', () => {
       'gus.guest@sunrise.example',
       'aria.auditor@sunrise.example',
     ]) {
-      const res = await (await as(email)).inTenant(sunrise).post('/api/teams', { name: 'Shadow Team' });
+      const res = await (await t.as(email)).inTenant(sunrise).post('/api/teams', { name: 'Shadow Team' });
       expect(res.status, email).toBe(403);
       expect(res.body.error).toEqual({ code: 'FORBIDDEN', message: 'You do not have permission to do that' });
     }
@@ -307,7 +283,7 @@ describe('POST /api/teams', () => {
 
   it("answers 404 to an owner creating a team in a tenant that isn't theirs", async () => {
     const before = await teamRows(bluegum);
-    const res = await (await as('olivia.owner@sunrise.example'))
+    const res = await (await t.as('olivia.owner@sunrise.example'))
       .inTenant(bluegum)
       .post('/api/teams', { name: 'X' });
     expect(res.status).toBe(404);
@@ -315,7 +291,7 @@ describe('POST /api/teams', () => {
   });
 
   it("refuses an empty or blank name with 'Please enter team name', and creates nothing", async () => {
-    const olivia = (await as('olivia.owner@sunrise.example')).inTenant(sunrise);
+    const olivia = (await t.as('olivia.owner@sunrise.example')).inTenant(sunrise);
     const before = await teamRows(sunrise);
     for (const name of ['', '    ']) {
       const res = await olivia.post('/api/teams', { name });
@@ -331,7 +307,7 @@ describe('POST /api/teams', () => {
   });
 
   it('refuses an invalid participant with the field path and message', async () => {
-    const olivia = (await as('olivia.owner@sunrise.example')).inTenant(sunrise);
+    const olivia = (await t.as('olivia.owner@sunrise.example')).inTenant(sunrise);
     const before = await teamRows(sunrise);
     const res = await olivia.post('/api/teams', {
       name: 'Bad NDIS',

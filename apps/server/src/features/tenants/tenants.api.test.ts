@@ -1,27 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness';
 import { auditLog } from '../../db/schema/audit';
-import { type Actor, withTenant } from '../../db/with-tenant';
 
 let t: TestApp;
 let sunrise: string;
 let bluegum: string;
 let internal: string;
 
-const reader: Actor = {
-  id: randomUUID(),
-  email: 'audit-reader@test.example',
-  name: 'Audit reader',
-  platformRole: null,
-  ip: null,
-  userAgent: null,
-};
-
 /** The tenant's audit entries for one entity, oldest first (audit_log has forced RLS: read it in the tenant). */
 function tenantAudit(tenantId: string) {
-  return withTenant(t.database.db, tenantId, reader, (tx) =>
+  return t.readInTenant(tenantId, (tx) =>
     tx
       .select()
       .from(auditLog)
@@ -36,30 +25,16 @@ async function current(client: TestClient) {
   return res.body.data;
 }
 
-const signedIn = new Map<string, TestClient>();
-/** Signs in once per person: demo sign-in is rate limited (30 a minute). */
-async function as(email: string): Promise<TestClient> {
-  let client = signedIn.get(email);
-  if (!client) {
-    client = await t.signIn(email);
-    signedIn.set(email, client);
-  }
-  return client;
-}
-
 beforeAll(async () => {
   t = await startTestApp();
-  const ava = await as('ava.global@wattle.example');
-  const all = (await ava.get('/api/tenants')).body.data as { id: string; name: string }[];
-  const idOf = (name: string) => all.find((x) => x.name === name)!.id;
-  sunrise = idOf('Sunrise Support Network');
-  bluegum = idOf('Bluegum Disability Services');
-  internal = idOf('Wattle Platform');
+  sunrise = await t.tenantId('Sunrise Support Network');
+  bluegum = await t.tenantId('Bluegum Disability Services');
+  internal = await t.tenantId('Wattle Platform');
 });
 afterAll(() => t.close());
 
 async function tenantsOf(email: string) {
-  const res = await (await as(email)).get('/api/tenants');
+  const res = await (await t.as(email)).get('/api/tenants');
   expect(res.status).toBe(200);
   expect(res.body.success).toBe(true);
   expect(res.body.meta).toEqual({ total: res.body.data.length, limit: res.body.data.length, offset: 0 });
@@ -116,7 +91,7 @@ describe('GET /api/tenants', () => {
   });
 
   it('gives someone with no organisation an empty list', async () => {
-    const res = await (await as('nina.new@wattle.example')).get('/api/tenants');
+    const res = await (await t.as('nina.new@wattle.example')).get('/api/tenants');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: [], meta: { total: 0, limit: 0, offset: 0 } });
   });
@@ -153,7 +128,7 @@ describe('GET /api/tenants', () => {
 
 describe('GET /api/tenants/current', () => {
   it("gives the internal tenant the spec's billing and audit constants", async () => {
-    const sam = (await as('sam.system@wattle.example')).inTenant(internal);
+    const sam = (await t.as('sam.system@wattle.example')).inTenant(internal);
     const tenant = await current(sam);
     expect(tenant.id).toBe(internal);
     expect(tenant.isInternal).toBe(true);
@@ -163,7 +138,7 @@ describe('GET /api/tenants/current', () => {
   });
 
   it('puts a provider tenant on a GST-free 14-day (336-hour) trial in Australia/Sydney time', async () => {
-    const olivia = (await as('olivia.owner@sunrise.example')).inTenant(sunrise);
+    const olivia = (await t.as('olivia.owner@sunrise.example')).inTenant(sunrise);
     const tenant = await current(olivia);
     expect(tenant.billingConfig).toMatchObject({ currency: 'AUD', taxRate: 0, paymentTerms: 30 });
     expect(tenant.auditConfig.retentionDays).toBe(2555);
@@ -177,7 +152,7 @@ describe('GET /api/tenants/current', () => {
   });
 
   it('is readable by any member, and answers 404 for a tenant the caller does not belong to', async () => {
-    const lee = await as('lee.lead@sunrise.example');
+    const lee = await t.as('lee.lead@sunrise.example');
     expect((await lee.inTenant(sunrise).get('/api/tenants/current')).status).toBe(200);
     const other = await lee.inTenant(bluegum).get('/api/tenants/current');
     expect(other.status).toBe(404);
@@ -187,7 +162,7 @@ describe('GET /api/tenants/current', () => {
 
 describe('PATCH /api/tenants/current', () => {
   it('lets an admin change the name and settings, merging settings and bumping the version', async () => {
-    const adam = (await as('adam.admin@sunrise.example')).inTenant(sunrise);
+    const adam = (await t.as('adam.admin@sunrise.example')).inTenant(sunrise);
     const adamId = (await adam.get('/api/me')).body.data.id;
     const before = await current(adam);
     const auditBefore = await tenantAudit(sunrise);
@@ -238,7 +213,7 @@ describe('PATCH /api/tenants/current', () => {
   });
 
   it('lets the owner change billing and audit settings within their limits', async () => {
-    const olivia = (await as('olivia.owner@sunrise.example')).inTenant(sunrise);
+    const olivia = (await t.as('olivia.owner@sunrise.example')).inTenant(sunrise);
     const before = await current(olivia);
     const res = await olivia.patch('/api/tenants/current', {
       version: before.version,
@@ -253,7 +228,7 @@ describe('PATCH /api/tenants/current', () => {
   });
 
   it('answers a stale version with 409 and the current record, and changes nothing', async () => {
-    const olivia = (await as('olivia.owner@sunrise.example')).inTenant(sunrise);
+    const olivia = (await t.as('olivia.owner@sunrise.example')).inTenant(sunrise);
     const before = await current(olivia);
     const auditBefore = await tenantAudit(sunrise);
     const res = await olivia.patch('/api/tenants/current', {
@@ -270,7 +245,7 @@ describe('PATCH /api/tenants/current', () => {
   });
 
   it('refuses members, guests and auditors with 403 and changes nothing', async () => {
-    const olivia = (await as('olivia.owner@sunrise.example')).inTenant(sunrise);
+    const olivia = (await t.as('olivia.owner@sunrise.example')).inTenant(sunrise);
     const before = await current(olivia);
     for (const email of [
       'lee.lead@sunrise.example',
@@ -279,7 +254,7 @@ describe('PATCH /api/tenants/current', () => {
       'gus.guest@sunrise.example',
       'aria.auditor@sunrise.example',
     ]) {
-      const client = (await as(email)).inTenant(sunrise);
+      const client = (await t.as(email)).inTenant(sunrise);
       const res = await client.patch('/api/tenants/current', { version: before.version, name: 'Hijacked' });
       expect(res.status, email).toBe(403);
       expect(res.body.error.code, email).toBe('FORBIDDEN');
@@ -288,16 +263,16 @@ describe('PATCH /api/tenants/current', () => {
   });
 
   it("answers 404 to an admin patching a tenant they don't belong to", async () => {
-    const adam = (await as('adam.admin@sunrise.example')).inTenant(bluegum);
+    const adam = (await t.as('adam.admin@sunrise.example')).inTenant(bluegum);
     const res = await adam.patch('/api/tenants/current', { version: 1, name: 'Taken over' });
     expect(res.status).toBe(404);
     expect(res.body.error.message).toBe('Tenant not found');
-    const ben = (await as('ben.owner@bluegum.example')).inTenant(bluegum);
+    const ben = (await t.as('ben.owner@bluegum.example')).inTenant(bluegum);
     expect((await current(ben)).name).toBe('Bluegum Disability Services');
   });
 
   it('refuses invalid settings with 400 and the field path', async () => {
-    const olivia = (await as('olivia.owner@sunrise.example')).inTenant(sunrise);
+    const olivia = (await t.as('olivia.owner@sunrise.example')).inTenant(sunrise);
     const before = await current(olivia);
     const cases: [unknown, (string | number)[], string?][] = [
       [{ settings: { primaryColor: 'orange' } }, ['settings', 'primaryColor'], 'Use a colour like #3b82f6'],
@@ -341,7 +316,7 @@ describe('PATCH /api/tenants/current', () => {
   });
 
   it('makes no new version and no audit entry when nothing changes', async () => {
-    const olivia = (await as('olivia.owner@sunrise.example')).inTenant(sunrise);
+    const olivia = (await t.as('olivia.owner@sunrise.example')).inTenant(sunrise);
     const before = await current(olivia);
     const auditBefore = await tenantAudit(sunrise);
     const res = await olivia.patch('/api/tenants/current', {
@@ -355,7 +330,7 @@ describe('PATCH /api/tenants/current', () => {
   });
 
   it('answers 409, not 500, for a custom domain another tenant already uses', async () => {
-    const ben = (await as('ben.owner@bluegum.example')).inTenant(bluegum);
+    const ben = (await t.as('ben.owner@bluegum.example')).inTenant(bluegum);
     const before = await current(ben);
     const res = await ben.patch('/api/tenants/current', {
       version: before.version,
