@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startTestApp,
-  type TestApp,
-  type TestClient,
-  type TestResponse,
-  testActor,
-} from '../../test/harness';
+import { startTestApp, type TestApp, type TestClient, type TestResponse } from '../../test/harness';
 import { sha256 } from '../auth/secrets';
 import { auditLog } from '../db/schema/audit';
 import { teams } from '../db/schema/teams';
