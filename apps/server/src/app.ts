@@ -19,6 +19,7 @@ import { sessionRoutes } from './auth/session-routes';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { accessRequestRoutes } from './features/access-requests/routes';
+import { clientErrorRoutes } from './features/client-errors/routes';
 import { healthRoutes } from './features/health/routes';
 import { invitationRoutes } from './features/invitations/routes';
 import { meRoutes } from './features/me/routes';
@@ -120,6 +121,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(onboardingRoutes);
   await app.register(accessRequestRoutes);
   await app.register(invitationRoutes);
+  await app.register(clientErrorRoutes);
 
   await serveWebApp(app, config.webDistDir ?? defaultWebDist());
   return app;

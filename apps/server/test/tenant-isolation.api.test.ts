@@ -43,6 +43,7 @@ const routeCases: Record<string, RouteCase> = {
   'GET /api/auth/config': { kind: 'public' },
   'GET /api/auth/demo/users': { kind: 'public' },
   'POST /api/auth/demo/login': { kind: 'public' },
+  'POST /api/client-errors': { kind: 'public' },
   'POST /api/auth/logout': { kind: 'own', call: () => ({ method: 'POST', url: '/api/auth/logout' }) },
   'GET /api/me': { kind: 'own', call: () => ({ method: 'GET', url: '/api/me' }) },
   'POST /api/me/verification': {

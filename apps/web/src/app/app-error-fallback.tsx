@@ -1,3 +1,4 @@
+import type { ClientErrorReport } from '@wattle/domain/client-errors/schemas';
 import { AlertTriangleIcon, BugIcon, HomeIcon, RefreshCwIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { createErrorId } from '@/lib/error-id';
@@ -20,6 +21,24 @@ function errorDetails(errorId: string, error: unknown): string {
   );
 }
 
+/** Sends the error to the server log; the screen works the same if this fails. */
+function reportToServer(errorId: string, error: unknown): void {
+  const asError = error instanceof Error ? error : new Error(String(error));
+  const report: ClientErrorReport = {
+    errorId,
+    name: asError.name.slice(0, 200),
+    message: asError.message.slice(0, 2000),
+    stack: asError.stack?.slice(0, 8000),
+    url: window.location.href.slice(0, 2000),
+  };
+  void fetch('/api/client-errors', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(report),
+    keepalive: true,
+  }).catch(() => undefined);
+}
+
 /**
  * The whole-app error screen (spec shell section 2, "Error screens"). It renders outside the router
  * and the providers, so it uses plain links and page reloads only.
@@ -30,6 +49,7 @@ export function AppErrorFallback({ error }: { error: unknown }) {
 
   useEffect(() => {
     console.error(`[${errorId}]`, error);
+    reportToServer(errorId, error);
   }, [errorId, error]);
 
   const reportBug = async () => {
