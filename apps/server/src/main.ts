@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { buildApp } from './app';
 import { createOidc } from './auth/oidc';
 import { purgeExpiredSessions } from './auth/sessions';
@@ -7,6 +9,9 @@ import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { purgeIdempotencyKeys } from './http/idempotency';
 import { seedDemoData } from './seed/seed-demo';
+
+/** `--init-database`: create, migrate and seed the database, then exit (used for a new PGlite). */
+const initOnly = process.argv.includes('--init-database');
 
 /** Configuration, migrations, demo seed, listen; and a clean stop on SIGTERM or SIGINT. */
 async function main() {
@@ -22,12 +27,31 @@ async function main() {
   }
 
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: config.databasePoolSize,
-  });
+  const open = () =>
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
+    });
+  const isNewPglite = !config.databaseUrl && !existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION'));
+  if (isNewPglite && !initOnly) {
+    // Creating a PGlite database grows WebAssembly memory that is never given back, so a short-lived
+    // child process creates, migrates and seeds it; this process then opens the finished directory
+    // and idles at a fraction of the memory.
+    const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!, '--init-database'], {
+      stdio: 'inherit',
+      env: process.env,
+    });
+    if (child.status !== 0) process.exit(child.status ?? 1);
+  }
+  const database = await open();
   await runMigrations(database);
+  const seeded = config.seedDemoData ? await seedDemoData(database.db) : false;
+  if (initOnly) {
+    await database.close();
+    if (seeded) console.warn('Created the database and seeded demo organisations and users.');
+    process.exit(0);
+  }
   let oidc: Awaited<ReturnType<typeof createOidc>> | undefined;
   try {
     oidc = config.oidc ? await createOidc(config, database.db) : undefined;
@@ -39,9 +63,7 @@ async function main() {
   }
   const app = await buildApp({ config, database, oidc });
 
-  if (config.seedDemoData && (await seedDemoData(database.db))) {
-    app.log.info('seeded demo organisations and users');
-  }
+  if (seeded) app.log.info('seeded demo organisations and users');
   await purgeExpiredSessions(database.db);
   const housekeeping = setInterval(() => {
     purgeExpiredSessions(database.db).catch((err) => app.log.warn({ err }, 'session purge failed'));

@@ -58,12 +58,24 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   mkdirSync(dir, { recursive: true });
   const releaseLock = takeDataDirLock(path.resolve(dataDir, 'pglite.lock'));
   try {
-    const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    const client = await PGlite.create(dir, pgliteOptions());
     return wrapPglite(client, releaseLock);
   } catch (error) {
     releaseLock();
     throw error;
   }
+}
+
+/**
+ * PGlite's default 128 MB of shared buffers sit in WebAssembly memory, which never shrinks; 16 MB is
+ * plenty for one provider's working set and keeps the idle server well under 250 MB
+ * (docs/performance.md).
+ */
+export function pgliteOptions() {
+  return {
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+  };
 }
 
 export function wrapPglite(client: PGlite, onClose: () => void): DatabaseHandle {
