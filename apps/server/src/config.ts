@@ -32,6 +32,7 @@ const EnvSchema = z
       .min(5)
       .max(60 * 24 * 30)
       .default(60 * 8),
+    SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
     PUBLIC_URL: z.url().optional(),
     WEB_DIST_DIR: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -79,6 +80,8 @@ export interface Config {
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined; scopes: string } | undefined;
   sessionSecret: string;
   sessionIdleMinutes: number;
+  /** How long an instance may reuse a resolved session before asking the database again. */
+  sessionCacheSeconds: number;
   publicUrl: string | undefined;
   /** Cookies get the Secure flag when the app is served over HTTPS. */
   secureCookies: boolean;
@@ -121,6 +124,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     // keeps CSRF tokens and sign-in state valid across restarts.
     sessionSecret: env.SESSION_SECRET ?? developmentSessionSecret,
     sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
+    sessionCacheSeconds: env.SESSION_CACHE_SECONDS,
     publicUrl: env.PUBLIC_URL,
     secureCookies: env.PUBLIC_URL?.startsWith('https://') ?? false,
     webDistDir: env.WEB_DIST_DIR,

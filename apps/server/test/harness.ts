@@ -94,6 +94,8 @@ export async function startTestApp(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent',
+    // Tests change sessions behind the app's back; the cache has a test of its own.
+    SESSION_CACHE_SECONDS: '0',
     ...options.env,
   });
   if (options.seed !== false) await seedDemoData(database.db);

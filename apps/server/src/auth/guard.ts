@@ -75,7 +75,10 @@ async function authenticate(
 
   const sessionToken = request.cookies[sessionCookie];
   if (!sessionToken) throw new AppError('UNAUTHENTICATED', 'User not authenticated');
-  const session = await resolveSession(app.db, sessionToken, app.config.sessionIdleMinutes);
+  const session = await resolveSession(app.db, sessionToken, {
+    idleMinutes: app.config.sessionIdleMinutes,
+    cacheSeconds: app.config.sessionCacheSeconds,
+  });
   if (!session) throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
 
   if (unsafeMethods.has(request.method)) {

@@ -37,8 +37,44 @@ export async function openDatabase(options: {
   return openPglite(options.dataDir);
 }
 
+/**
+ * A node-postgres client that runs each parameterised query as a named prepared statement, so
+ * Postgres parses and plans a statement once per connection instead of on every request (row-level
+ * security makes planning the larger share of a small query's cost). A name always stands for the
+ * same SQL text; past the cap, new texts simply run unnamed.
+ */
+const statementNames = new Map<string, string>();
+const maxStatementNames = 1000;
+
+class PreparedStatementClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: node-postgres's query() has many overloads; this passes them through
+  override query(config: any, values?: any, callback?: any): any {
+    const isPlainQuery =
+      config &&
+      typeof config === 'object' &&
+      typeof config.text === 'string' &&
+      !config.name &&
+      !config.submit;
+    const params = Array.isArray(values) ? values : config?.values;
+    if (isPlainQuery && Array.isArray(params) && params.length > 0) {
+      let name = statementNames.get(config.text);
+      if (!name && statementNames.size < maxStatementNames) {
+        name = `wattle_${statementNames.size}`;
+        statementNames.set(config.text, name);
+      }
+      if (name) return super.query({ ...config, name }, values, callback);
+    }
+    return super.query(config, values, callback);
+  }
+}
+
 function openPostgres(url: string, poolSize: number): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    idleTimeoutMillis: 30_000,
+    Client: PreparedStatementClient,
+  });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;

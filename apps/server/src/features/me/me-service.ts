@@ -1,6 +1,6 @@
 import type { Me } from '@wattle/domain/users/schemas';
 import { eq } from 'drizzle-orm';
-import type { UserRow } from '../../auth/sessions';
+import { forgetCachedUser, type UserRow } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/users';
 import type { Actor } from '../../db/with-tenant';
@@ -23,7 +23,7 @@ export function toMe(user: UserRow, method: Caller['method']): Me {
 
 /** 'I understand' on the verification page: the account is verified from now on. Idempotent. */
 export async function verifyAccount(db: Database, options: { actor: Actor }): Promise<UserRow> {
-  return db.transaction(async (tx) => {
+  const user = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, options.actor.id)).for('update');
     if (!current) throw new Error('signed-in user vanished');
     if (current.verifiedAt) return current;
@@ -42,4 +42,6 @@ export async function verifyAccount(db: Database, options: { actor: Actor }): Pr
     });
     return updated!;
   });
+  forgetCachedUser(options.actor.id);
+  return user;
 }

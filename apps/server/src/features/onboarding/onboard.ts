@@ -3,6 +3,7 @@ import { defaultTeamName } from '@wattle/domain/teams/schemas';
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
+import { forgetCachedUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { type Actor, withTenant } from '../../db/with-tenant';
@@ -29,6 +30,7 @@ export async function onboard(db: Database, actor: Actor, input: z.output<typeof
         changes: [{ field: 'name', oldValue: actor.name, newValue: fullName }],
       });
     });
+    forgetCachedUser(actor.id);
   }
   const owner = { ...actor, name: fullName || actor.name };
   return withTenant(db, tenantId, owner, async (tx) => {

@@ -1,11 +1,19 @@
 import { clinicianTeamRoles, effectiveTeamRole, type TeamRole } from '@wattle/domain/auth/roles';
 import type { Team } from '@wattle/domain/teams/schemas';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { teamMembers, teams } from '../../db/schema/teams';
 import { users } from '../../db/schema/users';
 import type { TenantContext } from '../../http/tenant-scope';
 
 type TeamRow = typeof teams.$inferSelect;
+interface MemberJson {
+  userId: string;
+  role: TeamRole;
+  permissions: string[];
+  joinedAt: string;
+  name: string;
+  email: string;
+}
 
 /**
  * The teams the caller can see, each with its members and the caller's role on it. Tenant-wide
@@ -18,38 +26,25 @@ export async function findVisibleTeams(
   const where = [eq(teams.tenantId, ctx.tenantId)];
   if (filter?.teamId) where.push(eq(teams.id, filter.teamId));
   if (filter?.slug) where.push(eq(teams.slug, filter.slug));
+  // One query: each team with its members (and their names) aggregated as JSON. The outer columns
+  // are qualified by hand: Drizzle leaves them bare in a one-table select.
   const rows = await ctx.tx
-    .select()
+    .select({
+      team: teams,
+      members: sql<MemberJson[]>`coalesce((
+        select json_agg(json_build_object(
+          'userId', tm.user_id, 'role', tm.role, 'permissions', tm.permissions,
+          'joinedAt', tm.joined_at, 'name', u.name, 'email', u.email) order by u.name)
+        from ${teamMembers} tm join ${users} u on u.id = tm.user_id
+        where tm.tenant_id = "teams"."tenant_id" and tm.team_id = "teams"."id"), '[]'::json)`,
+    })
     .from(teams)
     .where(and(...where))
     .orderBy(asc(teams.name));
-  if (rows.length === 0) return [];
-  const memberRows = await ctx.tx
-    .select({
-      teamId: teamMembers.teamId,
-      userId: teamMembers.userId,
-      role: teamMembers.role,
-      permissions: teamMembers.permissions,
-      joinedAt: teamMembers.joinedAt,
-      name: users.name,
-      email: users.email,
-    })
-    .from(teamMembers)
-    .innerJoin(users, eq(users.id, teamMembers.userId))
-    .where(
-      and(
-        eq(teamMembers.tenantId, ctx.tenantId),
-        inArray(
-          teamMembers.teamId,
-          rows.map((r) => r.id),
-        ),
-      ),
-    )
-    .orderBy(asc(users.name));
 
   const visible: Team[] = [];
-  for (const row of rows) {
-    const members = memberRows.filter((m) => m.teamId === row.id);
+  for (const { team: row, members: memberJson } of rows) {
+    const members = memberJson.map((m) => ({ ...m, joinedAt: new Date(m.joinedAt) }));
     const mine = members.find((m) => m.userId === ctx.actor.id);
     const myRole = effectiveTeamRole(ctx.access, {
       teamRole: (mine?.role as TeamRole | undefined) ?? null,
