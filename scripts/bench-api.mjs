@@ -1,0 +1,504 @@
+#!/usr/bin/env node
+// API benchmark: GET /api/teams and GET /api/me at 10 concurrent connections, on PGlite and on
+// Postgres, plus the server's memory at idle and after the load. Results: docs/performance.md.
+//
+//   node scripts/bench-api.mjs [--db pglite|postgres|both] [--duration 10] [--connections 10]
+//       [--warmup 3] [--idle 5] [--repeat 3] [--quiet-wait 60] [--max-other 25] [--route teams,me]
+//       [--env KEY=VALUE ...] [--node-arg=--flag ...] [--server path/to/main.js]
+//       [--json out.json] [--check-targets] [--keep]
+//
+// It builds nothing: run `npm run build` (at least `npm run build -w apps/server`) first; it stops
+// with a message if apps/server/dist/main.js is missing. For each database it starts that file on a
+// free port of 127.0.0.1, with a fresh temporary DATA_DIR (PGlite) or a freshly created Postgres
+// database (dropped afterwards), waits for /api/health, lets it idle and reads its memory, signs in
+// as the demo owner of Sunrise Support Network, warms up, measures each route, and stops the server
+// with SIGTERM, requiring exit code 0. PGlite is then started once more on the same data directory,
+// to read the idle memory of a restart (no first-start initdb), and stopped again.
+//
+// Postgres: BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres) names a local
+// server and a role that may create databases. --env KEY=VALUE is passed to the server, e.g.
+// --env LOG_LEVEL=warn or --env DATABASE_POOL_SIZE=20. Exits 1 on any error, including a non-2xx
+// answer under load or an unclean shutdown; with --check-targets, exits 2 when a target is missed.
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { runLoad } from './lib/bench-load.mjs';
+import { createScratchDatabase, describePostgres } from './lib/bench-postgres.mjs';
+import {
+  cpuMsOfPostgresBackends,
+  describeExit,
+  freePort,
+  machineCpuMs,
+  startServer,
+  tail,
+  waitForQuiet,
+} from './lib/bench-server.mjs';
+import { formatMb, formatMs, renderTable } from './lib/bench-stats.mjs';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const defaultServerEntry = path.join(repoRoot, 'apps/server/dist/main.js');
+
+const demoOwner = 'olivia.owner@sunrise.example';
+const demoTenant = 'Sunrise Support Network';
+
+/** The issue's targets on the 2-core benchmark machine. */
+const targets = { postgresMinRps: 1000, postgresMaxP95Ms: 25, pgliteMaxIdleRssMb: 250 };
+
+const print = (text = '') => process.stdout.write(`${text}\n`);
+const note = (text) => process.stderr.write(`bench-api: ${text}\n`);
+
+const usage = `usage: node scripts/bench-api.mjs [--db pglite|postgres|both] [--duration 10] [--connections 10]
+    [--warmup 3] [--idle 5] [--repeat 3] [--quiet-wait 60] [--max-other 25]
+    [--route teams,me] [--env KEY=VALUE ...] [--node-arg=--flag ...] [--server apps/server/dist/main.js]
+    [--json out.json] [--check-targets] [--keep]`;
+
+function parseOptions() {
+  const { values } = parseArgs({
+    options: {
+      db: { type: 'string', default: 'both' },
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '3' },
+      idle: { type: 'string', default: '5' },
+      repeat: { type: 'string', default: '3' },
+      'quiet-wait': { type: 'string', default: '60' },
+      'max-other': { type: 'string', default: '25' },
+      route: { type: 'string', default: 'teams,me' },
+      env: { type: 'string', multiple: true, default: [] },
+      'node-arg': { type: 'string', multiple: true, default: [] },
+      server: { type: 'string' },
+      json: { type: 'string' },
+      'check-targets': { type: 'boolean', default: false },
+      keep: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    print(usage);
+    process.exit(0);
+  }
+  const number = (name, min, max) => {
+    const n = Number(values[name]);
+    if (!Number.isFinite(n) || n < min || n > max) {
+      throw new Error(`--${name} must be a number from ${min} to ${max}`);
+    }
+    return n;
+  };
+  if (!['pglite', 'postgres', 'both'].includes(values.db)) {
+    throw new Error('--db must be pglite, postgres or both');
+  }
+  const routes = values.route.split(',').map((r) => r.trim());
+  if (routes.some((r) => !['teams', 'me'].includes(r)))
+    throw new Error('--route takes teams, me or teams,me');
+  const env = {};
+  for (const pair of values.env) {
+    const eq = pair.indexOf('=');
+    if (eq < 1) throw new Error(`--env expects KEY=VALUE, got ${pair}`);
+    env[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  return {
+    dbs: values.db === 'both' ? ['pglite', 'postgres'] : [values.db],
+    duration: number('duration', 1, 600),
+    connections: number('connections', 1, 200),
+    warmup: number('warmup', 0, 60),
+    idle: number('idle', 0, 120),
+    repeat: number('repeat', 1, 20),
+    quietWait: number('quiet-wait', 0, 600),
+    maxOther: number('max-other', 0, 1000),
+    routes,
+    env,
+    nodeArgs: values['node-arg'],
+    serverEntry: path.resolve(values.server ?? defaultServerEntry),
+    json: values.json,
+    checkTargets: values['check-targets'],
+    keep: values.keep,
+    postgresAdminUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  };
+}
+
+/** Signs in through demo sign-in; returns the Cookie header value and the tenant id. */
+async function signIn(baseUrl) {
+  const login = await fetch(`${baseUrl}/api/auth/demo/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: demoOwner }),
+  });
+  if (login.status !== 200) throw new Error(`demo sign-in answered ${login.status}: ${await login.text()}`);
+  const session = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('wattle_session='));
+  if (!session) throw new Error('demo sign-in set no wattle_session cookie');
+
+  const res = await fetch(`${baseUrl}/api/tenants`, { headers: { cookie: session } });
+  if (res.status !== 200) throw new Error(`GET /api/tenants answered ${res.status}`);
+  const tenant = (await res.json()).data.find((t) => t.name === demoTenant);
+  if (!tenant) throw new Error(`${demoOwner} has no tenant named ${demoTenant}`);
+  return { cookie: session, tenantId: tenant.id };
+}
+
+/** One checked request per route before any load: a wrong answer would make every figure meaningless. */
+async function checkRoute(baseUrl, route) {
+  const res = await fetch(`${baseUrl}${route.path}`, { headers: route.headers });
+  const text = await res.text();
+  let body = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // reported below
+  }
+  if (res.status !== 200 || body?.success !== true) {
+    throw new Error(`GET ${route.path} answered ${res.status}: ${text.slice(0, 300)}`);
+  }
+  return { bytes: Buffer.byteLength(text), items: Array.isArray(body.data) ? body.data.length : 1 };
+}
+
+/** Starts the server and waits until it is healthy; registers a kill for the clean-up stack. */
+async function launch(options, env, logPath, cleanups) {
+  const port = await freePort();
+  const server = startServer({ entry: options.serverEntry, port, env, logPath, nodeArgs: options.nodeArgs });
+  cleanups.push(async () => {
+    if (!server.hasExited) {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
+  });
+  note(`server pid ${server.pid} on ${server.baseUrl}, log ${logPath}`);
+  const startedAt = performance.now();
+  await server.waitHealthy();
+  return { server, startupSeconds: (performance.now() - startedAt) / 1000 };
+}
+
+/** SIGTERM, and the exit must be code 0 (the graceful shutdown in main.ts). */
+async function stopCleanly(kind, server, options) {
+  const exit = await server.stop();
+  const described = describeExit(exit);
+  if (exit.code !== 0) {
+    options.keep = true;
+    throw new Error(`${kind}: server did not shut down cleanly (${described})\n${tail(server.logPath)}`);
+  }
+  return described;
+}
+
+async function benchOne(kind, options, cleanups) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `wattle-bench-${kind}-`));
+  const logPath = path.join(dataDir, 'server.log');
+  cleanups.push(() => {
+    if (!options.keep) rmSync(dataDir, { recursive: true, force: true });
+  });
+  const env = { DATA_DIR: dataDir, ...options.env };
+  let postgres = null;
+  if (kind === 'postgres') {
+    postgres = await createScratchDatabase(options.postgresAdminUrl);
+    cleanups.push(() => postgres.drop());
+    env.DATABASE_URL = postgres.url;
+  }
+
+  const result = { db: kind, routes: [], memory: {} };
+  try {
+    note(`${kind}: starting (first start: migrations and demo seed)`);
+    const { server, startupSeconds } = await launch(options, env, logPath, cleanups);
+    result.startupSeconds = startupSeconds;
+    if (postgres) result.postgres = await describePostgres(postgres.url);
+
+    // Idle memory: after migrations and the demo seed, with nothing asked of the server.
+    await sleep(options.idle * 1000);
+    result.memory.idle = server.memory();
+
+    const { cookie, tenantId } = await signIn(server.baseUrl);
+    const available = {
+      teams: { path: '/api/teams', headers: { cookie, 'x-tenant-id': tenantId } },
+      me: { path: '/api/me', headers: { cookie } },
+    };
+    for (const name of options.routes) {
+      result.routes.push(await benchRoute(kind, server, available[name], options, postgres?.name));
+    }
+    result.memory.afterLoad = server.memory();
+    result.shutdown = await stopCleanly(kind, server, options);
+
+    if (kind === 'pglite') {
+      // The steady state of a PGlite deployment: a restart on an existing data directory.
+      note('pglite: restarting on the same data directory');
+      const again = await launch(options, env, logPath, cleanups);
+      await sleep(options.idle * 1000);
+      result.memory.idleAfterRestart = again.server.memory();
+      result.restartSeconds = again.startupSeconds;
+      result.restartShutdown = await stopCleanly(kind, again.server, options);
+    }
+  } catch (error) {
+    error.message += `\n--- last lines of ${logPath} ---\n${tail(logPath)}`;
+    options.keep = true;
+    throw error;
+  }
+  return result;
+}
+
+async function benchRoute(kind, server, route, options, postgresName) {
+  const response = await checkRoute(server.baseUrl, route);
+  const load = {
+    url: `${server.baseUrl}${route.path}`,
+    headers: route.headers,
+    connections: options.connections,
+  };
+  if (options.warmup > 0) {
+    assertClean(kind, await runLoad({ ...load, durationSeconds: options.warmup, record: false }), 'warm-up');
+  }
+  // A run during which other work on the machine used more than --max-other % of a core is
+  // disturbed: it is kept in the JSON but retried, up to three attempts per wanted run.
+  const runs = [];
+  const clean = () => runs.filter((r) => !r.disturbed);
+  for (let attempt = 1; clean().length < options.repeat && attempt <= options.repeat * 3; attempt++) {
+    const quiet =
+      options.quietWait > 0
+        ? await waitForQuiet({ ownPids: [process.pid, server.pid], timeoutSeconds: options.quietWait })
+        : null;
+    if (quiet && !quiet.quiet) {
+      note(
+        `machine still busy (${quiet.busyPercent.toFixed(0)}% of a core elsewhere) after ${options.quietWait} s`,
+      );
+    }
+    const before = cpuSnapshot(server, postgresName);
+    const run = await runLoad({ ...load, durationSeconds: options.duration });
+    if (server.hasExited) throw exitedEarly(server);
+    run.cpu = cpuShares(before, cpuSnapshot(server, postgresName), run.durationSeconds, run.requests);
+    run.backgroundBeforePercent = quiet?.busyPercent ?? null;
+    run.disturbed = run.cpu.other > options.maxOther;
+    assertClean(kind, run, 'measurement');
+    note(
+      `${kind} ${route.path} attempt ${attempt}: ${run.requestsPerSecond.toFixed(0)} req/s, ` +
+        `p95 ${formatMs(run.latencyMs.p95)} ms, other CPU ${run.cpu.other.toFixed(0)}%` +
+        (run.disturbed ? ' (disturbed)' : ''),
+    );
+    runs.push(run);
+  }
+  // The median clean run by throughput stands for the route (the median of all runs if none was
+  // clean, flagged); every run is kept in the JSON output.
+  const pool = clean().length > 0 ? clean() : runs;
+  const byRps = [...pool].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+  const median = byRps[Math.floor((byRps.length - 1) / 2)];
+  return { ...median, response, runs, counted: pool.length };
+}
+
+function exitedEarly(server) {
+  return new Error(
+    `the server (pid ${server.pid}) exited during the measurement (${describeExit(server.exitInfo)}); ` +
+      'if its log shows a SIGTERM, something outside this script stopped it',
+  );
+}
+
+/**
+ * CPU time so far of the server, the Postgres backends of the benchmark database, this process (the
+ * load generator) and the whole machine.
+ */
+function cpuSnapshot(server, postgresName) {
+  const own = process.cpuUsage();
+  let serverMs;
+  try {
+    serverMs = server.cpuMs();
+  } catch (error) {
+    throw server.hasExited ? exitedEarly(server) : error;
+  }
+  return {
+    server: serverMs,
+    postgres: postgresName ? cpuMsOfPostgresBackends(postgresName) : 0,
+    loadgen: (own.user + own.system) / 1000,
+    machine: machineCpuMs(),
+  };
+}
+
+/**
+ * Each party's CPU use over the run in % of one core (the machine has 100% per core), `other` being
+ * everything else on the machine; and the server's and Postgres's CPU milliseconds per request.
+ */
+function cpuShares(a, b, seconds, requests) {
+  const pct = (ms) => (ms / (seconds * 1000)) * 100;
+  const server = pct(b.server - a.server);
+  const postgres = pct(b.postgres - a.postgres);
+  const loadgen = pct(b.loadgen - a.loadgen);
+  const machine = pct(b.machine.busyMs - a.machine.busyMs);
+  return {
+    server,
+    postgres,
+    loadgen,
+    other: Math.max(0, machine - server - postgres - loadgen),
+    machine,
+    serverMsPerRequest: (b.server - a.server) / requests,
+    postgresMsPerRequest: (b.postgres - a.postgres) / requests,
+  };
+}
+
+function assertClean(kind, run, phase) {
+  if (run.non2xx === 0 && run.errors === 0 && run.timeouts === 0) return;
+  throw new Error(
+    `${kind} ${run.url} ${phase}: ${run.non2xx} non-2xx answers, ${run.errors} errors, ${run.timeouts} timeouts ` +
+      `(status counts ${JSON.stringify(run.statusCounts)})`,
+  );
+}
+
+function verdictsOf(results) {
+  const verdicts = [];
+  for (const r of results) {
+    if (r.db === 'postgres') {
+      for (const run of r.routes) {
+        verdicts.push({
+          target: `postgres GET ${run.url} >= ${targets.postgresMinRps} req/s`,
+          met: run.requestsPerSecond >= targets.postgresMinRps,
+        });
+        verdicts.push({
+          target: `postgres GET ${run.url} p95 < ${targets.postgresMaxP95Ms} ms`,
+          met: run.latencyMs.p95 < targets.postgresMaxP95Ms,
+        });
+      }
+    } else {
+      verdicts.push({
+        target: `pglite idle RSS < ${targets.pgliteMaxIdleRssMb} MB (first start)`,
+        met: r.memory.idle.rssKb / 1024 < targets.pgliteMaxIdleRssMb,
+      });
+      if (r.memory.idleAfterRestart) {
+        verdicts.push({
+          target: `pglite idle RSS < ${targets.pgliteMaxIdleRssMb} MB (restart)`,
+          met: r.memory.idleAfterRestart.rssKb / 1024 < targets.pgliteMaxIdleRssMb,
+        });
+      }
+    }
+  }
+  return verdicts;
+}
+
+function report(results, options, verdicts) {
+  const cpus = os.cpus();
+  print();
+  print(
+    `Wattle API benchmark, ${new Date().toISOString()}: ${options.connections} connections, ` +
+      `${options.duration} s per run after ${options.warmup} s warm-up` +
+      (options.repeat > 1 ? `, median of ${options.repeat} runs` : '') +
+      `; ${cpus.length} CPUs (${cpus[0]?.model.trim()}), node ${process.version}` +
+      (Object.keys(options.env).length ? `; server env ${JSON.stringify(options.env)}` : '') +
+      (options.nodeArgs.length ? `; node ${options.nodeArgs.join(' ')}` : ''),
+  );
+  print();
+  const rows = results.flatMap((r) =>
+    r.routes.map((run) => [
+      r.db,
+      `GET ${run.url}${run.disturbed ? ' *' : ''}`,
+      run.requestsPerSecond.toFixed(0),
+      formatMs(run.latencyMs.p50),
+      formatMs(run.latencyMs.p95),
+      formatMs(run.latencyMs.p99),
+      formatMs(run.latencyMs.max),
+      run.requests,
+      run.non2xx,
+      run.cpu.serverMsPerRequest.toFixed(2),
+      r.db === 'postgres' ? run.cpu.postgresMsPerRequest.toFixed(2) : '-',
+      [run.cpu.server, r.db === 'postgres' ? run.cpu.postgres : null, run.cpu.loadgen, run.cpu.other]
+        .map((c) => (c === null ? '-' : Math.max(0, c).toFixed(0)))
+        .join('/'),
+      ...(options.repeat > 1
+        ? [
+            `${Math.min(...run.runs.map((x) => x.requestsPerSecond)).toFixed(0)}-` +
+              `${Math.max(...run.runs.map((x) => x.requestsPerSecond)).toFixed(0)} ` +
+              `(${run.counted}/${run.runs.length})`,
+          ]
+        : []),
+    ]),
+  );
+  print(
+    renderTable(
+      [
+        'db',
+        'route',
+        'req/s',
+        'p50 ms',
+        'p95 ms',
+        'p99 ms',
+        'max ms',
+        'requests',
+        'non-2xx',
+        'srv CPU ms/req',
+        'pg CPU ms/req',
+        'CPU % srv/pg/load/other',
+        ...(options.repeat > 1 ? ['req/s range'] : []),
+      ],
+      rows,
+    ),
+  );
+  print();
+  print('CPU % is of one core (the machine has 100% per core): the server, the Postgres backends of the');
+  print('benchmark database, this load generator, and everything else (including Postgres background');
+  print('writers). A run with "other" above --max-other (default 25) is disturbed and retried; * marks a');
+  print('route with no undisturbed run: rerun when the machine is quiet.');
+  print();
+  print(
+    renderTable(
+      ['db', 'RSS', 'idle', 'after load', 'peak', 'idle after restart', 'start-up', 'SIGTERM'],
+      results.map((r) => [
+        r.db,
+        '',
+        formatMb(r.memory.idle?.rssKb),
+        formatMb(r.memory.afterLoad?.rssKb),
+        formatMb(r.memory.afterLoad?.peakRssKb),
+        r.memory.idleAfterRestart ? formatMb(r.memory.idleAfterRestart.rssKb) : '-',
+        `${r.startupSeconds.toFixed(1)} s`,
+        r.restartShutdown ? `${r.shutdown}, ${r.restartShutdown}` : r.shutdown,
+      ]),
+    ),
+  );
+  print();
+  for (const v of verdicts) print(`${v.met ? 'MET   ' : 'MISSED'}  ${v.target}`);
+}
+
+async function main() {
+  const options = parseOptions();
+  if (!existsSync(options.serverEntry)) {
+    throw new Error(
+      `${options.serverEntry} does not exist. This script builds nothing: run \`npm run build\` first.`,
+    );
+  }
+  const cleanups = [];
+  const runCleanups = async () => {
+    while (cleanups.length) {
+      try {
+        await cleanups.pop()();
+      } catch (error) {
+        note(`clean-up failed: ${error.message}`);
+      }
+    }
+  };
+  let interrupted = false;
+  const onSignal = (signal) => {
+    if (interrupted) return;
+    interrupted = true;
+    note(`${signal}: stopping`);
+    runCleanups().finally(() => process.exit(130));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  const results = [];
+  try {
+    for (const kind of options.dbs) {
+      results.push(await benchOne(kind, options, cleanups));
+      await runCleanups();
+    }
+  } finally {
+    await runCleanups();
+  }
+
+  const verdicts = verdictsOf(results);
+  report(results, options, verdicts);
+  if (options.json) {
+    const { postgresAdminUrl: _omitted, ...recorded } = options;
+    const host = { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version };
+    const out = { date: new Date().toISOString(), host, options: recorded, results, verdicts };
+    writeFileSync(options.json, `${JSON.stringify(out, null, 2)}\n`);
+  }
+  if (options.checkTargets && verdicts.some((v) => !v.met)) process.exitCode = 2;
+}
+
+main().catch((error) => {
+  console.error(`bench-api: ${error.message}`);
+  process.exit(1);
+});
