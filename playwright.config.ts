@@ -5,14 +5,15 @@ import { defineConfig, devices } from '@playwright/test';
  * then the real server serves app and API on one port with a fresh PGlite database and demo data.
  * Chromium is Debian's (scripts/ensure-chromium.mjs installs it); Playwright never downloads browsers.
  */
-const port = 3100;
+// E2E_PORT, E2E_DATA_DIR and E2E_WEB_DIST let several checkouts' runs share one machine.
+const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
-const dataDir = '.tmp/e2e-data';
+const dataDir = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 const isCI = Boolean(process.env.CI);
 
 export default defineConfig({
   testDir: 'apps/web/e2e',
-  outputDir: 'test-results',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: isCI ? 1 : 0,
@@ -63,6 +64,7 @@ export default defineConfig({
       SEED_DEMO_DATA: 'true',
       SESSION_SECRET: 'e2e-test-session-secret-at-least-32-characters-long',
       LOG_LEVEL: 'warn',
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
     },
   },
 });

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { AccessRequestStatusSchema } from '../access-requests/schemas';
+
+/** Notification types (spec shell section 8 names a toast title for each). */
+export const notificationTypes = [
+  'tenant-access',
+  'payment',
+  'overdue',
+  'approval',
+  'sent',
+  'approved',
+  'rejected',
+  'trial',
+  'info',
+] as const;
+export const NotificationTypeSchema = z.enum(notificationTypes);
+export type NotificationType = z.infer<typeof NotificationTypeSchema>;
+
+export const notificationPriorities = ['low', 'normal', 'high'] as const;
+export const NotificationPrioritySchema = z.enum(notificationPriorities);
+
+/** Toast titles by type (spec shell section 8). */
+export const notificationToastTitles: Record<NotificationType, string> = {
+  'tenant-access': 'System Admin Access Request',
+  payment: 'Payment Received',
+  overdue: 'Invoice Overdue',
+  approval: 'Approval Required',
+  sent: 'Invoice Sent',
+  approved: 'Request Approved',
+  rejected: 'Request Rejected',
+  trial: 'Trial Reminder',
+  info: 'Notification',
+};
+
+/** Destructive style for high priority, overdue and rejected; default otherwise (spec shell section 8). */
+export function isDestructiveNotification(n: { type: NotificationType; priority: string }): boolean {
+  return n.priority === 'high' || n.type === 'overdue' || n.type === 'rejected';
+}
+
+/** 8000 ms for high priority, 5000 ms otherwise (spec shell section 9). */
+export function notificationToastDuration(n: { priority: string }): number {
+  return n.priority === 'high' ? 8000 : 5000;
+}
+
+export const ApprovalStatusSchema = z.enum(['pending', 'approved', 'rejected']);
+
+export const NotificationAccessRequestSchema = z.object({
+  requestId: z.uuid(),
+  tenantName: z.string(),
+  requestedBy: z.string(),
+  requestedByEmail: z.string(),
+  reason: z.string(),
+  status: AccessRequestStatusSchema,
+});
+
+export const NotificationSchema = z.object({
+  id: z.uuid(),
+  type: NotificationTypeSchema,
+  message: z.string(),
+  read: z.boolean(),
+  priority: NotificationPrioritySchema,
+  timestamp: z.iso.datetime({ offset: true }),
+  invoiceId: z.uuid().nullable(),
+  participantName: z.string().nullable(),
+  /** For an approval waiting on this user; a pending one counts as unread until decided. */
+  approvalStatus: ApprovalStatusSchema.nullable(),
+  tenantAccessRequest: NotificationAccessRequestSchema.nullable(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+export const NotificationsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+  unread: z.enum(['true', 'false']).optional(),
+});
+
+export const UnreadCountSchema = z.object({ unread: z.number().int().min(0) });
+
+export const UpdateNotificationSchema = z.object({ read: z.boolean() });
+
+/** Deciding the access request behind a tenant-access notification (Approve / Reject in the inbox). */
+export const DecideNotificationSchema = z.object({ decision: z.enum(['approved', 'rejected']) });
