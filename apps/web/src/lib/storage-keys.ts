@@ -2,6 +2,10 @@
 export const storageKeys = {
   /** `{ [userId]: tenantId }`: the tenant each user last selected on this browser. */
   selectedTenant: 'wattle.selectedTenant',
+  /** `{ ["userId:tenantId"]: Favorite[] }`: the last favourites loaded (at most 30), shown if loading fails. */
+  favorites: 'wattle.favorites',
+  /** `[{ path, label, iconName? }]`: favourites an older version kept in this browser; migrated once, then removed. */
+  legacyFavorites: 'favorites',
 } as const;
 
 /** Reads a JSON value from localStorage; a missing, unreadable or blocked entry gives `undefined`. */
