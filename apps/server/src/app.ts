@@ -7,12 +7,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { demoRoutes } from './auth/demo-routes';
 import { type OidcBearerResolver, registerAuthGuard } from './auth/guard';
 import { sessionRoutes } from './auth/session-routes';
@@ -28,6 +23,7 @@ import { teamRoutes } from './features/teams/routes';
 import { tenantRoutes } from './features/tenants/routes';
 import { registerErrorHandler } from './http/error-handler';
 import { registerIdempotency } from './http/idempotency';
+import { createResponseSerializerCompiler } from './http/response-serializer';
 
 export interface AppOptions {
   config: Config;
@@ -53,6 +49,8 @@ export async function buildApp(options: AppOptions) {
     bodyLimit: 1_048_576,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // One log line per request, written when it ends (below), instead of Fastify's two.
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON only: a text/plain body is refused with 415 like any other type.
@@ -61,9 +59,19 @@ export async function buildApp(options: AppOptions) {
   app.decorate('db', database.db);
   app.decorate('dbHandle', database);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializerCompiler({ checkResponses: config.env === 'test' }));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        req: { method: request.method, url: request.url, ip: request.ip },
+        res: { statusCode: reply.statusCode },
+        responseTime: reply.elapsedTime,
+      },
+      'request completed',
+    );
   });
 
   await app.register(fastifyHelmet, {

@@ -10,7 +10,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../db/client';
 import { memberships, tenantAccessRequests, tenants } from '../db/schema/tenants';
-import { type Actor, withTenant } from '../db/with-tenant';
+import { type Actor, preparedOnce, withTenant } from '../db/with-tenant';
 import { AppError } from './app-error';
 import { actorOf } from './context';
 
@@ -44,26 +44,10 @@ export function runInTenant<T>(
   fn: (ctx: TenantContext) => Promise<T>,
 ): Promise<T> {
   return withTenant(db, tenantId, actor, async (tx) => {
-    const [row] = await tx
-      .select({
-        membershipRole: memberships.role,
-        sharedTeamIds: memberships.sharedTeamIds,
-        hasApprovedAccessRequest: sql<boolean>`exists (${tx
-          .select({ one: sql`1` })
-          .from(tenantAccessRequests)
-          .where(
-            and(
-              eq(tenantAccessRequests.tenantId, tenants.id),
-              eq(tenantAccessRequests.requestedBy, actor.id),
-              eq(tenantAccessRequests.status, 'approved'),
-              gt(tenantAccessRequests.expiresAt, sql`now()`),
-            ),
-          )})`,
-      })
-      .from(tenants)
-      .leftJoin(memberships, and(eq(memberships.tenantId, tenants.id), eq(memberships.userId, actor.id)))
-      .where(eq(tenants.id, tenantId))
-      .limit(1);
+    const [row] = await preparedOnce(tx, 'wattle_access', buildAccessCheck).execute({
+      tenantId,
+      userId: actor.id,
+    });
     if (!row) throw new AppError('NOT_FOUND', 'Tenant not found');
     const access: TenantAccess = {
       platformRole: actor.platformRole,
@@ -81,6 +65,35 @@ export function runInTenant<T>(
       sharedTeamIds: row.sharedTeamIds ?? [],
     });
   });
+}
+
+/**
+ * The caller's standing in the tenant: membership role, shared teams, and whether an approved access
+ * request is in force. Runs on every tenant request, so it is built once per connection.
+ */
+function buildAccessCheck(tx: Tx) {
+  const userId = sql.placeholder('userId');
+  return tx
+    .select({
+      membershipRole: memberships.role,
+      sharedTeamIds: memberships.sharedTeamIds,
+      hasApprovedAccessRequest: sql<boolean>`exists (${tx
+        .select({ one: sql`1` })
+        .from(tenantAccessRequests)
+        .where(
+          and(
+            eq(tenantAccessRequests.tenantId, tenants.id),
+            eq(tenantAccessRequests.requestedBy, userId),
+            eq(tenantAccessRequests.status, 'approved'),
+            gt(tenantAccessRequests.expiresAt, sql`now()`),
+          ),
+        )})`,
+    })
+    .from(tenants)
+    .leftJoin(memberships, and(eq(memberships.tenantId, tenants.id), eq(memberships.userId, userId)))
+    .where(eq(tenants.id, sql.placeholder('tenantId')))
+    .limit(1)
+    .prepare('wattle_access');
 }
 
 /** Refuses unless the caller's tenant-wide role grants the permission. */

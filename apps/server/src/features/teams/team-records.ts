@@ -1,8 +1,10 @@
 import { clinicianTeamRoles, effectiveTeamRole, type TeamRole } from '@wattle/domain/auth/roles';
 import type { Team } from '@wattle/domain/teams/schemas';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
 import { teamMembers, teams } from '../../db/schema/teams';
 import { users } from '../../db/schema/users';
+import { preparedOnce } from '../../db/with-tenant';
 import type { TenantContext } from '../../http/tenant-scope';
 
 type TeamRow = typeof teams.$inferSelect;
@@ -23,24 +25,17 @@ export async function findVisibleTeams(
   ctx: TenantContext,
   filter?: { teamId?: string; slug?: string },
 ): Promise<Team[]> {
-  const where = [eq(teams.tenantId, ctx.tenantId)];
-  if (filter?.teamId) where.push(eq(teams.id, filter.teamId));
-  if (filter?.slug) where.push(eq(teams.slug, filter.slug));
-  // One query: each team with its members (and their names) aggregated as JSON. The outer columns
-  // are qualified by hand: Drizzle leaves them bare in a one-table select.
-  const rows = await ctx.tx
-    .select({
-      team: teams,
-      members: sql<MemberJson[]>`coalesce((
-        select json_agg(json_build_object(
-          'userId', tm.user_id, 'role', tm.role, 'permissions', tm.permissions,
-          'joinedAt', tm.joined_at, 'name', u.name, 'email', u.email) order by u.name)
-        from ${teamMembers} tm join ${users} u on u.id = tm.user_id
-        where tm.tenant_id = "teams"."tenant_id" and tm.team_id = "teams"."id"), '[]'::json)`,
-    })
-    .from(teams)
-    .where(and(...where))
-    .orderBy(asc(teams.name));
+  // The unfiltered list is the hot path (every page load), so its statement is built once per connection.
+  const rows =
+    filter?.teamId || filter?.slug
+      ? await selectTeams(ctx.tx, [
+          eq(teams.tenantId, ctx.tenantId),
+          ...(filter.teamId ? [eq(teams.id, filter.teamId)] : []),
+          ...(filter.slug ? [eq(teams.slug, filter.slug)] : []),
+        ])
+      : await preparedOnce(ctx.tx, 'wattle_teams', (tx) =>
+          selectTeams(tx, [eq(teams.tenantId, sql.placeholder('tenantId'))]).prepare('wattle_teams'),
+        ).execute({ tenantId: ctx.tenantId });
 
   const visible: Team[] = [];
   for (const { team: row, members: memberJson } of rows) {
@@ -54,6 +49,26 @@ export async function findVisibleTeams(
     visible.push(toTeam(row, members, myRole));
   }
   return visible;
+}
+
+/**
+ * Teams with their members (and their names) aggregated as JSON, in one query. The outer columns are
+ * qualified by hand: Drizzle leaves them bare in a one-table select.
+ */
+function selectTeams(tx: Tx, where: SQL[]) {
+  return tx
+    .select({
+      team: teams,
+      members: sql<MemberJson[]>`coalesce((
+        select json_agg(json_build_object(
+          'userId', tm.user_id, 'role', tm.role, 'permissions', tm.permissions,
+          'joinedAt', tm.joined_at, 'name', u.name, 'email', u.email) order by u.name)
+        from ${teamMembers} tm join ${users} u on u.id = tm.user_id
+        where tm.tenant_id = "teams"."tenant_id" and tm.team_id = "teams"."id"), '[]'::json)`,
+    })
+    .from(teams)
+    .where(and(...where))
+    .orderBy(asc(teams.name));
 }
 
 /** Whether the caller is a clinician (Practitioner or Therapist) on the team. */
