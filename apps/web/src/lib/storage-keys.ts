@@ -6,6 +6,8 @@ export const storageKeys = {
   favorites: 'wattle.favorites',
   /** `[{ path, label, iconName? }]`: favourites an older version kept in this browser; migrated once, then removed. */
   legacyFavorites: 'favorites',
+  /** `{ ["tenantId:userId"]: teamSlug }`: the team whose pages each user last opened in each tenant. */
+  lastSelectedTeam: 'wattle.lastSelectedTeam',
 } as const;
 
 /** Reads a JSON value from localStorage; a missing, unreadable or blocked entry gives `undefined`. */
