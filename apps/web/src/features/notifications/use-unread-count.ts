@@ -1,5 +1,13 @@
-// CONTRACT (issue 3, notifications helper fills this in): the Inbox badge in the sidebar.
-/** Unread notifications plus pending approvals of the current user in the current tenant. */
+import { useQuery } from '@tanstack/react-query';
+import { useCurrentTenantId } from '@/lib/current-tenant';
+import { unreadCountQueryOptions } from './api';
+
+/**
+ * Unread notifications plus pending approvals of the current user in the current tenant (the Inbox
+ * badge in the sidebar). 0 while loading or without a tenant; the live feed keeps it fresh.
+ */
 export function useUnreadCount(): number {
-  return 0;
+  const tenantId = useCurrentTenantId();
+  const { data } = useQuery({ ...unreadCountQueryOptions(tenantId ?? ''), enabled: tenantId !== null });
+  return data ?? 0;
 }
