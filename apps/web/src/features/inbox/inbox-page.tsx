@@ -1,12 +1,25 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Team } from '@wattle/domain/teams/schemas';
-import { AlertCircleIcon, InboxIcon, Loader2Icon, UserRoundIcon, UsersIcon } from 'lucide-react';
+import {
+  AlertCircleIcon,
+  CheckCheckIcon,
+  InboxIcon,
+  Loader2Icon,
+  UserRoundIcon,
+  UsersIcon,
+} from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { notificationsQueryOptions } from '@/features/notifications/api';
+import { flattenNotifications } from '@/features/notifications/notification-cache';
+import { useUnreadCount } from '@/features/notifications/use-unread-count';
 import { teamsQueryOptions } from '@/features/teams/api';
 import { useCurrentTenant } from '@/features/tenants/api';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/ui/card';
+import { NotificationItem } from './notification-item';
+import { useMarkAllRead } from './use-notification-actions';
 
 function TeamRow({ team }: { team: Team }) {
   return (
@@ -83,7 +96,128 @@ function TeamsCard({ tenantId, tenantName }: { tenantId: string; tenantName: str
   );
 }
 
-/** /inbox: home after sign-in. Notifications and approvals arrive in a later issue; for now the tenant's teams. */
+/** The current time, renewed every minute, so '5 minutes ago' stays true while the page is open. */
+function useNow(intervalMs: number): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), intervalMs);
+    return () => window.clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+function NotificationsCard({ tenantId, tenantName }: { tenantId: string; tenantName: string }) {
+  const query = useInfiniteQuery(notificationsQueryOptions(tenantId));
+  const notifications = useMemo(() => flattenNotifications(query.data), [query.data]);
+  const unread = useUnreadCount();
+  const markAllRead = useMarkAllRead(tenantId);
+  const now = useNow(60_000);
+  const headingId = 'notifications-heading';
+  const hasUnreadLoaded = notifications.some((notification) => !notification.read);
+
+  return (
+    <Card className="gap-4 pb-0" aria-labelledby={headingId}>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-col gap-1.5">
+          <CardTitle id={headingId}>Notifications</CardTitle>
+          <CardDescription data-testid="unread-summary">
+            {unread === 0 ? 'Nothing unread' : `${unread} unread`}
+          </CardDescription>
+        </div>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={(unread === 0 && !hasUnreadLoaded) || markAllRead.isPending}
+          onClick={() => markAllRead.mutate()}
+        >
+          {markAllRead.isPending ? (
+            <Loader2Icon className="animate-spin" aria-hidden="true" />
+          ) : (
+            <CheckCheckIcon aria-hidden="true" />
+          )}
+          Mark all read
+        </Button>
+      </CardHeader>
+
+      {query.isPending ? (
+        <CardContent className="pb-6">
+          <p role="status" className="flex items-center gap-2 text-muted-foreground text-sm">
+            <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
+            Loading notifications...
+          </p>
+        </CardContent>
+      ) : query.isError && notifications.length === 0 ? (
+        <CardContent className="pb-6">
+          <Alert variant="destructive">
+            <AlertCircleIcon aria-hidden="true" />
+            <AlertTitle>Could not load your notifications</AlertTitle>
+            <AlertDescription>
+              <p>{query.error.message}</p>
+              <Button variant="outline" size="sm" className="mt-1" onClick={() => void query.refetch()}>
+                Try again
+              </Button>
+            </AlertDescription>
+          </Alert>
+        </CardContent>
+      ) : notifications.length === 0 ? (
+        <CardContent className="flex flex-col items-center px-8 pt-4 pb-10 text-center">
+          <span
+            className="mb-4 flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground"
+            aria-hidden="true"
+          >
+            <InboxIcon className="size-6" />
+          </span>
+          <h3 className="font-semibold text-lg">You're all caught up</h3>
+          <p className="mt-2 max-w-md text-muted-foreground text-sm">
+            Notifications and approvals for {tenantName} will appear here: invoices waiting for your approval,
+            payments received and overdue invoices, access requests, and trial reminders.
+          </p>
+        </CardContent>
+      ) : (
+        <>
+          {query.isRefetchError ? (
+            <CardContent>
+              <Alert variant="destructive">
+                <AlertCircleIcon aria-hidden="true" />
+                <AlertTitle>Could not refresh your notifications</AlertTitle>
+                <AlertDescription>
+                  <p>What you see may be out of date. {query.error?.message}</p>
+                </AlertDescription>
+              </Alert>
+            </CardContent>
+          ) : null}
+          <ul className="divide-y border-t" aria-labelledby={headingId}>
+            {notifications.map((notification) => (
+              <NotificationItem
+                key={notification.id}
+                tenantId={tenantId}
+                notification={notification}
+                now={now}
+              />
+            ))}
+          </ul>
+          {query.hasNextPage ? (
+            <CardContent className="border-t py-4">
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={query.isFetchingNextPage}
+                onClick={() => void query.fetchNextPage()}
+              >
+                {query.isFetchingNextPage ? 'Loading...' : 'Show older notifications'}
+              </Button>
+            </CardContent>
+          ) : null}
+        </>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * /inbox: home after sign-in (spec shell sections 2 and 4). The user's notifications in the current
+ * tenant, newest first, with access requests to decide; beside them the teams of the tenant.
+ */
 export function InboxPage() {
   useDocumentTitle('Inbox');
   const { tenant } = useCurrentTenant();
@@ -98,24 +232,7 @@ export function InboxPage() {
       </div>
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <Card aria-labelledby="inbox-empty-heading">
-          <CardContent className="flex flex-col items-center px-8 py-10 text-center">
-            <span
-              className="mb-4 flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground"
-              aria-hidden="true"
-            >
-              <InboxIcon className="size-6" />
-            </span>
-            <h2 id="inbox-empty-heading" className="font-semibold text-lg">
-              No notifications
-            </h2>
-            <p className="mt-2 max-w-md text-muted-foreground text-sm">
-              Notifications and approvals for {tenant.name} will appear here: invoices waiting for your
-              approval, payments received and overdue invoices, access requests, and trial reminders.
-            </p>
-          </CardContent>
-        </Card>
-
+        <NotificationsCard key={tenant.id} tenantId={tenant.id} tenantName={tenant.name} />
         <TeamsCard tenantId={tenant.id} tenantName={tenant.name} />
       </div>
     </div>
