@@ -5,6 +5,7 @@ export function Toaster(props: ToasterProps) {
   return (
     <Sonner
       visibleToasts={1}
+      hotkey={['F8']}
       position="bottom-right"
       closeButton
       toastOptions={{ duration: 5000 }}

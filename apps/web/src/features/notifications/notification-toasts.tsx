@@ -1,5 +1,53 @@
-// CONTRACT (issue 3, notifications helper fills this in): mounted once in the shell; toasts each newly
-// arrived notification with the spec's title, style and duration.
+import { useInfiniteQuery } from '@tanstack/react-query';
+import {
+  isDestructiveNotification,
+  type Notification,
+  notificationToastDuration,
+  notificationToastTitles,
+} from '@wattle/domain/notifications/schemas';
+import { useEffect, useRef } from 'react';
+import { toast } from 'sonner';
+import { useCurrentTenantId } from '@/lib/current-tenant';
+import { notificationsQueryOptions } from './api';
+import { type ArrivalTracker, startTracking, takeArrivals } from './new-notifications';
+import { flattenNotifications } from './notification-cache';
+
+/** The spec's toast for a notification: title by type, message below, style and duration by urgency. */
+function showNotificationToast(notification: Notification): void {
+  const options = {
+    id: `notification-${notification.id}`,
+    description: notification.message,
+    duration: notificationToastDuration(notification),
+  };
+  const title = notificationToastTitles[notification.type];
+  if (isDestructiveNotification(notification)) toast.error(title, { ...options, richColors: true });
+  else toast(title, options);
+}
+
+/**
+ * Mounted once in the shell: toasts each notification that arrives while the app is open (the live
+ * feed or the polling fallback refreshes the list; see features/live). What was there when the
+ * tenant's inbox first loaded is not toasted; the shared toaster shows one toast at a time.
+ */
 export function NotificationToasts() {
+  const tenantId = useCurrentTenantId();
+  const { data } = useInfiniteQuery({
+    ...notificationsQueryOptions(tenantId ?? ''),
+    enabled: tenantId !== null,
+  });
+  const tracked = useRef<{ tenantId: string; tracker: ArrivalTracker } | null>(null);
+
+  useEffect(() => {
+    if (!tenantId || !data) return;
+    const notifications = flattenNotifications(data);
+    if (tracked.current?.tenantId !== tenantId) {
+      tracked.current = { tenantId, tracker: startTracking(notifications) };
+      return;
+    }
+    const { arrivals, tracker } = takeArrivals(tracked.current.tracker, notifications);
+    tracked.current = { tenantId, tracker };
+    for (const notification of arrivals) showNotificationToast(notification);
+  }, [tenantId, data]);
+
   return null;
 }
