@@ -1,0 +1,141 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type EventSourceLike, openLiveConnection, pollIntervalMs } from './live-connection';
+import { allLiveQueryKeys, liveQueryKeys, parseChangeEvent } from './live-query-keys';
+
+class FakeSource implements EventSourceLike {
+  readyState = 0;
+  onopen: ((event: Event) => void) | null = null;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  isClosed = false;
+  constructor(readonly url: string) {}
+  open() {
+    this.readyState = 1;
+    this.onopen?.({} as Event);
+  }
+  send(data: unknown) {
+    this.onmessage?.({ data: typeof data === 'string' ? data : JSON.stringify(data) } as MessageEvent);
+  }
+  fail(readyState: 0 | 2) {
+    this.readyState = readyState;
+    this.onerror?.({} as Event);
+  }
+  close() {
+    this.isClosed = true;
+    this.readyState = 2;
+  }
+}
+
+let sources: FakeSource[];
+let visible: boolean;
+
+function open() {
+  const onChange = vi.fn();
+  const onRefresh = vi.fn();
+  const close = openLiveConnection({
+    url: '/api/events?tenantId=t1',
+    onChange,
+    onRefresh,
+    createSource: (url) => {
+      const source = new FakeSource(url);
+      sources.push(source);
+      return source;
+    },
+    isPageVisible: () => visible,
+  });
+  return { onChange, onRefresh, close };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  sources = [];
+  visible = true;
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('openLiveConnection', () => {
+  it('passes on each well-formed change and ignores anything else', () => {
+    const { onChange, onRefresh } = open();
+    sources[0]!.open();
+    sources[0]!.send({ type: 'created', entity: 'notification', id: 'n1', version: null });
+    sources[0]!.send('not json');
+    sources[0]!.send({ type: 'exploded', entity: 'notification', id: 'n1', version: null });
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onChange).toHaveBeenCalledWith({
+      type: 'created',
+      entity: 'notification',
+      id: 'n1',
+      version: null,
+    });
+    vi.advanceTimersByTime(pollIntervalMs * 3);
+    expect(onRefresh).not.toHaveBeenCalled();
+  });
+
+  it('polls every 5 s while the stream is down and the page visible', () => {
+    const { onRefresh } = open();
+    sources[0]!.open();
+    sources[0]!.fail(0); // the browser is retrying by itself
+    vi.advanceTimersByTime(pollIntervalMs);
+    expect(onRefresh).toHaveBeenCalledTimes(1);
+    visible = false;
+    vi.advanceTimersByTime(pollIntervalMs * 2);
+    expect(onRefresh).toHaveBeenCalledTimes(1);
+    visible = true;
+    vi.advanceTimersByTime(pollIntervalMs);
+    expect(onRefresh).toHaveBeenCalledTimes(2);
+    // Back: one catch-up refresh, then no more polling.
+    sources[0]!.open();
+    expect(onRefresh).toHaveBeenCalledTimes(3);
+    vi.advanceTimersByTime(pollIntervalMs * 2);
+    expect(onRefresh).toHaveBeenCalledTimes(3);
+  });
+
+  it('reopens a stream the browser gave up on, backing off', () => {
+    open();
+    sources[0]!.fail(2);
+    expect(sources[0]!.isClosed).toBe(true);
+    vi.advanceTimersByTime(1000);
+    expect(sources).toHaveLength(2);
+    sources[1]!.fail(2);
+    vi.advanceTimersByTime(1999);
+    expect(sources).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(sources).toHaveLength(3);
+    expect(sources[2]!.url).toBe('/api/events?tenantId=t1');
+  });
+
+  it('closes the stream and stops every timer when closed', () => {
+    const { onRefresh, close } = open();
+    sources[0]!.fail(2);
+    close();
+    expect(sources[0]!.isClosed).toBe(true);
+    vi.advanceTimersByTime(60_000);
+    expect(sources).toHaveLength(1);
+    expect(onRefresh).not.toHaveBeenCalled();
+  });
+});
+
+describe('live query keys', () => {
+  it('maps entities to the key prefixes of their area in the tenant', () => {
+    expect(liveQueryKeys('notification', 't1')).toEqual([['notifications', 't1']]);
+    expect(liveQueryKeys('favorite', 't1')).toEqual([['favorites', 't1']]);
+    expect(liveQueryKeys('toString', 't1')).toEqual([]);
+    expect(allLiveQueryKeys('t1')).toEqual([
+      ['notifications', 't1'],
+      ['favorites', 't1'],
+    ]);
+  });
+
+  it('parses change events', () => {
+    expect(parseChangeEvent('{"type":"deleted","entity":"favorite","id":"f","version":3}')).toEqual({
+      type: 'deleted',
+      entity: 'favorite',
+      id: 'f',
+      version: 3,
+    });
+    expect(parseChangeEvent(undefined)).toBeNull();
+  });
+});

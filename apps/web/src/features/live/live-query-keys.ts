@@ -1,0 +1,32 @@
+import { type ChangeEvent, ChangeEventSchema } from '@wattle/domain/events/schemas';
+
+/**
+ * Which cached queries a change of each entity makes stale, by the prefix of their keys (every
+ * tenant-scoped key starts with its area and the tenant id). Entities without an entry are ignored
+ * until their area is built; add one line here with the area.
+ */
+const liveAreas: Record<string, (tenantId: string) => readonly unknown[]> = {
+  notification: (tenantId) => ['notifications', tenantId],
+  favorite: (tenantId) => ['favorites', tenantId],
+};
+
+export function liveQueryKeys(entity: string, tenantId: string): (readonly unknown[])[] {
+  const keyOf = Object.hasOwn(liveAreas, entity) ? liveAreas[entity] : undefined;
+  return keyOf ? [keyOf(tenantId)] : [];
+}
+
+/** Every key the feed keeps fresh: what the polling fallback refreshes while the stream is down. */
+export function allLiveQueryKeys(tenantId: string): (readonly unknown[])[] {
+  return Object.values(liveAreas).map((keyOf) => keyOf(tenantId));
+}
+
+/** One server-sent message as a change event; anything else (a malformed line) is nothing. */
+export function parseChangeEvent(data: unknown): ChangeEvent | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const parsed = ChangeEventSchema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
