@@ -1,5 +1,5 @@
-import { index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { idColumn, instant, tenantIdColumn } from './columns';
+import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { auditTrailColumns, idColumn, tenantIdColumn } from './columns';
 
 /**
  * The tenant audit log: who changed what, when and from where. Append-only: the app role may
@@ -15,14 +15,7 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     actorId: uuid('actor_id'),
     actorName: text('actor_name'),
-    at: instant('at').notNull().defaultNow(),
-    ip: text('ip'),
-    userAgent: text('user_agent'),
-    changes: jsonb('changes')
-      .$type<{ field: string; oldValue: unknown; newValue: unknown }[]>()
-      .notNull()
-      .default([]),
-    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    ...auditTrailColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, instant, updatedAt } from './columns';
+import { auditTrailColumns, createdAt, idColumn, instant, updatedAt } from './columns';
 
 /** People, shared by all tenants (a reference table). Email is stored lower-cased. */
 export const users = pgTable(
@@ -70,14 +70,7 @@ export const accountAuditLog = pgTable(
     id: idColumn().primaryKey(),
     userId: uuid('user_id').notNull(),
     action: text('action').notNull(),
-    at: instant('at').notNull().defaultNow(),
-    ip: text('ip'),
-    userAgent: text('user_agent'),
-    changes: jsonb('changes')
-      .$type<{ field: string; oldValue: unknown; newValue: unknown }[]>()
-      .notNull()
-      .default([]),
-    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    ...auditTrailColumns(),
   },
   (t) => [index('account_audit_user_idx').on(t.userId, t.at)],
 );
