@@ -1,35 +1,30 @@
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useRouter } from '@tanstack/react-router';
 import { ArrowLeftIcon, FileWarningIcon, RefreshCwIcon } from 'lucide-react';
-import { useEffect } from 'react';
 import { Button } from '@/ui/button';
+import { ErrorScreen, useReportedErrorId } from './error-screen';
 
-/** The per-route error screen (spec shell section 2): a page failed to load or render. */
-export function RouteErrorFallback({ error }: ErrorComponentProps) {
+function RouteErrorScreen({ error, routeName }: { error: unknown; routeName: string | undefined }) {
   const router = useRouter();
+  const errorId = useReportedErrorId(error);
 
-  useEffect(() => {
-    console.error('Route error', error);
-  }, [error]);
+  const goBack = () => {
+    // Opened directly (a link from elsewhere, a bookmark): there is nothing in the app to go back to.
+    if (router.history.canGoBack()) router.history.back();
+    else void router.navigate({ href: '/' });
+  };
 
   return (
-    <div
-      className="flex flex-1 items-center justify-center p-6"
-      role="alert"
-      aria-labelledby="route-error-title"
-    >
-      <div className="w-full max-w-md rounded-xl border bg-card p-8 text-center shadow-sm">
-        <div className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-amber-50 text-amber-700">
-          <FileWarningIcon className="size-6" aria-hidden="true" />
-        </div>
-        <h1 id="route-error-title" className="font-semibold text-xl">
-          Page Error
-        </h1>
-        <p className="mt-2 text-muted-foreground text-sm">
-          There was a problem loading this page. You can try going back or reloading.
-        </p>
-        <div className="mt-6 flex flex-wrap justify-center gap-2">
-          <Button variant="outline" onClick={() => router.history.back()}>
+    <ErrorScreen
+      icon={FileWarningIcon}
+      iconClassName="bg-amber-50 text-amber-700"
+      title={routeName ? `${routeName} Error` : 'Page Error'}
+      titleId="route-error-title"
+      message="There was a problem loading this page. You can try going back or reloading."
+      errorId={errorId}
+      actions={
+        <>
+          <Button variant="outline" onClick={goBack}>
             <ArrowLeftIcon aria-hidden="true" />
             Go Back
           </Button>
@@ -37,8 +32,23 @@ export function RouteErrorFallback({ error }: ErrorComponentProps) {
             <RefreshCwIcon aria-hidden="true" />
             Reload Page
           </Button>
-        </div>
-      </div>
-    </div>
+        </>
+      }
+    />
   );
+}
+
+/** The per-route error screen (spec shell section 2): a page failed to load or render. Titled 'Page Error'. */
+export function RouteErrorFallback({ error }: ErrorComponentProps) {
+  return <RouteErrorScreen error={error} routeName={undefined} />;
+}
+
+/**
+ * The per-route error screen titled '{route} Error' ('Invoices Error', say), for a route's
+ * `errorComponent`.
+ */
+export function createRouteErrorFallback(routeName: string) {
+  return function NamedRouteErrorFallback({ error }: ErrorComponentProps) {
+    return <RouteErrorScreen error={error} routeName={routeName} />;
+  };
 }
