@@ -152,6 +152,8 @@ export function favoritesQueryOptions(tenantId: string, userId: string) {
   return queryOptions({
     queryKey: favoriteKeys.list(tenantId, userId),
     queryFn: ({ signal }) => loadFavorites(tenantId, userId, signal),
+    // One retry, not three: the local copy is on screen meanwhile, and the failure should be said soon.
+    retry: (failureCount, error) => failureCount < 1 && isWorthRetrying(error),
   });
 }
 
