@@ -81,7 +81,7 @@ export async function buildApp(options: AppOptions) {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", 'https://graph.microsoft.com'], // Teams tab presence (Microsoft Graph)
         // Wattle runs as a tab inside Microsoft Teams, which frames it.
         frameAncestors: [
           "'self'",
