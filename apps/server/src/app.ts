@@ -15,6 +15,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { accessRequestRoutes } from './features/access-requests/routes';
 import { clientErrorRoutes } from './features/client-errors/routes';
+import { favoriteRoutes } from './features/favorites/routes';
 import { healthRoutes } from './features/health/routes';
 import { invitationRoutes } from './features/invitations/routes';
 import { meRoutes } from './features/me/routes';
@@ -130,6 +131,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(accessRequestRoutes);
   await app.register(invitationRoutes);
   await app.register(clientErrorRoutes);
+  await app.register(favoriteRoutes);
 
   await serveWebApp(app, config.webDistDir ?? defaultWebDist());
   return app;

@@ -17,6 +17,7 @@ interface Ids {
   accessRequest: string;
   oliviaToken: string;
   invitation: string;
+  oliviaFavorite: string;
 }
 interface Call {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -159,6 +160,50 @@ const routeCases: Record<string, RouteCase> = {
     lowerRole: { email: 'lee.lead@sunrise.example', status: 403 },
     foreignRecord: (ids) => ({ method: 'DELETE', url: `/api/invitations/${ids.invitation}` }),
   },
+  'GET /api/favorites': { kind: 'tenant', call: () => ({ method: 'GET', url: '/api/favorites' }) },
+  'POST /api/favorites': {
+    kind: 'tenant',
+    call: () => ({
+      method: 'POST',
+      url: '/api/favorites',
+      payload: { path: '/intruder', label: 'Intruder' },
+    }),
+  },
+  'POST /api/favorites/cleanup': {
+    kind: 'tenant',
+    call: () => ({
+      method: 'POST',
+      url: '/api/favorites/cleanup',
+      payload: { disabledRoutes: ['/invoices'] },
+    }),
+  },
+  // Favourites are personal: another member of the tenant gets 404 for Olivia's, like a stranger.
+  'PATCH /api/favorites/:id': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'PATCH',
+      url: `/api/favorites/${ids.oliviaFavorite}`,
+      payload: { label: 'Hijacked' },
+    }),
+    lowerRole: { email: 'adam.admin@sunrise.example', status: 404 },
+    foreignRecord: (ids) => ({
+      method: 'PATCH',
+      url: `/api/favorites/${ids.oliviaFavorite}`,
+      payload: { label: 'Hijacked' },
+    }),
+  },
+  'DELETE /api/favorites/:id': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'DELETE', url: `/api/favorites/${ids.oliviaFavorite}` }),
+    lowerRole: { email: 'adam.admin@sunrise.example', status: 404 },
+    foreignRecord: (ids) => ({ method: 'DELETE', url: `/api/favorites/${ids.oliviaFavorite}` }),
+  },
+  'POST /api/favorites/:id/access': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'POST', url: `/api/favorites/${ids.oliviaFavorite}/access` }),
+    lowerRole: { email: 'lee.lead@sunrise.example', status: 404 },
+    foreignRecord: (ids) => ({ method: 'POST', url: `/api/favorites/${ids.oliviaFavorite}/access` }),
+  },
 };
 
 let t: TestApp;
@@ -185,6 +230,9 @@ beforeAll(async () => {
   const invitation = await olivia
     .inTenant(sunrise)
     .post('/api/invitations', { email: 'new.worker@sunrise.example' });
+  const favorite = await olivia
+    .inTenant(sunrise)
+    .post('/api/favorites', { path: '/invoices', label: 'Financial Management' });
   ids = {
     sunrise,
     bluegum,
@@ -194,6 +242,7 @@ beforeAll(async () => {
     accessRequest: request.body.data.requestId,
     oliviaToken: token.body.data.id,
     invitation: invitation.body.data.id,
+    oliviaFavorite: favorite.body.data.id,
   };
   stranger = ben;
 });
@@ -291,6 +340,10 @@ describe('tenant isolation', () => {
     const invitations = await olivia.inTenant(ids.sunrise).get('/api/invitations');
     expect(invitations.body.data.map((i: { email: string }) => i.email)).toEqual([
       'new.worker@sunrise.example',
+    ]);
+    const favorites = await olivia.inTenant(ids.sunrise).get('/api/favorites');
+    expect(favorites.body.data).toMatchObject([
+      { id: ids.oliviaFavorite, label: 'Financial Management', accessCount: 0 },
     ]);
   });
 });

@@ -1,5 +1,7 @@
 // The Drizzle schema, gathered for the client and for drizzle-kit. One file per aggregate beside this one.
 export * from './audit';
+export * from './favorites';
+export * from './notifications';
 export * from './teams';
 export * from './tenants';
 export * from './users';

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { boolean, foreignKey, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, instant, tenantIdColumn, updatedAt } from './columns';
+import { tenantAccessRequests, tenants } from './tenants';
+import { users } from './users';
+
+/**
+ * A user's inbox in one tenant (spec shell section 3): each row has one recipient, and only that
+ * recipient reads, changes or deletes it. `created_at` is the notification's timestamp.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    tenantId: tenantIdColumn().references(() => tenants.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', {
+      enum: [
+        'tenant-access',
+        'payment',
+        'overdue',
+        'approval',
+        'sent',
+        'approved',
+        'rejected',
+        'trial',
+        'info',
+      ],
+    }).notNull(),
+    message: text('message').notNull(),
+    read: boolean('read').notNull().default(false),
+    readAt: instant('read_at'),
+    priority: text('priority', { enum: ['low', 'normal', 'high'] })
+      .notNull()
+      .default('normal'),
+    /** For an approval waiting on the recipient: while 'pending' it counts toward the unread count. */
+    approvalStatus: text('approval_status', { enum: ['pending', 'approved', 'rejected'] }),
+    invoiceId: uuid('invoice_id'),
+    participantName: text('participant_name'),
+    tenantAccessRequestId: uuid('tenant_access_request_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      columns: [t.tenantId, t.tenantAccessRequestId],
+      foreignColumns: [tenantAccessRequests.tenantId, tenantAccessRequests.id],
+    }).onDelete('cascade'),
+    index('notifications_inbox_idx').on(t.tenantId, t.userId, t.createdAt),
+    index('notifications_access_request_idx')
+      .on(t.tenantId, t.tenantAccessRequestId)
+      .where(sql`${t.tenantAccessRequestId} is not null`),
+  ],
+);
+
+/**
+ * Reminders already sent, one row per tenant, user and reminder key (e.g. the trial reminder): the
+ * primary key makes sending one idempotent, and deleting the notification does not bring it back.
+ */
+export const sentReminders = pgTable(
+  'sent_reminders',
+  {
+    tenantId: tenantIdColumn().references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.userId, t.key] })],
+);
