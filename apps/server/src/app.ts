@@ -16,9 +16,11 @@ import type { DatabaseHandle } from './db/client';
 import { accessRequestRoutes } from './features/access-requests/routes';
 import { clientErrorRoutes } from './features/client-errors/routes';
 import { favoriteRoutes } from './features/favorites/routes';
+import { favoriteRoutes } from './features/favorites/routes';
 import { healthRoutes } from './features/health/routes';
 import { invitationRoutes } from './features/invitations/routes';
 import { meRoutes } from './features/me/routes';
+import { notificationRoutes } from './features/notifications/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
 import { teamRoutes } from './features/teams/routes';
 import { tenantRoutes } from './features/tenants/routes';
@@ -131,6 +133,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(accessRequestRoutes);
   await app.register(invitationRoutes);
   await app.register(clientErrorRoutes);
+  await app.register(favoriteRoutes);
+  await app.register(notificationRoutes);
   await app.register(favoriteRoutes);
 
   await serveWebApp(app, config.webDistDir ?? defaultWebDist());

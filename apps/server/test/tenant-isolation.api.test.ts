@@ -18,6 +18,7 @@ interface Ids {
   oliviaToken: string;
   invitation: string;
   oliviaFavorite: string;
+  oliviaNotification: string;
 }
 interface Call {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -204,6 +205,50 @@ const routeCases: Record<string, RouteCase> = {
     lowerRole: { email: 'lee.lead@sunrise.example', status: 404 },
     foreignRecord: (ids) => ({ method: 'POST', url: `/api/favorites/${ids.oliviaFavorite}/access` }),
   },
+  'GET /api/notifications': { kind: 'tenant', call: () => ({ method: 'GET', url: '/api/notifications' }) },
+  'GET /api/notifications/unread-count': {
+    kind: 'tenant',
+    call: () => ({ method: 'GET', url: '/api/notifications/unread-count' }),
+  },
+  'POST /api/notifications/read-all': {
+    kind: 'tenant',
+    call: () => ({ method: 'POST', url: '/api/notifications/read-all' }),
+  },
+  // Notifications belong to their recipient: Adam, also an admin, gets 404 for Olivia's.
+  'PATCH /api/notifications/:id': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'PATCH',
+      url: `/api/notifications/${ids.oliviaNotification}`,
+      payload: { read: true },
+    }),
+    lowerRole: { email: 'adam.admin@sunrise.example', status: 404 },
+    foreignRecord: (ids) => ({
+      method: 'PATCH',
+      url: `/api/notifications/${ids.oliviaNotification}`,
+      payload: { read: true },
+    }),
+  },
+  'DELETE /api/notifications/:id': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'DELETE', url: `/api/notifications/${ids.oliviaNotification}` }),
+    lowerRole: { email: 'adam.admin@sunrise.example', status: 404 },
+    foreignRecord: (ids) => ({ method: 'DELETE', url: `/api/notifications/${ids.oliviaNotification}` }),
+  },
+  'POST /api/notifications/:id/decision': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: `/api/notifications/${ids.oliviaNotification}/decision`,
+      payload: { decision: 'approved' },
+    }),
+    lowerRole: { email: 'adam.admin@sunrise.example', status: 404 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: `/api/notifications/${ids.oliviaNotification}/decision`,
+      payload: { decision: 'approved' },
+    }),
+  },
 };
 
 let t: TestApp;
@@ -233,6 +278,7 @@ beforeAll(async () => {
   const favorite = await olivia
     .inTenant(sunrise)
     .post('/api/favorites', { path: '/invoices', label: 'Financial Management' });
+  const notifications = await olivia.inTenant(sunrise).get('/api/notifications');
   ids = {
     sunrise,
     bluegum,
@@ -243,6 +289,7 @@ beforeAll(async () => {
     oliviaToken: token.body.data.id,
     invitation: invitation.body.data.id,
     oliviaFavorite: favorite.body.data.id,
+    oliviaNotification: notifications.body.data.find((n: { type: string }) => n.type === 'tenant-access').id,
   };
   stranger = ben;
 });
@@ -344,6 +391,10 @@ describe('tenant isolation', () => {
     const favorites = await olivia.inTenant(ids.sunrise).get('/api/favorites');
     expect(favorites.body.data).toMatchObject([
       { id: ids.oliviaFavorite, label: 'Financial Management', accessCount: 0 },
+    ]);
+    const notifications = await olivia.inTenant(ids.sunrise).get('/api/notifications');
+    expect(notifications.body.data).toMatchObject([
+      { id: ids.oliviaNotification, read: false, tenantAccessRequest: { status: 'pending' } },
     ]);
   });
 });

@@ -80,3 +80,6 @@ export const UpdateNotificationSchema = z.object({ read: z.boolean() });
 
 /** Deciding the access request behind a tenant-access notification (Approve / Reject in the inbox). */
 export const DecideNotificationSchema = z.object({ decision: z.enum(['approved', 'rejected']) });
+
+/** `POST /api/notifications/read-all`: how many notifications it marked read. */
+export const ReadAllNotificationsResultSchema = z.object({ marked: z.number().int().min(0) });

@@ -12,6 +12,7 @@ import { type Actor, withTenant, withUser } from '../../db/with-tenant';
 import { AppError } from '../../http/app-error';
 import { requireTenantPermission, type TenantContext } from '../../http/tenant-scope';
 import { writeAudit } from '../audit/write-audit';
+import { notifyAccessDecided, notifyAccessRequested } from '../notifications/notify-access-requests';
 
 function selectRequests(tx: Queryable) {
   return tx
@@ -63,7 +64,10 @@ export async function requestTenantAccess(
     throw new AppError('FORBIDDEN', 'Only system admins request access to a tenant');
   }
   return withTenant(db, input.tenantId, actor, async (tx) => {
-    const [tenant] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, input.tenantId));
+    const [tenant] = await tx
+      .select({ id: tenants.id, name: tenants.name })
+      .from(tenants)
+      .where(eq(tenants.id, input.tenantId));
     if (!tenant) throw new AppError('NOT_FOUND', 'Tenant not found');
     const [pending] = await tx
       .select({ id: tenantAccessRequests.id })
@@ -95,6 +99,13 @@ export async function requestTenantAccess(
         { field: 'reason', oldValue: null, newValue: input.reason },
         { field: 'durationHours', oldValue: null, newValue: input.durationHours },
       ],
+    });
+    await notifyAccessRequested(tx, {
+      tenantId: input.tenantId,
+      tenantName: tenant.name,
+      requestId: created!.id,
+      requester: actor,
+      reason: input.reason,
     });
     const [row] = await selectRequests(tx).where(eq(tenantAccessRequests.id, created!.id));
     return toAccessRequest(row!);
@@ -182,6 +193,12 @@ export async function decideAccessRequest(
         newValue: expiresAt?.toISOString() ?? null,
       },
     ],
+  });
+  await notifyAccessDecided(ctx.tx, {
+    tenantId: ctx.tenantId,
+    requestId,
+    decision: input.decision,
+    decider: ctx.actor,
   });
   return currentView();
 }
