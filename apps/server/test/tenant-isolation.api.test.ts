@@ -66,6 +66,11 @@ const routeCases: Record<string, RouteCase> = {
     call: (ids) => ({ method: 'DELETE', url: `/api/me/tokens/${ids.oliviaToken}` }),
     othersRecord: (ids) => ({ method: 'DELETE', url: `/api/me/tokens/${ids.oliviaToken}` }),
   },
+  'GET /api/me/preferences': { kind: 'own', call: () => ({ method: 'GET', url: '/api/me/preferences' }) },
+  'PATCH /api/me/preferences': {
+    kind: 'own',
+    call: () => ({ method: 'PATCH', url: '/api/me/preferences', payload: { fontSize: 'large' } }),
+  },
   'GET /api/tenants': { kind: 'own', call: () => ({ method: 'GET', url: '/api/tenants' }) },
   'GET /api/tenants/directory': {
     kind: 'own',
