@@ -254,6 +254,8 @@ const routeCases: Record<string, RouteCase> = {
       payload: { decision: 'approved' },
     }),
   },
+  // Refused before any stream opens; an allowed call would stream, so no lower-role case here.
+  'GET /api/events': { kind: 'tenant', call: () => ({ method: 'GET', url: '/api/events' }) },
 };
 
 let t: TestApp;

@@ -43,13 +43,20 @@ export function registerAuthGuard(
     if (!auth || auth === 'public') return;
     request.caller = await authenticate(app, request, options.oidcBearer);
     if (auth === 'tenant') {
-      const header = request.headers['x-tenant-id'];
+      const header = request.headers['x-tenant-id'] ?? tenantFromQuery(request);
       if (!header) throw new AppError('BAD_REQUEST', 'The X-Tenant-Id header is required');
       const parsed = TenantIdSchema.safeParse(header);
       if (!parsed.success) throw new AppError('NOT_FOUND', 'Tenant not found');
       request.tenantId = parsed.data;
     }
   });
+}
+
+/** `?tenantId=` on the routes that allow it (config.tenantFromQuery), when no header was sent. */
+function tenantFromQuery(request: FastifyRequest): string | undefined {
+  if (!request.routeOptions.config?.tenantFromQuery) return undefined;
+  const value = (request.query as Record<string, unknown> | undefined)?.tenantId;
+  return typeof value === 'string' ? value : undefined;
 }
 
 async function authenticate(

@@ -17,6 +17,8 @@ export interface Caller {
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
+    /** A tenant route that also takes the tenant as `?tenantId=` (EventSource cannot send headers). */
+    tenantFromQuery?: boolean;
   }
   interface FastifyInstance {
     db: Database;
