@@ -6,6 +6,10 @@ export const storageKeys = {
   favorites: 'wattle.favorites',
   /** `[{ path, label, iconName? }]`: favourites an older version kept in this browser; migrated once, then removed. */
   legacyFavorites: 'favorites',
+  /** Sidebar width in pixels after the user resized it (160–420); absent means the viewport's default. */
+  sidebarWidth: 'wattle.sidebarWidth',
+  /** `{ favorites?: true, teams?: true, participants?: true, admin?: true }`: sidebar sections the user collapsed. */
+  sidebarSections: 'wattle.sidebarSections',
   /** `{ ["tenantId:userId"]: teamSlug }`: the team whose pages each user last opened in each tenant. */
   lastSelectedTeam: 'wattle.lastSelectedTeam',
 } as const;
