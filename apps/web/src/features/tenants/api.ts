@@ -1,10 +1,13 @@
 import { queryOptions, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import type { TenantSummary } from '@wattle/domain/tenants/schemas';
 import { useCallback, useEffect } from 'react';
 import { getCurrentTenantId, setCurrentTenantId, useCurrentTenantId } from '@/lib/current-tenant';
 import { httpList } from '@/lib/http';
 import { meQueryOptions } from '../auth/api';
+import { teamsQueryOptions } from '../teams/api';
 import { readStoredTenantId, selectTenant, storeTenantId } from './select-tenant';
+import { runTenantSwitch } from './tenant-switch';
 
 export const tenantKeys = {
   all: ['tenants'] as const,
@@ -55,14 +58,26 @@ export function useCurrentTenant() {
   }, [tenant.id, currentId, me.id]);
 
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  /** Switches with the splash of spec shell section 4 (features/tenants/tenant-switch.ts). */
   const switchTenant = useCallback(
     (tenantId: string) => {
-      makeTenantCurrent(me.id, tenantId);
-      // Tenant-scoped queries are keyed by tenant id, so the new tenant's data loads on its own; this
-      // refreshes the switcher's list (role and team counts) as well.
-      void queryClient.invalidateQueries({ queryKey: tenantKeys.all });
+      const target = tenants.find((candidate) => candidate.id === tenantId);
+      if (!target) return Promise.resolve();
+      return runTenantSwitch({
+        queryClient,
+        from: tenant,
+        to: target,
+        preload: () => queryClient.prefetchQuery(teamsQueryOptions(target.id)),
+        makeCurrent: (id) => makeTenantCurrent(me.id, id),
+        goHome: async () => {
+          await navigate({ to: '/inbox' });
+          // The switcher's list (roles, team counts) may have changed meanwhile.
+          void queryClient.invalidateQueries({ queryKey: tenantKeys.all });
+        },
+      });
     },
-    [me.id, queryClient],
+    [tenants, tenant, me.id, queryClient, navigate],
   );
 
   return { tenant, tenants, switchTenant };
