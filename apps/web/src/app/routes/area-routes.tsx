@@ -1,0 +1,300 @@
+import { createRoute, lazyRouteComponent, notFound, redirect, rootRouteId } from '@tanstack/react-router';
+import { teamsQueryOptions } from '@/features/teams/api';
+import { isSystemAdminRole } from '@/features/tenants/current-role';
+import { requireVerified } from '../guards';
+import { HomeRedirect } from '../home-redirect';
+import { tenantRoute } from './base-routes';
+
+/**
+ * The pages inside the shell (spec shell section 2, route table). Every page is its own lazily
+ * loaded module, so each area is a chunk of its own. Pages another issue builds show a labelled
+ * empty state from features/placeholders until then.
+ */
+
+/** The not-found page, as for a path the app does not know. */
+function pageNotFound(): never {
+  throw notFound({ routeId: rootRouteId });
+}
+
+/** Loads the tenant's teams and checks the route's team exists (by slug, or by id as in My Work). */
+async function requireTeam(
+  context: { queryClient: import('@tanstack/react-query').QueryClient; tenant: { id: string } },
+  slugOrId: string,
+) {
+  const teams = await context.queryClient.ensureQueryData(teamsQueryOptions(context.tenant.id));
+  const team = teams.find((candidate) => candidate.slug === slugOrId || candidate.id === slugOrId);
+  if (!team) pageNotFound();
+  return team;
+}
+
+const indexRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/',
+  component: HomeRedirect,
+});
+
+const inboxRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/inbox',
+  component: lazyRouteComponent(() => import('@/features/inbox/inbox-page'), 'InboxPage'),
+});
+
+const dashboardRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/dashboard',
+  component: lazyRouteComponent(() => import('@/features/placeholders/dashboard-page'), 'DashboardPage'),
+});
+
+const teamRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/my-teams/$teamSlug',
+  loader: ({ context, params }) => requireTeam(context, params.teamSlug),
+});
+
+const teamIndexRoute = createRoute({
+  getParentRoute: () => teamRoute,
+  path: '/',
+  beforeLoad: ({ params }) => {
+    throw redirect({
+      to: '/my-teams/$teamSlug/$view',
+      params: { teamSlug: params.teamSlug, view: 'work-board' },
+      replace: true,
+    });
+  },
+});
+
+const teamViewNames = new Set(['work-board', 'list', 'calendar', 'roadmap']);
+
+const teamViewRoute = createRoute({
+  getParentRoute: () => teamRoute,
+  path: '$view',
+  beforeLoad: ({ params }) => {
+    if (!teamViewNames.has(params.view)) pageNotFound();
+  },
+  component: lazyRouteComponent(() => import('@/features/placeholders/team-view-page'), 'TeamViewPage'),
+});
+
+const bspRoute = createRoute({ getParentRoute: () => teamRoute, path: 'bsp' });
+
+const bspHomeRoute = createRoute({
+  getParentRoute: () => bspRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('@/features/placeholders/bsp-pages'), 'BspHomePage'),
+});
+
+const bspNewRoute = createRoute({
+  getParentRoute: () => bspRoute,
+  path: 'new',
+  component: lazyRouteComponent(() => import('@/features/placeholders/bsp-pages'), 'BspNewPage'),
+});
+
+const bspPlanRoute = createRoute({
+  getParentRoute: () => bspRoute,
+  path: '$planId',
+  component: lazyRouteComponent(() => import('@/features/placeholders/bsp-pages'), 'BspOverviewPage'),
+});
+
+const bspEditRoute = createRoute({
+  getParentRoute: () => bspRoute,
+  path: '$planId/edit',
+  component: lazyRouteComponent(() => import('@/features/placeholders/bsp-pages'), 'BspEditorPage'),
+});
+
+const handbookRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/handbook',
+  component: lazyRouteComponent(() => import('@/features/placeholders/handbook-page'), 'HandbookPage'),
+});
+
+// Participant records need a verified account (spec shell section 2; DESIGN.md section 5).
+const participantsRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/participants',
+  beforeLoad: ({ context, location }) => requireVerified(context.me, location),
+  component: lazyRouteComponent(
+    () => import('@/features/placeholders/participants-page'),
+    'ParticipantsPage',
+  ),
+});
+
+const auditPacksRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/audit-packs',
+  beforeLoad: ({ context, location }) => requireVerified(context.me, location),
+  component: lazyRouteComponent(() => import('@/features/placeholders/audit-packs-page'), 'AuditPacksPage'),
+});
+
+const behaviorAnalyticsRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/behavior-analytics',
+  beforeLoad: ({ context, location }) => requireVerified(context.me, location),
+});
+
+const behaviorAnalyticsComponent = lazyRouteComponent(
+  () => import('@/features/placeholders/behavior-analytics-page'),
+  'BehaviorAnalyticsPage',
+);
+
+const behaviorAnalyticsIndexRoute = createRoute({
+  getParentRoute: () => behaviorAnalyticsRoute,
+  path: '/',
+  component: behaviorAnalyticsComponent,
+});
+
+const behaviorAnalyticsTeamRoute = createRoute({
+  getParentRoute: () => behaviorAnalyticsRoute,
+  path: '$teamSlug',
+  loader: ({ context, params }) => requireTeam(context, params.teamSlug),
+  component: behaviorAnalyticsComponent,
+});
+
+const invoicesRoute = createRoute({ getParentRoute: () => tenantRoute, path: '/invoices' });
+
+const invoicesIndexRoute = createRoute({
+  getParentRoute: () => invoicesRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('@/features/placeholders/invoice-pages'), 'InvoicesPage'),
+});
+
+const newInvoiceRoute = createRoute({
+  getParentRoute: () => invoicesRoute,
+  path: 'new',
+  component: lazyRouteComponent(() => import('@/features/placeholders/invoice-pages'), 'NewInvoicePage'),
+});
+
+const invoiceRoute = createRoute({
+  getParentRoute: () => invoicesRoute,
+  path: '$invoiceId',
+  component: lazyRouteComponent(() => import('@/features/placeholders/invoice-pages'), 'InvoiceDetailPage'),
+});
+
+const approvalsRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/approvals/invoices',
+  component: lazyRouteComponent(() => import('@/features/placeholders/approvals-page'), 'ApprovalsPage'),
+});
+
+const myInvoicesRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/my/invoices',
+  component: lazyRouteComponent(() => import('@/features/placeholders/my-invoices-page'), 'MyInvoicesPage'),
+});
+
+const financeTaxInvoicesRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/finance-tax-invoices',
+  beforeLoad: () => {
+    throw redirect({ to: '/invoices', replace: true });
+  },
+});
+
+const timesheetRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/timesheet',
+  component: lazyRouteComponent(() => import('@/features/placeholders/timesheet-page'), 'TimesheetPage'),
+});
+
+const incidentsRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/incidents',
+  component: lazyRouteComponent(() => import('@/features/placeholders/incidents-page'), 'IncidentsPage'),
+});
+
+// Registered only for system admins (spec shell section 2): everyone else gets the not-found page.
+const templatesRulesRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/templates-rules',
+  beforeLoad: ({ context }) => {
+    if (!isSystemAdminRole(context.me.platformRole)) pageNotFound();
+  },
+  component: lazyRouteComponent(
+    () => import('@/features/placeholders/templates-rules-page'),
+    'TemplatesRulesPage',
+  ),
+});
+
+const teamsConfigRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/teams-config',
+  component: lazyRouteComponent(() => import('@/features/placeholders/teams-config-page'), 'TeamsConfigPage'),
+});
+
+const teamsRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/teams',
+  component: lazyRouteComponent(() => import('@/features/teams/teams-page'), 'TeamsPage'),
+});
+
+const teamsListRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/teams/list',
+  component: lazyRouteComponent(() => import('@/features/teams/teams-page'), 'TeamsListPage'),
+});
+
+const meetingRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/meeting',
+  component: lazyRouteComponent(() => import('@/features/placeholders/meeting-page'), 'MeetingPage'),
+});
+
+const cardDetailComponent = lazyRouteComponent(
+  () => import('@/features/placeholders/card-detail-page'),
+  'CardDetailPage',
+);
+
+const cardRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/card/$cardId',
+  component: cardDetailComponent,
+});
+
+const tenantCardRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/t/$scope/card/$cardId',
+  component: cardDetailComponent,
+});
+
+const adminFilesRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/admin/files',
+  component: lazyRouteComponent(() => import('@/features/placeholders/admin-files-page'), 'AdminFilesPage'),
+});
+
+const documentationRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/documentation',
+  component: lazyRouteComponent(
+    () => import('@/features/placeholders/documentation-page'),
+    'DocumentationPage',
+  ),
+});
+
+export const areaRoutes = [
+  indexRoute,
+  inboxRoute,
+  dashboardRoute,
+  teamRoute.addChildren([
+    teamIndexRoute,
+    teamViewRoute,
+    bspRoute.addChildren([bspHomeRoute, bspNewRoute, bspPlanRoute, bspEditRoute]),
+  ]),
+  handbookRoute,
+  participantsRoute,
+  auditPacksRoute,
+  behaviorAnalyticsRoute.addChildren([behaviorAnalyticsIndexRoute, behaviorAnalyticsTeamRoute]),
+  invoicesRoute.addChildren([invoicesIndexRoute, newInvoiceRoute, invoiceRoute]),
+  approvalsRoute,
+  myInvoicesRoute,
+  financeTaxInvoicesRoute,
+  timesheetRoute,
+  incidentsRoute,
+  templatesRulesRoute,
+  teamsConfigRoute,
+  teamsRoute,
+  teamsListRoute,
+  meetingRoute,
+  cardRoute,
+  tenantCardRoute,
+  adminFilesRoute,
+  documentationRoute,
+] as const;

@@ -1,0 +1,60 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { tenantRoute } from './base-routes';
+
+/**
+ * /settings and its pages (spec shell section 2): the settings menu instead of the sidebar, the
+ * Appearance page from features/preferences, the others labelled placeholders for now.
+ */
+
+const settingsRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/settings',
+  component: lazyRouteComponent(() => import('../settings/settings-layout'), 'SettingsLayout'),
+});
+
+const settingsHomeRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('../settings/settings-home'), 'SettingsHome'),
+});
+
+const appearanceRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'appearance',
+  component: lazyRouteComponent(() => import('@/features/preferences/appearance-page'), 'AppearancePage'),
+});
+
+const placeholderPages = () => import('@/features/placeholders/settings-pages');
+
+type SettingsPageExport = keyof Awaited<ReturnType<typeof placeholderPages>>;
+
+/** A settings page from the placeholder module; the path stays a literal type for typed links. */
+function settingsPage<TPath extends string>(path: TPath, exportName: SettingsPageExport) {
+  return createRoute({
+    getParentRoute: () => settingsRoute,
+    path,
+    component: lazyRouteComponent(placeholderPages, exportName),
+  });
+}
+
+const settingsPageRoutes = [
+  settingsPage('user', 'UserSettingsPage'),
+  settingsPage('user/rates', 'RatesSettingsPage'),
+  settingsPage('tax-invoice', 'TaxInvoiceSettingsPage'),
+  settingsPage('practitioner', 'PractitionerSettingsPage'),
+  settingsPage('team-config', 'TeamConfigSettingsPage'),
+  settingsPage('teams', 'TeamManagementSettingsPage'),
+  settingsPage('notifications', 'NotificationSettingsPage'),
+  settingsPage('templates', 'TemplatesSettingsPage'),
+  // The spec keeps these six as placeholders.
+  settingsPage('tenant', 'TenantSettingsPage'),
+  settingsPage('system', 'SystemSettingsPage'),
+  settingsPage('security', 'SecuritySettingsPage'),
+  settingsPage('integrations', 'IntegrationsSettingsPage'),
+  settingsPage('documentation', 'DocumentationSettingsPage'),
+  settingsPage('global', 'GlobalSettingsPage'),
+] as const;
+
+export const settingsRoutes = [
+  settingsRoute.addChildren([settingsHomeRoute, appearanceRoute, ...settingsPageRoutes]),
+] as const;

@@ -1,0 +1,136 @@
+import { can } from '@wattle/domain/auth/permissions';
+import type { Role } from '@wattle/domain/auth/roles';
+
+/**
+ * The settings navigation (spec shell section 2, "Settings links by role"): practitioners, support
+ * workers and family guardians see only their User Settings; tenant admins see all but System Admin;
+ * everyone else sees all.
+ *
+ * Two readings, recorded here:
+ * - "User Settings" is the group of a user's own pages (profile, notifications, appearance, security),
+ *   so everyone can reach the accessibility preferences that DESIGN.md section 6 applies app-wide.
+ * - The System Admin group needs `manage:system`. The spec's "others see all" would also show it to
+ *   team leads and auditors, whom the server refuses; DESIGN.md section 5 has the web hide what the
+ *   server would refuse, and it outranks the spec.
+ */
+
+export type SettingsGroup = 'user' | 'organisation' | 'system';
+
+export interface SettingsLink {
+  to: string;
+  label: string;
+  description: string;
+  group: SettingsGroup;
+}
+
+export const settingsGroupLabels = {
+  user: 'User Settings',
+  organisation: 'Organisation',
+  system: 'System Admin',
+} as const satisfies Record<SettingsGroup, string>;
+
+export const settingsLinks: readonly SettingsLink[] = [
+  {
+    to: '/settings/user',
+    label: 'User Settings',
+    description: 'Your name, contact details and sign-in.',
+    group: 'user',
+  },
+  {
+    to: '/settings/notifications',
+    label: 'Notifications',
+    description: 'Which notifications you receive and how.',
+    group: 'user',
+  },
+  {
+    to: '/settings/appearance',
+    label: 'Appearance',
+    description: 'High contrast, reduced motion and font size.',
+    group: 'user',
+  },
+  {
+    to: '/settings/security',
+    label: 'Security',
+    description: 'Sign-in security and personal API tokens.',
+    group: 'user',
+  },
+  {
+    to: '/settings/tenant',
+    label: 'Tenant Settings',
+    description: 'The organisation’s profile, branding and registration.',
+    group: 'organisation',
+  },
+  {
+    to: '/settings/teams',
+    label: 'Team Management',
+    description: 'Teams, their members and their roles.',
+    group: 'organisation',
+  },
+  {
+    to: '/settings/team-config',
+    label: 'Team Configuration',
+    description: 'Workflow states and templates of each team.',
+    group: 'organisation',
+  },
+  {
+    to: '/settings/practitioner',
+    label: 'Practitioner Settings',
+    description: 'Practitioners’ registrations and qualifications.',
+    group: 'organisation',
+  },
+  {
+    to: '/settings/user/rates',
+    label: 'Rates',
+    description: 'Hourly rates of each staff member for invoicing.',
+    group: 'organisation',
+  },
+  {
+    to: '/settings/tax-invoice',
+    label: 'Tax Invoice Settings',
+    description: 'Invoice numbering, payment terms and tax.',
+    group: 'organisation',
+  },
+  {
+    to: '/settings/templates',
+    label: 'Templates',
+    description: 'The compliance templates the tenant’s teams use.',
+    group: 'organisation',
+  },
+  {
+    to: '/settings/integrations',
+    label: 'Integrations',
+    description: 'Connections to other systems.',
+    group: 'organisation',
+  },
+  {
+    to: '/settings/documentation',
+    label: 'Documentation',
+    description: 'Guides for administrators.',
+    group: 'organisation',
+  },
+  {
+    to: '/settings/system',
+    label: 'System Settings',
+    description: 'Settings of the whole Wattle installation.',
+    group: 'system',
+  },
+  {
+    to: '/settings/global',
+    label: 'Global Settings',
+    description: 'Defaults every tenant starts from.',
+    group: 'system',
+  },
+];
+
+const userSettingsOnlyRoles: readonly Role[] = ['team-member', 'support-worker', 'viewer'];
+
+/** The settings groups a role sees. */
+export function visibleSettingsGroups(role: Role): SettingsGroup[] {
+  if (userSettingsOnlyRoles.includes(role)) return ['user'];
+  return can(role, 'manage:system') ? ['user', 'organisation', 'system'] : ['user', 'organisation'];
+}
+
+export function settingsLinksFor(role: Role): SettingsLink[] {
+  const groups = visibleSettingsGroups(role);
+  return settingsLinks.filter((link) => groups.includes(link.group));
+}

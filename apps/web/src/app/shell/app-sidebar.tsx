@@ -1,0 +1,359 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useRouterState } from '@tanstack/react-router';
+import type { Team } from '@wattle/domain/teams/schemas';
+import {
+  ChevronDownIcon,
+  ClockIcon,
+  FileCogIcon,
+  FolderIcon,
+  HandHeartIcon,
+  InboxIcon,
+  LayoutDashboardIcon,
+  type LucideIcon,
+  ReceiptIcon,
+  UsersIcon,
+} from 'lucide-react';
+import { type ReactNode, useEffect } from 'react';
+import { useFavorites } from '@/features/favorites/use-favorites';
+import { useUnreadCount } from '@/features/notifications/use-unread-count';
+import { teamsQueryOptions } from '@/features/teams/api';
+import { useCurrentTenant } from '@/features/tenants/api';
+import { useCurrentRole } from '@/features/tenants/use-current-role';
+import { Badge } from '@/ui/badge';
+import { Button } from '@/ui/button';
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/ui/collapsible';
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarGroup,
+  SidebarGroupContent,
+  SidebarGroupLabel,
+  SidebarHeader,
+  SidebarMenu,
+  SidebarMenuBadge,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  useSidebar,
+} from '@/ui/sidebar';
+import { Skeleton } from '@/ui/skeleton';
+import { WattleLogo } from '../wattle-logo';
+import { navIcon } from './nav-icons';
+import { type SidebarSectionId, useCollapsedSections } from './sidebar-sections';
+
+/**
+ * The app's sidebar (spec shell sections 2 and 6): Inbox with its unread count, Summary, and the
+ * Favourites, Teams, Participants and Administration sections, each collapsible and remembered.
+ */
+
+function usePathname(): string {
+  return useRouterState({ select: (state) => state.location.pathname });
+}
+
+function isAt(pathname: string, path: string): boolean {
+  return pathname === path || pathname.startsWith(`${path}/`);
+}
+
+/** True while the sidebar shows icons only (collapsed on a tablet or desktop). */
+function useIsIconOnly(): boolean {
+  const { state, isMobile } = useSidebar();
+  return state === 'collapsed' && !isMobile;
+}
+
+function NavLink({
+  to,
+  label,
+  icon: Icon,
+  isActive,
+  onNavigate,
+}: {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  isActive: boolean;
+  onNavigate?: () => void;
+}) {
+  return (
+    <SidebarMenuButton asChild isActive={isActive} tooltip={label}>
+      <Link to={to} onClick={onNavigate} aria-current={isActive ? 'page' : undefined}>
+        <Icon aria-hidden="true" />
+        <span>{label}</span>
+      </Link>
+    </SidebarMenuButton>
+  );
+}
+
+function SidebarSection({
+  id,
+  title,
+  children,
+}: {
+  id: SidebarSectionId;
+  title: string;
+  children: ReactNode;
+}) {
+  const { isCollapsed, setCollapsed } = useCollapsedSections();
+  const isIconOnly = useIsIconOnly();
+  const headingId = `sidebar-section-${id}`;
+
+  // Collapsed to icons there is no room for headings: every section shows its icons.
+  if (isIconOnly) {
+    return (
+      <SidebarGroup data-section={id} className="border-t pt-2">
+        <SidebarMenu aria-label={title}>{children}</SidebarMenu>
+      </SidebarGroup>
+    );
+  }
+
+  const isOpen = !isCollapsed(id);
+  return (
+    <Collapsible open={isOpen} onOpenChange={(open) => setCollapsed(id, !open)} asChild>
+      <SidebarGroup data-section={id}>
+        <SidebarGroupLabel asChild>
+          <CollapsibleTrigger id={headingId} className="hover:bg-accent hover:text-accent-foreground">
+            <span className="flex-1">{title}</span>
+            <ChevronDownIcon
+              className={`transition-transform duration-200 ${isOpen ? '' : '-rotate-90'}`}
+              aria-hidden="true"
+            />
+          </CollapsibleTrigger>
+        </SidebarGroupLabel>
+        <CollapsibleContent>
+          <SidebarGroupContent>
+            <SidebarMenu aria-labelledby={headingId}>{children}</SidebarMenu>
+          </SidebarGroupContent>
+        </CollapsibleContent>
+      </SidebarGroup>
+    </Collapsible>
+  );
+}
+
+/** A line of muted text inside a section (empty lists, errors); hidden when collapsed to icons. */
+function SectionNote({ children }: { children: ReactNode }) {
+  return (
+    <li className="px-2 py-1 text-muted-foreground text-xs group-data-[collapsible=icon]/sidebar:hidden">
+      {children}
+    </li>
+  );
+}
+
+function LoadingRows() {
+  return (
+    <>
+      {[0, 1].map((row) => (
+        <li key={row} className="flex h-8 items-center gap-2 px-2">
+          <Skeleton className="size-4 shrink-0" />
+          <Skeleton className="h-3 flex-1 group-data-[collapsible=icon]/sidebar:hidden" />
+        </li>
+      ))}
+    </>
+  );
+}
+
+function InboxItem({ pathname, onNavigate }: { pathname: string; onNavigate: () => void }) {
+  const unread = useUnreadCount();
+  const isActive = isAt(pathname, '/inbox');
+  const label = unread > 0 ? `Inbox, ${unread} unread` : 'Inbox';
+  return (
+    <SidebarMenuItem>
+      <SidebarMenuButton asChild isActive={isActive} tooltip={label} className={unread > 0 ? 'pr-9' : ''}>
+        <Link to="/inbox" onClick={onNavigate} aria-current={isActive ? 'page' : undefined}>
+          <InboxIcon aria-hidden="true" />
+          <span>
+            Inbox
+            {unread > 0 ? <span className="sr-only">, {unread} unread</span> : null}
+          </span>
+        </Link>
+      </SidebarMenuButton>
+      {unread > 0 ? (
+        <SidebarMenuBadge aria-hidden="true" data-testid="inbox-unread-badge">
+          {unread > 99 ? '99+' : unread}
+        </SidebarMenuBadge>
+      ) : null}
+    </SidebarMenuItem>
+  );
+}
+
+function FavoritesSection({ pathname, onNavigate }: { pathname: string; onNavigate: () => void }) {
+  const { favorites, isLoading, recordAccess } = useFavorites();
+  return (
+    <SidebarSection id="favorites" title="Favourites">
+      {isLoading && favorites.length === 0 ? <LoadingRows /> : null}
+      {!isLoading && favorites.length === 0 ? (
+        <SectionNote>Pin a page with the bookmark beside its breadcrumbs.</SectionNote>
+      ) : null}
+      {favorites.map((favorite) => (
+        <SidebarMenuItem key={favorite.id}>
+          <NavLink
+            to={favorite.path}
+            label={favorite.label}
+            icon={navIcon(favorite.iconName)}
+            isActive={pathname === favorite.path}
+            onNavigate={() => {
+              recordAccess(favorite.path);
+              onNavigate();
+            }}
+          />
+        </SidebarMenuItem>
+      ))}
+    </SidebarSection>
+  );
+}
+
+function TeamsSection({ pathname, onNavigate }: { pathname: string; onNavigate: () => void }) {
+  const { tenant } = useCurrentTenant();
+  const teams = useQuery(teamsQueryOptions(tenant.id));
+  // Archived teams stay on the Teams page; the sidebar lists the ones people work in.
+  const activeTeams = (teams.data ?? []).filter((team: Team) => team.status === 'active');
+  return (
+    <SidebarSection id="teams" title="Teams">
+      {teams.isPending ? <LoadingRows /> : null}
+      {teams.isError ? (
+        <SectionNote>
+          Could not load the teams.{' '}
+          <Button
+            variant="link"
+            size="sm"
+            className="h-auto p-0 text-xs"
+            onClick={() => void teams.refetch()}
+          >
+            Try again
+          </Button>
+        </SectionNote>
+      ) : null}
+      {teams.isSuccess && activeTeams.length === 0 ? <SectionNote>No teams yet.</SectionNote> : null}
+      {activeTeams.map((team) => {
+        const isActive = isAt(pathname, `/my-teams/${team.slug}`);
+        return (
+          <SidebarMenuItem key={team.id} data-testid="sidebar-team">
+            <SidebarMenuButton asChild isActive={isActive} tooltip={team.name}>
+              <Link
+                to="/my-teams/$teamSlug/$view"
+                params={{ teamSlug: team.slug, view: 'work-board' }}
+                onClick={onNavigate}
+                aria-current={isActive ? 'page' : undefined}
+              >
+                <UsersIcon aria-hidden="true" />
+                <span>{team.name}</span>
+              </Link>
+            </SidebarMenuButton>
+          </SidebarMenuItem>
+        );
+      })}
+    </SidebarSection>
+  );
+}
+
+/**
+ * Participants are marked Coming Soon and filtered out of the links (spec shell sections 2 and 6):
+ * the participant area arrives in a later issue. A plain label, not a link, says so, so the section
+ * the spec remembers is not empty and nobody is sent to a page that cannot help them yet.
+ */
+function ParticipantsSection() {
+  return (
+    <SidebarSection id="participants" title="Participants">
+      <SidebarMenuItem>
+        <SidebarMenuButton asChild aria-disabled="true" tooltip="Participants (Coming Soon)">
+          <div>
+            <HandHeartIcon aria-hidden="true" />
+            <span className="flex min-w-0 flex-1 items-center justify-between gap-2">
+              <span className="truncate">Participants</span>
+              <Badge variant="secondary" className="px-1.5 text-[0.6875rem]">
+                Coming Soon
+              </Badge>
+            </span>
+          </div>
+        </SidebarMenuButton>
+      </SidebarMenuItem>
+    </SidebarSection>
+  );
+}
+
+function AdministrationSection({
+  pathname,
+  isSystemAdmin,
+  onNavigate,
+}: {
+  pathname: string;
+  isSystemAdmin: boolean;
+  onNavigate: () => void;
+}) {
+  const items = [
+    { to: '/invoices', label: 'Financial Management', icon: ReceiptIcon },
+    { to: '/timesheet', label: 'Time Tracking', icon: ClockIcon },
+    { to: '/admin/files', label: 'File Storage', icon: FolderIcon },
+    // Registered for system admins only (spec shell section 2), so only they see the link.
+    ...(isSystemAdmin ? [{ to: '/templates-rules', label: 'Templates & Rules', icon: FileCogIcon }] : []),
+  ];
+  return (
+    <SidebarSection id="admin" title="Administration">
+      {items.map((item) => (
+        <SidebarMenuItem key={item.to}>
+          <NavLink {...item} isActive={isAt(pathname, item.to)} onNavigate={onNavigate} />
+        </SidebarMenuItem>
+      ))}
+    </SidebarSection>
+  );
+}
+
+export function AppSidebar() {
+  const pathname = usePathname();
+  const { isMobile, setOpenMobile } = useSidebar();
+  const { isSystemAdmin, isFamilyGuardian } = useCurrentRole();
+  const closeSheet = () => {
+    if (isMobile) setOpenMobile(false);
+  };
+
+  // A route change (a link, a shortcut, the back button) closes the sheet on phones.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the route change itself is the trigger.
+  useEffect(() => {
+    setOpenMobile(false);
+  }, [pathname, setOpenMobile]);
+
+  return (
+    <Sidebar label="Navigation" description="The pages of Wattle you can open.">
+      {isMobile ? (
+        <SidebarHeader className="border-b px-4 pb-3">
+          <WattleLogo />
+        </SidebarHeader>
+      ) : null}
+      <nav
+        id="app-navigation"
+        aria-label="Main"
+        tabIndex={-1}
+        className="flex min-h-0 flex-1 flex-col outline-none"
+      >
+        <SidebarContent className="py-2">
+          <SidebarGroup>
+            <SidebarMenu>
+              <InboxItem pathname={pathname} onNavigate={closeSheet} />
+              {/* The spec empties the list for family guardians: their inbox is all they are given. */}
+              {isFamilyGuardian ? null : (
+                <SidebarMenuItem>
+                  <NavLink
+                    to="/"
+                    label="Summary"
+                    icon={LayoutDashboardIcon}
+                    isActive={false}
+                    onNavigate={closeSheet}
+                  />
+                </SidebarMenuItem>
+              )}
+            </SidebarMenu>
+          </SidebarGroup>
+          {isFamilyGuardian ? null : (
+            <>
+              <FavoritesSection pathname={pathname} onNavigate={closeSheet} />
+              <TeamsSection pathname={pathname} onNavigate={closeSheet} />
+              <ParticipantsSection />
+              <AdministrationSection
+                pathname={pathname}
+                isSystemAdmin={isSystemAdmin}
+                onNavigate={closeSheet}
+              />
+            </>
+          )}
+        </SidebarContent>
+      </nav>
+    </Sidebar>
+  );
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { breadcrumbTrail, titleCase } from './breadcrumb-trail';
+
+const labels = (path: string, teamName?: (slug: string) => string | undefined) =>
+  breadcrumbTrail(path, { teamName }).map((crumb) => crumb.label);
+
+describe('breadcrumbTrail', () => {
+  it('uses the spec’s labels', () => {
+    expect(labels('/behavior-analytics')).toEqual(['Behavior Analytics']);
+    expect(labels('/audit-packs')).toEqual(['Audit Packs']);
+    expect(labels('/dashboard')).toEqual(['Dashboard']);
+  });
+
+  it('names the settings pages as the spec does', () => {
+    expect(labels('/settings/user')).toEqual(['Settings', 'User Settings']);
+    expect(labels('/settings/tenant')).toEqual(['Settings', 'Tenant Settings']);
+    expect(labels('/settings/system')).toEqual(['Settings', 'System Settings']);
+    expect(labels('/settings/teams')).toEqual(['Settings', 'Team Management']);
+    expect(labels('/settings/team-config')).toEqual(['Settings', 'Team Configuration']);
+    expect(labels('/settings/global')).toEqual(['Settings', 'Global Settings']);
+    expect(labels('/settings/user/rates')).toEqual(['Settings', 'User Settings', 'Rates']);
+  });
+
+  it('title-cases other segments', () => {
+    expect(labels('/inbox')).toEqual(['Inbox']);
+    expect(titleCase('work-board')).toBe('Work Board');
+  });
+
+  it('shows team names for team slugs, and the slug while the team is unknown', () => {
+    const teamName = (slug: string) => (slug === 'mia-x1' ? "Mia's Care Team" : undefined);
+    expect(labels('/my-teams/mia-x1/work-board', teamName)).toEqual([
+      'My Teams',
+      "Mia's Care Team",
+      'Work Board',
+    ]);
+    expect(labels('/my-teams/other/list', teamName)).toEqual(['My Teams', 'other', 'List']);
+  });
+
+  it('links pages, not grouping segments or the current page', () => {
+    expect(breadcrumbTrail('/my-teams/mia/work-board')).toEqual([
+      { path: '/my-teams', label: 'My Teams', href: null },
+      { path: '/my-teams/mia', label: 'mia', href: '/my-teams/mia' },
+      { path: '/my-teams/mia/work-board', label: 'Work Board', href: null },
+    ]);
+    expect(breadcrumbTrail('/settings/user')).toEqual([
+      { path: '/settings', label: 'Settings', href: '/settings' },
+      { path: '/settings/user', label: 'User Settings', href: null },
+    ]);
+  });
+
+  it('keeps ids as they are and hides the /t/{x} routing prefix', () => {
+    expect(labels('/card/SUN-00042')).toEqual(['Work Items', 'SUN-00042']);
+    expect(labels('/t/sunrise/card/SUN-00042')).toEqual(['Work Items', 'SUN-00042']);
+    expect(breadcrumbTrail('/t/sunrise/card/SUN-00042')[0]).toMatchObject({
+      label: 'Work Items',
+      href: null,
+    });
+    expect(labels('/invoices/new')).toEqual(['Invoices', 'New']);
+    expect(labels('/my/invoices')).toEqual(['My Invoices']);
+  });
+});

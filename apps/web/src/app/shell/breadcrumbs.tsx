@@ -1,0 +1,66 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { ChevronRightIcon } from 'lucide-react';
+import { Fragment } from 'react';
+import { FavoriteToggle } from '@/features/favorites/favorite-toggle';
+import { teamsQueryOptions } from '@/features/teams/api';
+import { useCurrentTenant } from '@/features/tenants/api';
+import { breadcrumbTrail } from './breadcrumb-trail';
+import { iconNameForPath } from './nav-icons';
+
+/**
+ * The breadcrumbs bar above each page (spec shell section 2): the trail with the spec's labels and the
+ * favourite toggle, which pins the current page to the sidebar's Favourites.
+ */
+export function Breadcrumbs() {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const { tenant } = useCurrentTenant();
+  const teams = useQuery(teamsQueryOptions(tenant.id));
+  const crumbs = breadcrumbTrail(pathname, {
+    teamName: (slugOrId) => teams.data?.find((team) => team.slug === slugOrId || team.id === slugOrId)?.name,
+  });
+  if (crumbs.length === 0) return null;
+  const current = crumbs.at(-1)!;
+  // A page's favourite reads better with its parent when it is a view of something ("Mia's Care Team · List").
+  const parent = crumbs.at(-2);
+  const favoriteLabel =
+    parent && pathname.startsWith('/my-teams/') ? `${parent.label} · ${current.label}` : current.label;
+
+  return (
+    <div className="flex min-h-11 items-center gap-1 border-b bg-background px-4 sm:px-6">
+      <nav aria-label="Breadcrumb" className="min-w-0">
+        <ol className="flex min-w-0 flex-wrap items-center gap-1 text-sm">
+          {crumbs.map((crumb, index) => {
+            const isLast = index === crumbs.length - 1;
+            return (
+              <Fragment key={crumb.path}>
+                {index > 0 ? (
+                  <li aria-hidden="true" className="text-muted-foreground">
+                    <ChevronRightIcon className="size-3.5" />
+                  </li>
+                ) : null}
+                <li className="min-w-0">
+                  {isLast ? (
+                    <span aria-current="page" className="block truncate font-medium text-foreground">
+                      {crumb.label}
+                    </span>
+                  ) : crumb.href ? (
+                    <Link
+                      to={crumb.href}
+                      className="block truncate rounded-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+                    >
+                      {crumb.label}
+                    </Link>
+                  ) : (
+                    <span className="block truncate text-muted-foreground">{crumb.label}</span>
+                  )}
+                </li>
+              </Fragment>
+            );
+          })}
+        </ol>
+      </nav>
+      <FavoriteToggle path={pathname} label={favoriteLabel} iconName={iconNameForPath(pathname)} />
+    </div>
+  );
+}

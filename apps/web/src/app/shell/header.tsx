@@ -1,0 +1,159 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { LogOutIcon, MenuIcon, PanelLeftIcon, PlusIcon, SearchIcon, SettingsIcon } from 'lucide-react';
+import { meQueryOptions } from '@/features/auth/api';
+import { useLogout } from '@/features/auth/use-logout';
+import { PresenceIndicator } from '@/features/teams-tab/teams-tab';
+import { TenantSwitcher } from '@/features/tenants/tenant-switcher';
+import { openGlobalSearch } from '@/lib/global-events';
+import { Button } from '@/ui/button';
+import { useSidebar } from '@/ui/sidebar';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/ui/tooltip';
+import { WattleMark } from '../wattle-logo';
+import { QuickAddMenu } from './quick-add-menu';
+
+function userInitials(name: string): string {
+  return (
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((part) => part[0]?.toUpperCase() ?? '')
+      .join('') || '?'
+  );
+}
+
+const isApplePlatform = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
+const modifierKey = isApplePlatform ? '⌘' : 'Ctrl';
+
+/** Opens the sheet on phones, collapses or expands the sidebar elsewhere (Ctrl/Cmd+B does the same). */
+function SidebarToggle({ hasSidebar }: { hasSidebar: boolean }) {
+  const { toggleSidebar, isMobile, open, openMobile } = useSidebar();
+  if (isMobile) {
+    return (
+      <Button
+        variant="ghost"
+        size="icon"
+        onClick={toggleSidebar}
+        aria-label="Open navigation"
+        aria-expanded={openMobile}
+        data-testid="sidebar-toggle"
+      >
+        <MenuIcon aria-hidden="true" />
+      </Button>
+    );
+  }
+  if (!hasSidebar) return null;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={toggleSidebar}
+          aria-label="Toggle sidebar"
+          aria-expanded={open}
+          aria-controls="app-navigation"
+          aria-keyshortcuts="Control+B Meta+B"
+          data-testid="sidebar-toggle"
+        >
+          <PanelLeftIcon aria-hidden="true" />
+        </Button>
+      </TooltipTrigger>
+      <TooltipContent side="bottom">
+        {open ? 'Collapse' : 'Expand'} sidebar ({modifierKey}+B)
+      </TooltipContent>
+    </Tooltip>
+  );
+}
+
+function UserBadge() {
+  const { data: me } = useSuspenseQuery(meQueryOptions());
+  return (
+    <div className="flex min-w-0 items-center gap-2">
+      <span className="relative hidden sm:block">
+        <span
+          className="flex size-8 items-center justify-center rounded-full bg-accent font-semibold text-accent-foreground text-xs"
+          aria-hidden="true"
+        >
+          {userInitials(me.name)}
+        </span>
+        <span className="-right-0.5 -bottom-0.5 absolute">
+          <PresenceIndicator />
+        </span>
+      </span>
+      <span
+        className="sr-only max-w-[10rem] truncate font-medium text-sm xl:not-sr-only"
+        data-testid="current-user"
+      >
+        {me.name}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * The top bar (spec shell section 2): the sidebar toggle, the tenant switcher, Search, Quick Add,
+ * Settings, the user and Log out. On phones Quick Add moves to the bottom bar.
+ */
+export function AppHeader({ hasSidebar }: { hasSidebar: boolean }) {
+  const logout = useLogout();
+  return (
+    <header className="sticky top-0 z-30 h-(--header-height) shrink-0 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
+      <div className="flex h-full items-center gap-1 px-2 sm:gap-2 sm:px-3">
+        <SidebarToggle hasSidebar={hasSidebar} />
+        <Link
+          to="/inbox"
+          className="hidden shrink-0 items-center gap-2 rounded-md px-1 font-semibold text-lg tracking-tight sm:flex"
+          aria-label="Wattle home"
+        >
+          <WattleMark className="size-7" />
+          <span className="hidden lg:inline">Wattle</span>
+        </Link>
+        <span className="mx-1 hidden h-6 w-px shrink-0 bg-border sm:block" aria-hidden="true" />
+        <TenantSwitcher className="max-w-[18rem] flex-1 sm:flex-initial" />
+
+        <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
+          <Button
+            variant="outline"
+            className="size-9 justify-start border-transparent px-0 text-muted-foreground shadow-none sm:w-auto sm:border-input sm:px-3 sm:shadow-xs lg:w-56"
+            onClick={openGlobalSearch}
+            aria-keyshortcuts="Control+K Meta+K /"
+          >
+            <SearchIcon aria-hidden="true" className="mx-auto sm:mx-0" />
+            <span className="sr-only sm:not-sr-only">Search</span>
+            <kbd className="ml-auto hidden rounded border bg-muted px-1.5 font-mono text-[0.6875rem] lg:inline">
+              {modifierKey} K
+            </kbd>
+          </Button>
+          <QuickAddMenu>
+            <Button className="hidden sm:inline-flex" data-testid="quick-add">
+              <PlusIcon aria-hidden="true" />
+              <span className="sr-only lg:not-sr-only">Quick Add</span>
+            </Button>
+          </QuickAddMenu>
+          <Tooltip>
+            <TooltipTrigger asChild>
+              <Button variant="ghost" size="icon" asChild>
+                <Link to="/settings" aria-label="Settings">
+                  <SettingsIcon aria-hidden="true" />
+                </Link>
+              </Button>
+            </TooltipTrigger>
+            <TooltipContent side="bottom">Settings</TooltipContent>
+          </Tooltip>
+          <UserBadge />
+          <Button
+            variant="ghost"
+            className="size-9 px-0 xl:w-auto xl:px-3"
+            onClick={() => logout.mutate()}
+            disabled={logout.isPending}
+          >
+            <LogOutIcon aria-hidden="true" />
+            <span className="sr-only xl:not-sr-only">Log out</span>
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,75 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Outlet, useRouterState } from '@tanstack/react-router';
+import { meQueryOptions } from '@/features/auth/api';
+import { GlobalModals } from '@/features/global-modals/global-modals';
+import { LiveUpdates } from '@/features/live/live-updates';
+import { NotificationToasts } from '@/features/notifications/notification-toasts';
+import { GlobalSearchDialog } from '@/features/search/global-search-dialog';
+import { GlobalShortcuts } from '@/features/shortcuts/global-shortcuts';
+import { MeetingReviewsBanner } from '@/features/teams-tab/teams-tab';
+import { useCurrentTenant } from '@/features/tenants/api';
+import { TenantSwitchSplash } from '@/features/tenants/tenant-switch-splash';
+import { SidebarProvider, useSidebar } from '@/ui/sidebar';
+import { useTeamsTabHomeRedirect } from '../home-redirect';
+import { AppSidebar } from './app-sidebar';
+import { Breadcrumbs } from './breadcrumbs';
+import { AppHeader } from './header';
+import { MobileBottomBar } from './mobile-bottom-bar';
+import { ShellFooter } from './shell-footer';
+import { SkipLinks } from './skip-links';
+import { useTenantTheme } from './use-tenant-theme';
+import { VerificationBanner } from './verification-banner';
+
+function isSettingsPath(pathname: string): boolean {
+  return pathname === '/settings' || pathname.startsWith('/settings/');
+}
+
+function ShellFrame() {
+  const { data: me } = useSuspenseQuery(meQueryOptions());
+  const { tenant } = useCurrentTenant();
+  const { isMobile } = useSidebar();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // Settings pages have no sidebar (spec shell section 2); on phones the sheet stays reachable.
+  const hasSidebar = !isSettingsPath(pathname);
+  useTenantTheme(tenant);
+  useTeamsTabHomeRedirect();
+
+  return (
+    <>
+      <SkipLinks navigationTarget={hasSidebar ? 'app-navigation' : 'settings-navigation'} />
+      <AppHeader hasSidebar={hasSidebar} />
+      <div className="flex flex-1">
+        {hasSidebar || isMobile ? <AppSidebar /> : null}
+        <div className="flex min-w-0 flex-1 flex-col">
+          <MeetingReviewsBanner />
+          {me.isVerified ? null : <VerificationBanner />}
+          <Breadcrumbs />
+          <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+            <Outlet />
+          </main>
+          <ShellFooter />
+        </div>
+      </div>
+      <MobileBottomBar />
+      <TenantSwitchSplash />
+    </>
+  );
+}
+
+/**
+ * The signed-in shell for routes that need a tenant (spec shell section 2, DESIGN.md section 6):
+ * header, sidebar, breadcrumbs, the page, footer and the phones' bottom bar, plus the app-wide pieces
+ * mounted once: global search, global modals, shortcuts, notification toasts and live updates.
+ */
+export function TenantShell() {
+  return (
+    <SidebarProvider>
+      <ShellFrame />
+      <GlobalSearchDialog />
+      <GlobalModals />
+      <GlobalShortcuts />
+      <NotificationToasts />
+      <LiveUpdates />
+    </SidebarProvider>
+  );
+}

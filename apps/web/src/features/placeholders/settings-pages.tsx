@@ -1,0 +1,138 @@
+import {
+  BellIcon,
+  BookOpenIcon,
+  Building2Icon,
+  FileCogIcon,
+  GlobeIcon,
+  IdCardIcon,
+  LockIcon,
+  PercentIcon,
+  PlugIcon,
+  ServerIcon,
+  SlidersHorizontalIcon,
+  UserRoundIcon,
+  UsersIcon,
+  WalletIcon,
+} from 'lucide-react';
+import { PlaceholderPage } from './placeholder-page';
+
+/**
+ * The settings pages other than Appearance (spec shell section 2). Tenant, System, Security,
+ * Integrations, Documentation and Global are placeholders in the spec itself and say so; the others
+ * are built in later releases and say what they will hold.
+ */
+
+export function UserSettingsPage() {
+  return (
+    <PlaceholderPage
+      title="User Settings"
+      icon={UserRoundIcon}
+      description="Your name, contact details and sign-in preferences."
+    />
+  );
+}
+
+export function RatesSettingsPage() {
+  return (
+    <PlaceholderPage
+      title="Rates"
+      icon={WalletIcon}
+      description="The hourly rate of each staff member, used when invoices are built from time entries."
+    />
+  );
+}
+
+export function TaxInvoiceSettingsPage() {
+  return (
+    <PlaceholderPage
+      title="Tax Invoice Settings"
+      icon={PercentIcon}
+      description="Invoice numbering, payment terms and the tax rate of this organisation."
+    />
+  );
+}
+
+export function PractitionerSettingsPage() {
+  return (
+    <PlaceholderPage
+      title="Practitioner Settings"
+      icon={IdCardIcon}
+      description="Practitioners' registrations, qualifications and clinician permissions."
+    />
+  );
+}
+
+export function TeamConfigSettingsPage() {
+  return (
+    <PlaceholderPage
+      title="Team Configuration"
+      icon={SlidersHorizontalIcon}
+      description="The workflow states and templates of each team."
+    />
+  );
+}
+
+export function TeamManagementSettingsPage() {
+  return (
+    <PlaceholderPage
+      title="Team Management"
+      icon={UsersIcon}
+      description="This organisation's teams, their members and their roles."
+    />
+  );
+}
+
+export function NotificationSettingsPage() {
+  return (
+    <PlaceholderPage
+      title="Notifications"
+      icon={BellIcon}
+      description="Which notifications you receive, and how they reach you."
+    />
+  );
+}
+
+export function TemplatesSettingsPage() {
+  return (
+    <PlaceholderPage
+      title="Templates"
+      icon={FileCogIcon}
+      description="The compliance templates this organisation's teams use, and which are required."
+    />
+  );
+}
+
+function SpecPlaceholder({ title, icon }: Pick<Parameters<typeof PlaceholderPage>[0], 'title' | 'icon'>) {
+  return (
+    <PlaceholderPage
+      title={title}
+      icon={icon}
+      kind="placeholder"
+      description={`This page is a placeholder: ${title} has nothing to change yet.`}
+    />
+  );
+}
+
+export function TenantSettingsPage() {
+  return <SpecPlaceholder title="Tenant Settings" icon={Building2Icon} />;
+}
+
+export function SystemSettingsPage() {
+  return <SpecPlaceholder title="System Settings" icon={ServerIcon} />;
+}
+
+export function SecuritySettingsPage() {
+  return <SpecPlaceholder title="Security" icon={LockIcon} />;
+}
+
+export function IntegrationsSettingsPage() {
+  return <SpecPlaceholder title="Integrations" icon={PlugIcon} />;
+}
+
+export function DocumentationSettingsPage() {
+  return <SpecPlaceholder title="Documentation" icon={BookOpenIcon} />;
+}
+
+export function GlobalSettingsPage() {
+  return <SpecPlaceholder title="Global Settings" icon={GlobeIcon} />;
+}

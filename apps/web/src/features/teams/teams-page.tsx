@@ -1,0 +1,147 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { Team } from '@wattle/domain/teams/schemas';
+import {
+  AlertCircleIcon,
+  LayoutGridIcon,
+  ListIcon,
+  Loader2Icon,
+  UserRoundIcon,
+  UsersIcon,
+} from 'lucide-react';
+import { useCurrentTenant } from '@/features/tenants/api';
+import { cn } from '@/lib/cn';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
+import { Badge } from '@/ui/badge';
+import { Button } from '@/ui/button';
+import { teamsQueryOptions } from './api';
+
+/**
+ * /teams and /teams/list (spec shell section 2, "Team lists"): the teams of the current tenant the
+ * user may see, as cards or as a list, each opening its work board.
+ */
+
+function ParticipantLine({ team }: { team: Team }) {
+  return (
+    <span className="flex items-center gap-1 truncate text-muted-foreground text-sm">
+      <UserRoundIcon className="size-3.5 shrink-0" aria-hidden="true" />
+      {team.participant ? (
+        <>
+          <span className="sr-only">Participant: </span>
+          {team.participant.name}
+        </>
+      ) : (
+        'No participant linked yet'
+      )}
+    </span>
+  );
+}
+
+function memberCount(team: Team): string {
+  return `${team.members.length} ${team.members.length === 1 ? 'member' : 'members'}`;
+}
+
+function TeamLink({ team, layout }: { team: Team; layout: 'grid' | 'list' }) {
+  return (
+    <Link
+      to="/my-teams/$teamSlug/$view"
+      params={{ teamSlug: team.slug, view: 'work-board' }}
+      data-testid="team-card"
+      className={cn(
+        'flex w-full items-center gap-3 bg-card outline-none transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring',
+        layout === 'grid' ? 'rounded-xl border p-4 shadow-xs' : 'px-4 py-3 sm:px-6',
+      )}
+    >
+      <span
+        className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground"
+        aria-hidden="true"
+      >
+        <UsersIcon className="size-5" />
+      </span>
+      <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <span className="truncate font-medium">{team.name}</span>
+        <ParticipantLine team={team} />
+      </span>
+      <span className="flex shrink-0 flex-col items-end gap-1 text-muted-foreground text-xs">
+        {team.status === 'archived' ? <Badge variant="secondary">Archived</Badge> : null}
+        <span>{memberCount(team)}</span>
+      </span>
+    </Link>
+  );
+}
+
+export function TeamsPage({ layout = 'grid' }: { layout?: 'grid' | 'list' }) {
+  useDocumentTitle('Teams');
+  const { tenant } = useCurrentTenant();
+  const teams = useQuery(teamsQueryOptions(tenant.id));
+
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="font-semibold text-2xl tracking-tight">Teams</h1>
+          <p className="mt-1 text-muted-foreground text-sm">The care teams you can see in {tenant.name}.</p>
+        </div>
+        <nav aria-label="Team list layout" className="flex rounded-lg border bg-card p-0.5">
+          <Link
+            to="/teams"
+            activeOptions={{ exact: true }}
+            className="flex items-center gap-1.5 rounded-md px-2.5 py-1 text-muted-foreground text-sm aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground"
+          >
+            <LayoutGridIcon className="size-4" aria-hidden="true" />
+            Cards
+          </Link>
+          <Link
+            to="/teams/list"
+            className="flex items-center gap-1.5 rounded-md px-2.5 py-1 text-muted-foreground text-sm aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground"
+          >
+            <ListIcon className="size-4" aria-hidden="true" />
+            List
+          </Link>
+        </nav>
+      </div>
+
+      {teams.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-muted-foreground text-sm">
+          <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
+          Loading teams...
+        </p>
+      ) : teams.isError ? (
+        <Alert variant="destructive">
+          <AlertCircleIcon aria-hidden="true" />
+          <AlertTitle>Could not load the teams</AlertTitle>
+          <AlertDescription>
+            <p>{teams.error.message}</p>
+            <Button variant="outline" size="sm" className="mt-1" onClick={() => void teams.refetch()}>
+              Try again
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : teams.data.length === 0 ? (
+        <p className="rounded-xl border border-dashed bg-card px-6 py-10 text-center text-muted-foreground text-sm">
+          You are not on any team in {tenant.name} yet.
+        </p>
+      ) : (
+        <ul
+          aria-label={`Teams in ${tenant.name}`}
+          className={
+            layout === 'grid'
+              ? 'grid gap-3 sm:grid-cols-2 xl:grid-cols-3'
+              : 'divide-y overflow-hidden rounded-xl border'
+          }
+        >
+          {teams.data.map((team) => (
+            <li key={team.id} className="flex">
+              <TeamLink team={team} layout={layout} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function TeamsListPage() {
+  return <TeamsPage layout="list" />;
+}
