@@ -1,7 +1,7 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, useCallback, useRef } from 'react';
 import { cn } from '@/lib/cn';
 
 /**
@@ -113,4 +113,27 @@ export function DialogDescription({
       {...props}
     />
   );
+}
+
+/**
+ * Focus back where it was when a dialog opened by an event, not by a DialogTrigger, closes (Radix
+ * returns focus itself only to a trigger). Call `remember()` just before opening and pass
+ * `onCloseAutoFocus` to DialogContent.
+ */
+export function useDialogReturnFocus() {
+  const returnTo = useRef<HTMLElement | null>(null);
+  const remember = useCallback(() => {
+    const active = document.activeElement;
+    // Opening again while open (Ctrl+K inside the dialog) keeps the first place.
+    if (active instanceof HTMLElement && !active.closest('[role="dialog"]')) returnTo.current = active;
+  }, []);
+  const onCloseAutoFocus = useCallback((event: Event) => {
+    const element = returnTo.current;
+    returnTo.current = null;
+    if (element?.isConnected && element !== document.body) {
+      event.preventDefault();
+      element.focus();
+    }
+  }, []);
+  return { remember, onCloseAutoFocus };
 }

@@ -14,6 +14,7 @@ import {
   DialogHeader,
   type DialogSize,
   DialogTitle,
+  useDialogReturnFocus,
 } from '@/ui/dialog';
 import { ComingLater } from './coming-later';
 import {
@@ -118,6 +119,7 @@ export function GlobalModals() {
   const tenantId = useCurrentTenantId();
   const { data: me } = useQuery(meQueryOptions());
   const userId = me?.id;
+  const { remember, onCloseAutoFocus } = useDialogReturnFocus();
 
   // Remember the team whose pages the user opens, per tenant and user (spec shell section 4).
   useEffect(() => {
@@ -160,17 +162,21 @@ export function GlobalModals() {
   useEffect(
     () =>
       onGlobalModal((name) => {
-        if (name === 'newBsp') void startNewPlan();
-        else setOpenModal(name);
+        if (name === 'newBsp') {
+          void startNewPlan();
+          return;
+        }
+        remember();
+        setOpenModal(name);
       }),
-    [startNewPlan],
+    [startNewPlan, remember],
   );
 
   const modal = openModal ? modals[openModal] : null;
   return (
     <Dialog open={modal !== null} onOpenChange={(isOpen) => (isOpen ? undefined : setOpenModal(null))}>
       {modal ? (
-        <DialogContent size={modal.size} data-testid="global-modal">
+        <DialogContent size={modal.size} data-testid="global-modal" onCloseAutoFocus={onCloseAutoFocus}>
           <DialogHeader>
             <DialogTitle>{modal.title}</DialogTitle>
             <DialogDescription>{modal.description}</DialogDescription>

@@ -6,7 +6,7 @@ import { cn } from '@/lib/cn';
 import { useCurrentTenantId } from '@/lib/current-tenant';
 import { onGlobalSearch } from '@/lib/global-events';
 import { Button } from '@/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, useDialogReturnFocus } from '@/ui/dialog';
 import { Kbd } from '@/ui/kbd';
 import { isSearchUnavailable, type SearchResult, searchDebounceMs, searchQueryOptions } from './api';
 import { useDebouncedValue } from './use-debounced-value';
@@ -218,7 +218,16 @@ export function GlobalSearchDialog() {
   const navigate = useNavigate();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
 
-  useEffect(() => onGlobalSearch(() => setIsOpen(true)), []);
+  const { remember, onCloseAutoFocus } = useDialogReturnFocus();
+
+  useEffect(
+    () =>
+      onGlobalSearch(() => {
+        remember();
+        setIsOpen(true);
+      }),
+    [remember],
+  );
 
   // Moving to another page (a result, the back button, a shortcut) closes the dialog.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the path changes
@@ -233,7 +242,11 @@ export function GlobalSearchDialog() {
 
   return (
     <Dialog open={isOpen} onOpenChange={setIsOpen}>
-      <DialogContent size="medium" className="gap-0 overflow-hidden p-0 sm:top-[20%] sm:translate-y-0">
+      <DialogContent
+        size="medium"
+        className="gap-0 overflow-hidden p-0 sm:top-[20%] sm:translate-y-0"
+        onCloseAutoFocus={onCloseAutoFocus}
+      >
         <DialogTitle className="sr-only">Search work items</DialogTitle>
         <DialogDescription className="sr-only">
           Type to search the work items of this organisation. Use the arrow keys to choose a result and Enter
