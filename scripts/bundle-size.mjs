@@ -8,13 +8,11 @@
 // directory), signs in, opens /inbox in Debian's Chromium and records every script the page fetched.
 // Each script is gzipped here at level 9 (what a static server or CDN would send); the sum is the
 // figure. Exits 1 when over budget or when an area shares a chunk with the entry.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
-import { freePort, startServer } from './lib/bench-server.mjs';
+import { repoRoot, withDemoApp } from './lib/demo-app.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -23,51 +21,25 @@ const { values: args } = parseArgs({
   },
 });
 const budgetBytes = Number(args['budget-kb']) * 1024;
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const dist = path.join(root, 'apps/web/dist');
+const dist = path.join(repoRoot, 'apps/web/dist');
 
 /** Page modules that must each load in a chunk of their own, never inside the entry. */
 const areaModules = [
-  'inbox-page',
   'login-page',
   'onboarding-page',
   'verification-page',
+  'inbox-page',
+  'teams-page',
+  'dashboard-page',
+  'invoice-pages',
+  'timesheet-page',
+  'participants-page',
+  'settings-layout',
   'appearance-page',
-  'not-found',
 ];
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wattle-bundle-'));
-const port = await freePort();
-const server = startServer({
-  entry: path.join(root, 'apps/server/dist/main.js'),
-  port,
-  logPath: path.join(dataDir, 'server.log'),
-  env: {
-    DATA_DIR: dataDir,
-    AUTH_MODE: 'demo',
-    SEED_DEMO_DATA: 'true',
-    LOG_LEVEL: 'warn',
-    SESSION_SECRET: 'bundle-size-script-session-secret-0123456789',
-  },
-});
-let browser;
-try {
-  await server.waitHealthy();
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-  const context = await browser.newContext({ baseURL: server.baseUrl });
-  const signIn = await context.request.post('/api/auth/demo/login', { data: { email: args.user } });
-  if (!signIn.ok()) throw new Error(`demo sign-in as ${args.user}: ${signIn.status()}`);
-
+await withDemoApp(async ({ newSignedInContext }) => {
+  const context = await newSignedInContext(args.user);
   const page = await context.newPage();
   const scripts = new Set();
   page.on('response', (response) => {
@@ -103,8 +75,4 @@ try {
   console.log(`\n${isOver ? 'MISSED' : 'MET   '}  /inbox JavaScript <= ${kb(budgetBytes)} gzip`);
   console.log(`${missing.length ? 'MISSED' : 'MET   '}  every area in its own chunk`);
   process.exitCode = isOver || missing.length ? 1 : 0;
-} finally {
-  await browser?.close();
-  await server.stop().catch(() => undefined);
-  rmSync(dataDir, { recursive: true, force: true });
-}
+});

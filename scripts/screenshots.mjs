@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// Takes the README's screenshots of the app shell at desktop and mobile widths into docs/screenshots/.
+//
+//   npm run build && node scripts/screenshots.mjs
+//
+// Starts the built server in demo mode on a throw-away database (scripts/lib/demo-app.mjs), signs in
+// as a demo user and photographs each page once it has settled.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot, withDemoApp } from './lib/demo-app.mjs';
+
+const outDir = path.join(repoRoot, 'docs/screenshots');
+mkdirSync(outDir, { recursive: true });
+
+const viewports = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 375, height: 812 },
+};
+
+/** What to photograph: page, who looks at it, what must be on screen first. */
+const shots = [
+  { name: 'inbox', path: '/inbox', user: 'olivia.owner@sunrise.example', ready: 'Inbox' },
+  { name: 'teams', path: '/teams', user: 'lee.lead@sunrise.example', ready: 'Teams' },
+  {
+    name: 'appearance',
+    path: '/settings/appearance',
+    user: 'priya.practitioner@sunrise.example',
+    ready: 'Appearance',
+  },
+];
+
+await withDemoApp(async ({ newSignedInContext }) => {
+  for (const shot of shots) {
+    for (const [label, viewport] of Object.entries(viewports)) {
+      const context = await newSignedInContext(shot.user, {
+        viewport,
+        locale: 'en-AU',
+        timezoneId: 'Australia/Sydney',
+        reducedMotion: 'reduce',
+        ...(label === 'mobile' ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+      });
+      const page = await context.newPage();
+      await page.goto(shot.path, { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { name: shot.ready, level: 1 }).waitFor();
+      const file = path.join(outDir, `${shot.name}-${label}.png`);
+      await page.screenshot({ path: file });
+      console.log(`wrote ${path.relative(repoRoot, file)}`);
+      await context.close();
+    }
+  }
+});
