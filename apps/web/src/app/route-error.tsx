@@ -9,8 +9,10 @@ function RouteErrorScreen({ error, routeName }: { error: unknown; routeName: str
   const errorId = useReportedErrorId(error);
 
   const goBack = () => {
-    // Opened directly (a link from elsewhere, a bookmark): there is nothing in the app to go back to.
     if (router.history.canGoBack()) router.history.back();
+    // The page was loaded afresh: the browser's own history may still hold where the user was.
+    else if (window.history.length > 1) window.history.back();
+    // Opened in a new tab: there is nothing to go back to, so go home.
     else void router.navigate({ href: '/' });
   };
 
