@@ -69,6 +69,7 @@ export function useCurrentTenant() {
         from: tenant,
         to: target,
         preload: () => queryClient.prefetchQuery(teamsQueryOptions(target.id)),
+        currentTenantId: getCurrentTenantId,
         makeCurrent: (id) => makeTenantCurrent(me.id, id),
         goHome: async () => {
           await navigate({ to: '/inbox' });

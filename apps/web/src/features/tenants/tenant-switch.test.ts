@@ -41,6 +41,7 @@ describe('runTenantSwitch', () => {
       from: { id: 'old' },
       to: { id: 'new', name: 'New' },
       preload: async () => steps.push('preload'),
+      currentTenantId: () => 'old',
       makeCurrent: (id) => steps.push(`current ${id}`),
       goHome: async () => {
         steps.push('home');
@@ -52,5 +53,24 @@ describe('runTenantSwitch', () => {
     await done;
     expect(steps).toEqual(['preload', 'current new', 'home']);
     expect(client.getQueryData(['tenant', 'old', 'teams'])).toBeUndefined();
+  });
+
+  it('stops when the user signed out during the splash (no tenant is current any more)', async () => {
+    const client = new QueryClient();
+    const steps: string[] = [];
+    const done = runTenantSwitch({
+      queryClient: client,
+      from: { id: 'old' },
+      to: { id: 'new', name: 'New' },
+      preload: async () => undefined,
+      currentTenantId: () => null,
+      makeCurrent: (id) => steps.push(`current ${id}`),
+      goHome: async () => {
+        steps.push('home');
+      },
+    });
+    await vi.advanceTimersByTimeAsync(minimumSwitchSplashMs);
+    await done;
+    expect(steps).toEqual([]);
   });
 });

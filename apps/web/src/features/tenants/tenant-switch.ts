@@ -51,6 +51,8 @@ export interface TenantSwitch {
   to: Pick<TenantSummary, 'id' | 'name'>;
   /** Loads what the new tenant's shell shows first (its teams), while the splash shows. */
   preload: () => Promise<unknown>;
+  /** The tenant the app works in now; a sign-out during the splash leaves none, and the switch stops. */
+  currentTenantId: () => string | null;
   /** Makes the tenant current and stores the choice. */
   makeCurrent: (tenantId: string) => void;
   /** Goes to the new tenant's home (/inbox). */
@@ -67,6 +69,7 @@ export async function runTenantSwitch({
   from,
   to,
   preload,
+  currentTenantId,
   makeCurrent,
   goHome,
 }: TenantSwitch): Promise<void> {
@@ -76,6 +79,7 @@ export async function runTenantSwitch({
     // The splash's minimum is the spec's; the time is used to load the new tenant's teams (the
     // sidebar's list), so the shell appears complete. A failure here shows on the page afterwards.
     await Promise.all([wait(minimumSwitchSplashMs), preload().catch(() => undefined)]);
+    if (currentTenantId() !== from.id) return;
     makeCurrent(to.id);
     await forgetTenantData(queryClient, from.id);
     await goHome();

@@ -67,11 +67,13 @@ export function TenantSwitcher({ className }: { className?: string }) {
           className,
         )}
         data-testid="current-tenant"
-        aria-label={`Organisation: ${tenant.name}. Switch organisation`}
       >
         <TenantAvatar tenant={tenant} />
         <span className="min-w-0 flex-1">
-          <span className="block truncate font-medium text-sm leading-tight">{tenant.name}</span>
+          <span className="block truncate font-medium text-sm leading-tight">
+            <span className="sr-only">Organisation: </span>
+            {tenant.name}
+          </span>
           <span className="hidden truncate text-muted-foreground text-xs leading-tight sm:block">
             {roleLabel(tenant)}
           </span>

@@ -1,0 +1,75 @@
+import { demoUsers, expect, teamsOf, tenantsOf, test } from './fixtures';
+
+test.describe('phones (375 px)', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the bottom bar goes Home and to My Work, and More opens the navigation', async ({
+    page,
+    signIn,
+    apiGet,
+  }) => {
+    await signIn(demoUsers.owner);
+    const [tenant] = await tenantsOf(apiGet);
+    const firstTeam = (await teamsOf(apiGet, tenant!.id)).find((team) => team.status === 'active')!;
+
+    await page.goto('/timesheet');
+    const bar = page.getByRole('navigation', { name: 'Mobile' });
+    await expect(bar).toBeVisible();
+    // No sidebar beside the page on a phone.
+    await expect(page.locator('aside[data-slot="sidebar"]')).toHaveCount(0);
+
+    await bar.getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL(/\/inbox$/);
+    await expect(bar.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+
+    await bar.getByRole('link', { name: 'My Work' }).click();
+    await expect(page).toHaveURL(new RegExp(`/my-teams/${firstTeam.slug}/list$`));
+    await expect(page.getByRole('heading', { name: firstTeam.name, level: 1 })).toBeVisible();
+
+    await bar.getByRole('button', { name: 'More' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Navigation' });
+    await expect(sheet).toBeVisible();
+    await sheet.getByRole('link', { name: 'Time Tracking' }).click();
+    await expect(page).toHaveURL(/\/timesheet$/);
+    await expect(sheet).toBeHidden();
+
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await expect(sheet).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+
+    await bar.getByRole('button', { name: 'Quick Add' }).click();
+    await expect(page.getByRole('menuitem', { name: 'New Task' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // The footer stays clear of the bar.
+    await page.goto('/inbox');
+    await page.locator('#footer').scrollIntoViewIfNeeded();
+    const footer = await page.locator('#footer').boundingBox();
+    const barBox = await bar.boundingBox();
+    expect(footer!.y + footer!.height).toBeLessThanOrEqual(barBox!.y + 1);
+  });
+
+  test('My Work falls back to the inbox when the user is on no team', async ({ page, signIn }) => {
+    await signIn(demoUsers.owner);
+    await page.route('**/api/teams', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ success: true, data: [], meta: { total: 0, limit: 0, offset: 0 } }),
+      }),
+    );
+    await page.goto('/timesheet');
+    const myWork = page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'My Work' });
+    await expect(myWork).toHaveAttribute('href', '/inbox');
+    await myWork.click();
+    await expect(page).toHaveURL(/\/inbox$/);
+  });
+
+  test('the bottom bar is hidden from the md breakpoint up', async ({ page, signIn }) => {
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await signIn(demoUsers.owner);
+    await page.goto('/inbox');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden();
+  });
+});
