@@ -1,9 +1,7 @@
-import { demoUsers, expect, expectNoAccessibilityViolations, tenantsOf, test } from './fixtures';
+import { demoUsers, expect, expectNoAccessibilityViolations, teamsOf, tenantsOf, test } from './fixtures';
 
-test.describe('onboarding and verification', () => {
-  // The second test continues with the tenant the first one created.
-  test.describe.configure({ mode: 'serial' });
-
+// Verification of nina.new (who stays unverified here) is in verification.spec.ts.
+test.describe('onboarding', () => {
   // nina.new has no tenant when the server starts on a fresh database. A retry (CI) finds the tenant
   // the first attempt created, so it opens /onboarding directly and names the organisation uniquely.
   test('a user without a tenant creates one and lands in /inbox with it and its first team', async ({
@@ -54,28 +52,14 @@ test.describe('onboarding and verification', () => {
     await expect(page.getByTestId('team-row')).toHaveCount(1);
     await expect(page.getByTestId('team-row')).toContainText('Riverside Care Team');
 
+    // On the server: nina owns the new tenant, and its first team is the one she named.
+    const created = (await tenantsOf(apiGet)).find((tenant) => tenant.name === organisationName);
+    expect(created?.role).toBe('owner');
+    const teams = await teamsOf(apiGet, created!.id);
+    expect(teams.map((team) => team.name)).toEqual(['Riverside Care Team']);
+
     // The choice survives a reload.
     await page.reload();
     await expect(page.getByTestId('inbox-tenant')).toHaveText(organisationName);
-  });
-
-  test('an unverified user verifies with “I understand” and returns to where they were', async ({
-    page,
-    signIn,
-  }) => {
-    const me = await signIn(demoUsers.newcomer);
-    test.skip(me.isVerified, 'an earlier attempt already verified nina.new');
-    await page.goto('/inbox');
-    await page.getByRole('link', { name: 'Verify account' }).click();
-    await expect(page).toHaveURL(/\/verification-required\?redirect=/);
-    await expect(page.getByRole('heading', { name: 'Verification required' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Return to home' })).toBeVisible();
-    await expectNoAccessibilityViolations(page);
-
-    await page.getByRole('button', { name: 'I understand' }).click();
-    await expect(page).toHaveURL(/\/inbox$/);
-    await expect(page.getByRole('link', { name: 'Verify account' })).toHaveCount(0);
-    const after = await page.request.get('/api/me');
-    expect(((await after.json()) as { data: { isVerified: boolean } }).data.isVerified).toBe(true);
   });
 });
