@@ -25,7 +25,7 @@ import {
 import { type ReactNode, useId } from 'react';
 import { cn } from '@/lib/cn';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
-import { Button } from '@/ui/button';
+import { Button, type ButtonProps } from '@/ui/button';
 import { formatFullTime, formatRelativeTime } from './relative-time';
 import { useNotificationActions } from './use-notification-actions';
 
@@ -79,9 +79,22 @@ function Pill({
   );
 }
 
-/** Text read after a button's visible word, so each button says which notification it acts on. */
-function Target({ children }: { children: string }) {
-  return <span className="sr-only">, {children}</span>;
+/**
+ * A button whose name is its visible word followed by the notification it acts on ('Approve, System
+ * Admin Access Request from Sam System'), so each of the many Delete buttons says which it deletes.
+ */
+function ActionButton({
+  label,
+  target,
+  icon: Icon,
+  ...props
+}: { label: string; target: string; icon: LucideIcon } & Omit<ButtonProps, 'children'>) {
+  return (
+    <Button size="sm" aria-label={`${label}, ${target}`} {...props}>
+      <Icon aria-hidden="true" />
+      {label}
+    </Button>
+  );
 }
 
 function AccessRequestDetails({ request }: { request: NonNullable<Notification['tenantAccessRequest']> }) {
@@ -198,39 +211,40 @@ export function NotificationItem({
           <div className="mt-3 flex flex-wrap gap-2">
             {canDecide ? (
               <>
-                <Button size="sm" disabled={isBusy} onClick={() => decide.mutate('approved')}>
-                  <CheckIcon aria-hidden="true" />
-                  {decide.isPending && decide.variables === 'approved' ? 'Approving...' : 'Approve'}
-                  <Target>{target}</Target>
-                </Button>
-                <Button
-                  size="sm"
+                <ActionButton
+                  label={decide.isPending && decide.variables === 'approved' ? 'Approving...' : 'Approve'}
+                  target={target}
+                  icon={CheckIcon}
+                  disabled={isBusy}
+                  onClick={() => decide.mutate('approved')}
+                />
+                <ActionButton
+                  label={decide.isPending && decide.variables === 'rejected' ? 'Rejecting...' : 'Reject'}
+                  target={target}
+                  icon={XIcon}
                   variant="outline"
                   disabled={isBusy}
                   onClick={() => decide.mutate('rejected')}
-                >
-                  <XIcon aria-hidden="true" />
-                  {decide.isPending && decide.variables === 'rejected' ? 'Rejecting...' : 'Reject'}
-                  <Target>{target}</Target>
-                </Button>
+                />
               </>
             ) : null}
-            <Button size="sm" variant="ghost" disabled={isBusy} onClick={() => setRead.mutate(isUnread)}>
-              {isUnread ? <MailOpenIcon aria-hidden="true" /> : <MailIcon aria-hidden="true" />}
-              {isUnread ? 'Mark read' : 'Mark unread'}
-              <Target>{target}</Target>
-            </Button>
-            <Button
-              size="sm"
+            <ActionButton
+              label={isUnread ? 'Mark read' : 'Mark unread'}
+              target={target}
+              icon={isUnread ? MailOpenIcon : MailIcon}
+              variant="ghost"
+              disabled={isBusy}
+              onClick={() => setRead.mutate(isUnread)}
+            />
+            <ActionButton
+              label={remove.isPending ? 'Deleting...' : 'Delete'}
+              target={target}
+              icon={Trash2Icon}
               variant="ghost"
               className="text-destructive hover:text-destructive"
               disabled={isBusy}
               onClick={() => remove.mutate()}
-            >
-              <Trash2Icon aria-hidden="true" />
-              {remove.isPending ? 'Deleting...' : 'Delete'}
-              <Target>{target}</Target>
-            </Button>
+            />
           </div>
         </div>
       </article>

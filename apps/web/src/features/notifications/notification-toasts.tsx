@@ -5,12 +5,19 @@ import {
   notificationToastDuration,
   notificationToastTitles,
 } from '@wattle/domain/notifications/schemas';
-import { useEffect, useRef } from 'react';
+import { type CSSProperties, useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { useCurrentTenantId } from '@/lib/current-tenant';
 import { notificationsQueryOptions } from './api';
 import { type ArrivalTracker, startTracking, takeArrivals } from './new-notifications';
 import { flattenNotifications } from './notification-cache';
+
+/** The destructive style in the app's reds: sonner's own red text on pink falls short of WCAG AA contrast. */
+const destructiveColors = {
+  '--error-bg': '#fef2f2',
+  '--error-border': '#fecaca',
+  '--error-text': '#991b1b',
+} as CSSProperties;
 
 /** The spec's toast for a notification: title by type, message below, style and duration by urgency. */
 function showNotificationToast(notification: Notification): void {
@@ -20,8 +27,9 @@ function showNotificationToast(notification: Notification): void {
     duration: notificationToastDuration(notification),
   };
   const title = notificationToastTitles[notification.type];
-  if (isDestructiveNotification(notification)) toast.error(title, { ...options, richColors: true });
-  else toast(title, options);
+  if (isDestructiveNotification(notification)) {
+    toast.error(title, { ...options, richColors: true, style: destructiveColors });
+  } else toast(title, options);
 }
 
 /**
