@@ -123,9 +123,11 @@ describe('live query keys', () => {
     expect(liveQueryKeys('notification', 't1')).toEqual([['notifications', 't1']]);
     expect(liveQueryKeys('favorite', 't1')).toEqual([['favorites', 't1']]);
     expect(liveQueryKeys('toString', 't1')).toEqual([]);
+    expect(liveQueryKeys('team-member', 't1')).toEqual([['tenant', 't1', 'teams']]);
     expect(allLiveQueryKeys('t1')).toEqual([
       ['notifications', 't1'],
       ['favorites', 't1'],
+      ['tenant', 't1', 'teams'],
     ]);
   });
 

@@ -8,6 +8,9 @@ import { type ChangeEvent, ChangeEventSchema } from '@wattle/domain/events/schem
 const liveAreas: Record<string, (tenantId: string) => readonly unknown[]> = {
   notification: (tenantId) => ['notifications', tenantId],
   favorite: (tenantId) => ['favorites', tenantId],
+  // A new team, or a change of who is on one, changes the teams lists (features/teams/api.ts).
+  team: (tenantId) => ['tenant', tenantId, 'teams'],
+  'team-member': (tenantId) => ['tenant', tenantId, 'teams'],
 };
 
 export function liveQueryKeys(entity: string, tenantId: string): (readonly unknown[])[] {
@@ -17,7 +20,12 @@ export function liveQueryKeys(entity: string, tenantId: string): (readonly unkno
 
 /** Every key the feed keeps fresh: what the polling fallback refreshes while the stream is down. */
 export function allLiveQueryKeys(tenantId: string): (readonly unknown[])[] {
-  return Object.values(liveAreas).map((keyOf) => keyOf(tenantId));
+  const keys = new Map<string, readonly unknown[]>();
+  for (const keyOf of Object.values(liveAreas)) {
+    const key = keyOf(tenantId);
+    keys.set(JSON.stringify(key), key);
+  }
+  return [...keys.values()];
 }
 
 /** One server-sent message as a change event; anything else (a malformed line) is nothing. */
