@@ -164,3 +164,98 @@ test.describe('keyboard shortcuts', () => {
     await expect(page.getByRole('button', { name: /^Search\b/ })).toBeFocused();
   });
 });
+
+test.describe('global modal opener', () => {
+  test.beforeEach(async ({ signIn }) => {
+    await signIn(demoUsers.owner);
+  });
+
+  async function openFromQuickAdd(page: Page, item: string) {
+    await page.getByTestId('quick-add').click();
+    await page.getByRole('menuitem', { name: item }).click();
+  }
+
+  test('Quick Add opens each modal at its size, saying plainly what it will hold', async ({ page }) => {
+    await openShellPage(page, '/inbox');
+    const cases = [
+      { item: 'New Task', title: 'New Task', size: 'large', holds: 'Work cards arrive in a later release' },
+      {
+        item: 'New Incident',
+        title: 'New Incident',
+        size: 'large',
+        holds: 'Work cards arrive in a later release',
+      },
+      {
+        item: 'New Invoice',
+        title: 'New Invoice',
+        size: 'large',
+        holds: 'Tax invoices arrive in a later release',
+      },
+      {
+        item: 'Time Entry...',
+        title: 'Time Entry',
+        size: 'small',
+        holds: 'Time entries arrive in a later release',
+      },
+    ];
+    for (const { item, title, size, holds } of cases) {
+      await openFromQuickAdd(page, item);
+      const modal = page.getByRole('dialog', { name: title });
+      await expect(modal).toBeVisible();
+      await expect(modal).toHaveAttribute('data-size', size);
+      await expect(modal.getByRole('region', { name: holds })).toBeVisible();
+      await expect(modal.getByRole('textbox')).toHaveCount(0);
+      await modal.getByRole('button', { name: 'Close' }).click();
+      await expect(modal).toBeHidden();
+      await expect(page.getByTestId('quick-add')).toBeFocused();
+    }
+    await openFromQuickAdd(page, 'New Incident');
+    await expect(page.getByTestId('new-work-item-category')).toHaveText('Incident');
+    await page.keyboard.press('Escape');
+    // The page is usable again after the menu and the modal closed.
+    await page.getByRole('link', { name: 'Wattle home' }).click();
+    await expect(page).toHaveURL(/\/inbox$/);
+  });
+
+  test('New BSP goes to the new plan of the current, the last selected or the first team', async ({
+    page,
+    apiGet,
+  }) => {
+    const [sunrise] = (await apiGet<{ id: string; name: string }[]>('/api/tenants')).filter(
+      (tenant) => tenant.name === 'Sunrise Support Network',
+    );
+    const teams = await apiGet<{ slug: string; status: string }[]>('/api/teams', sunrise!.id);
+    const active = teams.filter((team) => team.status === 'active');
+    expect(active.length).toBeGreaterThan(1);
+    const first = active[0]!;
+    const second = active[1]!;
+
+    // No team selected yet on this browser: the first team.
+    await openShellPage(page, '/inbox');
+    await openFromQuickAdd(page, 'New BSP');
+    await expect(page).toHaveURL(new RegExp(`/my-teams/${first.slug}/bsp/new$`));
+
+    // On a team's page: that team, which is then the last selected one.
+    await page.goto(`/my-teams/${second.slug}/work-board`);
+    await openFromQuickAdd(page, 'New BSP');
+    await expect(page).toHaveURL(new RegExp(`/my-teams/${second.slug}/bsp/new$`));
+
+    await openShellPage(page, '/inbox');
+    await openFromQuickAdd(page, 'New BSP');
+    await expect(page).toHaveURL(new RegExp(`/my-teams/${second.slug}/bsp/new$`));
+  });
+
+  test('New BSP without any team says a team is needed', async ({ page }) => {
+    await page.route('**/api/teams', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: true, data: [], meta: { total: 0, limit: 100, offset: 0 } }),
+      }),
+    );
+    await openShellPage(page, '/inbox');
+    await openFromQuickAdd(page, 'New BSP');
+    await expect(page.getByText('A team is needed for a behaviour support plan')).toBeVisible();
+    await expect(page).toHaveURL(/\/inbox$/);
+  });
+});

@@ -124,8 +124,14 @@ export function useDialogReturnFocus() {
   const returnTo = useRef<HTMLElement | null>(null);
   const remember = useCallback(() => {
     const active = document.activeElement;
+    if (!(active instanceof HTMLElement)) return;
     // Opening again while open (Ctrl+K inside the dialog) keeps the first place.
-    if (active instanceof HTMLElement && !active.closest('[role="dialog"]')) returnTo.current = active;
+    if (active.closest('[role="dialog"]')) return;
+    // Opened from a menu item, which goes when the menu closes: return to the menu's button instead.
+    const menuButton = active.closest('[role="menu"]')
+      ? document.querySelector<HTMLElement>('[aria-haspopup="menu"][aria-expanded="true"]')
+      : null;
+    returnTo.current = menuButton ?? active;
   }, []);
   const onCloseAutoFocus = useCallback((event: Event) => {
     const element = returnTo.current;

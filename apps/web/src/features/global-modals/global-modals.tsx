@@ -55,7 +55,7 @@ const modals: Record<
   { title: string; description: string; size: DialogSize; body: () => ReactNode }
 > = {
   taxInvoice: {
-    title: 'New Tax Invoice',
+    title: 'New Invoice',
     description: 'Create a tax invoice for a participant.',
     size: 'large',
     body: () => (
