@@ -13,6 +13,7 @@ export function DropdownMenuTrigger(props: ComponentProps<typeof DropdownMenuPri
 export function DropdownMenuContent({
   className,
   sideOffset = 6,
+  collisionPadding = 8,
   ...props
 }: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
   return (
@@ -20,6 +21,7 @@ export function DropdownMenuContent({
       <DropdownMenuPrimitive.Content
         data-slot="dropdown-menu-content"
         sideOffset={sideOffset}
+        collisionPadding={collisionPadding}
         className={cn(
           'z-50 max-h-(--radix-dropdown-menu-content-available-height) min-w-[8rem] origin-(--radix-dropdown-menu-content-transform-origin) animate-fade-in overflow-y-auto overflow-x-hidden rounded-lg border bg-card p-1 text-card-foreground shadow-lg',
           className,

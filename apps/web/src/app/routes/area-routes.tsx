@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createRoute, lazyRouteComponent, notFound, redirect, rootRouteId } from '@tanstack/react-router';
 import { teamsQueryOptions } from '@/features/teams/api';
 import { isSystemAdminRole } from '@/features/tenants/current-role';
@@ -17,10 +18,7 @@ function pageNotFound(): never {
 }
 
 /** Loads the tenant's teams and checks the route's team exists (by slug, or by id as in My Work). */
-async function requireTeam(
-  context: { queryClient: import('@tanstack/react-query').QueryClient; tenant: { id: string } },
-  slugOrId: string,
-) {
+async function requireTeam(context: { queryClient: QueryClient; tenant: { id: string } }, slugOrId: string) {
   const teams = await context.queryClient.ensureQueryData(teamsQueryOptions(context.tenant.id));
   const team = teams.find((candidate) => candidate.slug === slugOrId || candidate.id === slugOrId);
   if (!team) pageNotFound();

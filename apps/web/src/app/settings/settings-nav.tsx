@@ -17,7 +17,7 @@ export function SettingsNav() {
           <div key={group} className="flex shrink-0 items-center gap-1 md:flex-col md:items-stretch">
             <h2
               id={`settings-group-${group}`}
-              className="sr-only px-2 pb-1 font-medium text-muted-foreground text-xs md:not-sr-only"
+              className="sr-only font-medium text-muted-foreground text-xs md:not-sr-only md:px-2 md:pb-1"
             >
               {settingsGroupLabels[group]}
             </h2>

@@ -19,7 +19,6 @@ import { useUnreadCount } from '@/features/notifications/use-unread-count';
 import { teamsQueryOptions } from '@/features/teams/api';
 import { useCurrentTenant } from '@/features/tenants/api';
 import { useCurrentRole } from '@/features/tenants/use-current-role';
-import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/ui/collapsible';
 import {
@@ -175,6 +174,9 @@ function InboxItem({ pathname, onNavigate }: { pathname: string; onNavigate: () 
 
 function FavoritesSection({ pathname, onNavigate }: { pathname: string; onNavigate: () => void }) {
   const { favorites, isLoading, recordAccess } = useFavorites();
+  const isIconOnly = useIsIconOnly();
+  // Collapsed to icons, an empty section would be a bare divider.
+  if (isIconOnly && favorites.length === 0) return null;
   return (
     <SidebarSection id="favorites" title="Favourites">
       {isLoading && favorites.length === 0 ? <LoadingRows /> : null}
@@ -252,14 +254,17 @@ function ParticipantsSection() {
   return (
     <SidebarSection id="participants" title="Participants">
       <SidebarMenuItem>
-        <SidebarMenuButton asChild aria-disabled="true" tooltip="Participants (Coming Soon)">
+        <SidebarMenuButton
+          asChild
+          aria-disabled="true"
+          tooltip="Participants (Coming Soon)"
+          className="h-auto min-h-8 py-1 text-muted-foreground aria-disabled:opacity-100"
+        >
           <div>
             <HandHeartIcon aria-hidden="true" />
-            <span className="flex min-w-0 flex-1 items-center justify-between gap-2">
+            <span className="flex min-w-0 flex-1 flex-col leading-tight">
               <span className="truncate">Participants</span>
-              <Badge variant="secondary" className="px-1.5 text-[0.6875rem]">
-                Coming Soon
-              </Badge>
+              <span className="truncate text-[0.6875rem] text-muted-foreground">Coming Soon</span>
             </span>
           </div>
         </SidebarMenuButton>
@@ -310,7 +315,7 @@ export function AppSidebar() {
   }, [pathname, setOpenMobile]);
 
   return (
-    <Sidebar label="Navigation" description="The pages of Wattle you can open.">
+    <Sidebar label="Navigation" description="The pages of Wattle you can open." className="max-md:pb-16">
       {isMobile ? (
         <SidebarHeader className="border-b px-4 pb-3">
           <WattleLogo />

@@ -10,7 +10,7 @@ export function ShellFooter() {
       tabIndex={-1}
       className="mb-16 border-t bg-background px-4 py-4 text-muted-foreground text-xs outline-none sm:px-6 md:mb-0"
     >
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex flex-col gap-2 lg:flex-row lg:items-center lg:justify-between">
         <p>
           Wattle care coordination for NDIS providers · <span className="sr-only">Organisation: </span>
           {tenant.name}

@@ -47,7 +47,7 @@ export function TeamViewPage() {
     >
       <TeamSummary team={team} />
       <nav aria-label="Team views">
-        <ul className="flex flex-wrap gap-1 border-b">
+        <ul className="flex gap-1 overflow-x-auto border-b">
           {teamViews.map((name) => {
             const { label, icon: Icon } = views[name];
             const isCurrent = name === (view ?? 'work-board');
@@ -57,7 +57,7 @@ export function TeamViewPage() {
                   to="/my-teams/$teamSlug/$view"
                   params={{ teamSlug: team.slug, view: name }}
                   aria-current={isCurrent ? 'page' : undefined}
-                  className="-mb-px flex items-center gap-2 border-transparent border-b-2 px-3 py-2 font-medium text-muted-foreground text-sm hover:text-foreground aria-[current=page]:border-primary aria-[current=page]:text-foreground"
+                  className="-mb-px flex items-center gap-2 whitespace-nowrap border-transparent border-b-2 px-3 py-2 font-medium text-muted-foreground text-sm hover:text-foreground aria-[current=page]:border-primary aria-[current=page]:text-foreground"
                 >
                   <Icon className="size-4" aria-hidden="true" />
                   {label}

@@ -60,12 +60,12 @@ function TeamLink({ team, layout }: { team: Team; layout: 'grid' | 'list' }) {
         <UsersIcon className="size-5" />
       </span>
       <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-        <span className="truncate font-medium">{team.name}</span>
+        <span className="flex min-w-0 items-center gap-2">
+          <span className="truncate font-medium">{team.name}</span>
+          {team.status === 'archived' ? <Badge variant="secondary">Archived</Badge> : null}
+        </span>
         <ParticipantLine team={team} />
-      </span>
-      <span className="flex shrink-0 flex-col items-end gap-1 text-muted-foreground text-xs">
-        {team.status === 'archived' ? <Badge variant="secondary">Archived</Badge> : null}
-        <span>{memberCount(team)}</span>
+        <span className="text-muted-foreground text-xs">{memberCount(team)}</span>
       </span>
     </Link>
   );
