@@ -31,7 +31,6 @@ const segmentLabels: Record<string, string> = {
   card: 'Work Items',
   admin: 'Administration',
   files: 'File Storage',
-  timesheet: 'Time Tracking',
 };
 
 /** Labels of the settings pages (/settings/{segment}), as the spec names them. */
