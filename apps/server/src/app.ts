@@ -85,7 +85,8 @@ export async function buildApp(options: AppOptions) {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'https://graph.microsoft.com'], // Teams tab presence (Microsoft Graph)
+        // Teams tab only: presence from Microsoft Graph, and teams-js's list of valid host domains.
+        connectSrc: ["'self'", 'https://graph.microsoft.com', 'https://res.cdn.office.net'],
         // Wattle runs as a tab inside Microsoft Teams, which frames it.
         frameAncestors: [
           "'self'",
