@@ -37,7 +37,7 @@ test.describe('favourites', () => {
 
     const remove = page.getByRole('button', { name: 'Remove from favourites' });
     await expect(remove).toHaveAttribute('aria-pressed', 'true');
-    const pinned = sidebarFavorites(page).getByRole('link', { name: 'Time Tracking' });
+    const pinned = sidebarFavorites(page).getByRole('link', { name: 'Timesheet' });
     await expect(pinned).toBeVisible();
     await expect.poll(() => favoritePaths(apiGet, tenantId)).toContain('/timesheet');
 

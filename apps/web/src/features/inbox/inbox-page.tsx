@@ -1,18 +1,12 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Team } from '@wattle/domain/teams/schemas';
-import {
-  AlertCircleIcon,
-  CheckCheckIcon,
-  InboxIcon,
-  Loader2Icon,
-  UserRoundIcon,
-  UsersIcon,
-} from 'lucide-react';
+import { AlertCircleIcon, CheckCheckIcon, InboxIcon, Loader2Icon, UsersIcon } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { notificationsQueryOptions } from '@/features/notifications/api';
 import { flattenNotifications } from '@/features/notifications/notification-cache';
 import { useUnreadCount } from '@/features/notifications/use-unread-count';
 import { teamsQueryOptions } from '@/features/teams/api';
+import { ParticipantLine } from '@/features/teams/participant-line';
 import { useCurrentTenant } from '@/features/tenants/api';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
@@ -32,17 +26,7 @@ function TeamRow({ team }: { team: Team }) {
       </span>
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium text-sm">{team.name}</p>
-        <p className="flex items-center gap-1 truncate text-muted-foreground text-sm">
-          <UserRoundIcon className="size-3.5 shrink-0" aria-hidden="true" />
-          {team.participant ? (
-            <>
-              <span className="sr-only">Participant: </span>
-              {team.participant.name}
-            </>
-          ) : (
-            'No participant linked yet'
-          )}
-        </p>
+        <ParticipantLine team={team} as="p" />
       </div>
       {team.status === 'archived' ? (
         <span className="rounded-full bg-muted px-2 py-0.5 text-muted-foreground text-xs">Archived</span>

@@ -1,19 +1,7 @@
 import type { Team } from '@wattle/domain/teams/schemas';
-import { UserRoundIcon } from 'lucide-react';
+import { ParticipantLine } from '@/features/teams/participant-line';
 
 /** The team a page belongs to: its participant, as the team record holds it. */
 export function TeamSummary({ team }: { team: Team }) {
-  return (
-    <p className="-mt-4 flex items-center gap-1.5 text-muted-foreground text-sm">
-      <UserRoundIcon className="size-4 shrink-0" aria-hidden="true" />
-      {team.participant ? (
-        <>
-          <span className="sr-only">Participant: </span>
-          {team.participant.name}
-        </>
-      ) : (
-        'No participant linked yet'
-      )}
-    </p>
-  );
+  return <ParticipantLine team={team} as="p" className="-mt-4 gap-1.5" iconClassName="size-4" />;
 }

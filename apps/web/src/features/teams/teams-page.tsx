@@ -1,14 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Team } from '@wattle/domain/teams/schemas';
-import {
-  AlertCircleIcon,
-  LayoutGridIcon,
-  ListIcon,
-  Loader2Icon,
-  UserRoundIcon,
-  UsersIcon,
-} from 'lucide-react';
+import { AlertCircleIcon, LayoutGridIcon, ListIcon, Loader2Icon, UsersIcon } from 'lucide-react';
 import { useCurrentTenant } from '@/features/tenants/api';
 import { cn } from '@/lib/cn';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -16,27 +9,12 @@ import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { teamsQueryOptions } from './api';
+import { ParticipantLine } from './participant-line';
 
 /**
  * /teams and /teams/list (spec shell section 2, "Team lists"): the teams of the current tenant the
  * user may see, as cards or as a list, each opening its work board.
  */
-
-function ParticipantLine({ team }: { team: Team }) {
-  return (
-    <span className="flex items-center gap-1 truncate text-muted-foreground text-sm">
-      <UserRoundIcon className="size-3.5 shrink-0" aria-hidden="true" />
-      {team.participant ? (
-        <>
-          <span className="sr-only">Participant: </span>
-          {team.participant.name}
-        </>
-      ) : (
-        'No participant linked yet'
-      )}
-    </span>
-  );
-}
 
 function memberCount(team: Team): string {
   return `${team.members.length} ${team.members.length === 1 ? 'member' : 'members'}`;
