@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import {
   type AccessibilityPreferences,
   defaultAccessibilityPreferences,
-} from '@wattle/domain/preferences/schemas';
+} from '@wattle/domain/preferences/rules';
 import type { AxeResults } from 'axe-core';
 import { demoUsers, expect, test } from './fixtures';
 

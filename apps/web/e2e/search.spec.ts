@@ -154,3 +154,57 @@ test.describe('global search dialog', () => {
     await expect(status).toHaveText('No matches found');
   });
 });
+
+/** Holds back the script of the search dialog's contents (loaded on first opening) until released. */
+async function holdSearchPanelScript(page: Page) {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/search-panel-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+test.describe('global search dialog, loaded on first use', () => {
+  test.beforeEach(async ({ signIn }) => {
+    await signIn(demoUsers.owner);
+  });
+
+  test('opens at once with Loading... while its contents load, then its field takes focus', async ({
+    page,
+  }) => {
+    const release = await holdSearchPanelScript(page);
+    await page.goto('/inbox');
+    await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
+    await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog', { name: 'Search work items' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('status')).toHaveText('Loading...');
+    await expect(dialog).toBeFocused();
+
+    release();
+    const field = dialog.getByRole('combobox', { name: 'Search across this tenant' });
+    await expect(field).toBeFocused();
+    await expect(dialog.getByTestId('search-status')).toHaveText(
+      'Start typing to search work items across your tenant...',
+    );
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
+  test('says so when its contents cannot be loaded, and the page stays usable', async ({ page }) => {
+    await page.route('**/assets/search-panel-*.js', (route) => route.abort('internetdisconnected'));
+    await page.goto('/inbox');
+    await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
+    await page.getByRole('button', { name: /^Search\b/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Search work items' });
+    await expect(dialog.getByRole('alert')).toContainText('This could not be loaded');
+    await expect(dialog.getByRole('button', { name: 'Reload Page' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
+  });
+});

@@ -217,6 +217,29 @@ test.describe('global modal opener', () => {
     await expect(page).toHaveURL(/\/inbox$/);
   });
 
+  test('a modal opens at once with its title while what it holds loads', async ({ page }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/global-modal-body-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openShellPage(page, '/inbox');
+    await page.keyboard.press('Control+n');
+    const panel = page.getByRole('dialog', { name: 'New Task' });
+    await expect(panel).toBeVisible();
+    await expect(panel).toHaveAttribute('data-size', 'large');
+    await expect(panel.getByRole('status')).toHaveText('Loading...');
+
+    release();
+    await expect(panel.getByTestId('new-work-item-category')).toHaveText('Task');
+    await expect(panel.getByRole('status')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+  });
+
   test('New BSP goes to the new plan of the current, the last selected or the first team', async ({
     page,
     apiGet,

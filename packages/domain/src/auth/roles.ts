@@ -1,29 +1,30 @@
-import { z } from 'zod';
-
 /**
  * Who someone is in Wattle comes from three places: a platform role on the user (global or system
  * admin), a membership role in a tenant, and a role on each team. `effective*Role` folds them into one
  * of the eight roles of DESIGN.md section 5, which `permissions.ts` maps to what they may do.
+ * Plain lists and types, free of zod, so the web shell can use them on every page; their schemas
+ * are in `role-schemas.ts`.
  */
 
-export const PlatformRoleSchema = z.enum(['global-admin', 'system-admin']);
-export type PlatformRole = z.infer<typeof PlatformRoleSchema>;
+export const platformRoles = ['global-admin', 'system-admin'] as const;
+export type PlatformRole = (typeof platformRoles)[number];
 
-export const MembershipRoleSchema = z.enum(['owner', 'admin', 'member', 'guest', 'auditor']);
-export type MembershipRole = z.infer<typeof MembershipRoleSchema>;
+export const membershipRoles = ['owner', 'admin', 'member', 'guest', 'auditor'] as const;
+export type MembershipRole = (typeof membershipRoles)[number];
 
 /** Roles offered when inviting a team member; Support Worker is the default. */
-export const TeamRoleSchema = z.enum([
+export const teamRoles = [
   'Team Lead',
   'Practitioner',
   'Support Worker',
   'Family Guardian',
   'Therapist',
-]);
-export type TeamRole = z.infer<typeof TeamRoleSchema>;
+] as const;
+export type TeamRole = (typeof teamRoles)[number];
 export const defaultTeamRole: TeamRole = 'Support Worker';
 
-export const RoleSchema = z.enum([
+/** The eight roles of DESIGN.md section 5. */
+export const roles = [
   'global-admin',
   'system-admin',
   'tenant-admin',
@@ -32,8 +33,8 @@ export const RoleSchema = z.enum([
   'support-worker',
   'viewer',
   'auditor',
-]);
-export type Role = z.infer<typeof RoleSchema>;
+] as const;
+export type Role = (typeof roles)[number];
 
 /** The role hierarchy of spec shell section 6. */
 export const roleLevels = {

@@ -1,14 +1,10 @@
 import { z } from 'zod';
+import { type ChangeEvent, changeEventTypes } from './rules';
 
-/**
- * One message of the live change feed, `GET /api/events` (DESIGN.md section 4): which record
- * changed, so the client can invalidate the matching queries. It never carries the record itself.
- * `id` is '*' when several records of the entity changed at once (e.g. all notifications marked read).
- */
+/** The change feed's message (see rules.ts) as a schema, for the server's channel payloads. */
 export const ChangeEventSchema = z.object({
-  type: z.enum(['created', 'updated', 'deleted']),
+  type: z.enum(changeEventTypes),
   entity: z.string(),
   id: z.string(),
   version: z.number().int().nullable(),
-});
-export type ChangeEvent = z.infer<typeof ChangeEventSchema>;
+}) satisfies z.ZodType<ChangeEvent>;

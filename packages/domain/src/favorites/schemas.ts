@@ -1,30 +1,13 @@
 import { z } from 'zod';
-
-/** Spec shell sections 5 and 9: page size, offset, local cap and field limits of favourites. */
-export const favoritesPageSize = 30;
-export const favoritesLocalCap = 30;
-export const favoritePathMax = 500;
-export const favoriteLabelMax = 255;
-export const favoriteIconNameMax = 50;
-
-/** Pages that cannot be favourited, with everything beneath them (spec shell section 5, 6 entries). */
-export const disabledFavoriteRoutes = [
-  '/dashboard',
-  '/handbook',
-  '/my-teams',
-  '/participants',
-  '/behavior-analytics',
-  '/audit-packs',
-] as const;
-
-/** True for a disabled route itself or any path beneath it (`/my-teams/x/list`), not `/dashboards`. */
-export function isDisabledFavoriteRoute(path: string): boolean {
-  const bare = path.split(/[?#]/)[0] ?? path;
-  return disabledFavoriteRoutes.some((route) => bare === route || bare.startsWith(`${route}/`));
-}
-
-export const disabledRouteMessage = (path: string) => `Cannot favorite disabled route: ${path}`;
-export const duplicateFavoriteMessage = 'This page is already in your favorites';
+import {
+  favoriteIconNameMax,
+  favoriteLabelMax,
+  favoritePathMax,
+  favoritePathMessages,
+  favoritesPageSize,
+  hasControlCharacters,
+  isInAppPath,
+} from './rules';
 
 export const FavoriteSchema = z.object({
   id: z.uuid(),
@@ -48,11 +31,8 @@ const FavoritePathSchema = z
   .trim()
   .min(1)
   .max(favoritePathMax)
-  .refine((path) => path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\'), {
-    message: 'Path must be a page of this app, starting with /',
-  })
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
-  .refine((path) => !/[\u0000-\u001f\u007f]/.test(path), { message: 'Path contains control characters' });
+  .refine(isInAppPath, { message: favoritePathMessages.notInApp })
+  .refine((path) => !hasControlCharacters(path), { message: favoritePathMessages.controlCharacters });
 
 export const CreateFavoriteSchema = z.object({
   path: FavoritePathSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MembershipRoleSchema, TeamRoleSchema } from '../auth/roles';
+import { MembershipRoleSchema, TeamRoleSchema } from '../auth/role-schemas';
 
 /** An invitation to join a tenant (and optionally a team), accepted at the invitee's first sign-in. */
 export const InvitationSchema = z.object({

@@ -1,46 +1,9 @@
 import { z } from 'zod';
 import { AccessRequestStatusSchema } from '../access-requests/schemas';
+import { notificationPriorities, notificationTypes } from './rules';
 
-/** Notification types (spec shell section 8 names a toast title for each). */
-export const notificationTypes = [
-  'tenant-access',
-  'payment',
-  'overdue',
-  'approval',
-  'sent',
-  'approved',
-  'rejected',
-  'trial',
-  'info',
-] as const;
 export const NotificationTypeSchema = z.enum(notificationTypes);
-export type NotificationType = z.infer<typeof NotificationTypeSchema>;
-
-export const notificationPriorities = ['low', 'normal', 'high'] as const;
 export const NotificationPrioritySchema = z.enum(notificationPriorities);
-
-/** Toast titles by type (spec shell section 8). */
-export const notificationToastTitles: Record<NotificationType, string> = {
-  'tenant-access': 'System Admin Access Request',
-  payment: 'Payment Received',
-  overdue: 'Invoice Overdue',
-  approval: 'Approval Required',
-  sent: 'Invoice Sent',
-  approved: 'Request Approved',
-  rejected: 'Request Rejected',
-  trial: 'Trial Reminder',
-  info: 'Notification',
-};
-
-/** Destructive style for high priority, overdue and rejected; default otherwise (spec shell section 8). */
-export function isDestructiveNotification(n: { type: NotificationType; priority: string }): boolean {
-  return n.priority === 'high' || n.type === 'overdue' || n.type === 'rejected';
-}
-
-/** 8000 ms for high priority, 5000 ms otherwise (spec shell section 9). */
-export function notificationToastDuration(n: { priority: string }): number {
-  return n.priority === 'high' ? 8000 : 5000;
-}
 
 export const ApprovalStatusSchema = z.enum(['pending', 'approved', 'rejected']);
 

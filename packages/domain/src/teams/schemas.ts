@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RoleSchema, TeamRoleSchema } from '../auth/roles';
+import { RoleSchema, TeamRoleSchema } from '../auth/role-schemas';
 import { WorkflowStateSchema } from './workflow';
 
 export const defaultTeamName = 'Care Team';

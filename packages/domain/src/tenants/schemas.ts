@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MembershipRoleSchema } from '../auth/roles';
+import { MembershipRoleSchema } from '../auth/role-schemas';
 import { auditRetentionDays } from './constants';
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #3b82f6');

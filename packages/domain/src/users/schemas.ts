@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PlatformRoleSchema } from '../auth/roles';
+import { PlatformRoleSchema } from '../auth/role-schemas';
 
 export const MeSchema = z.object({
   id: z.uuid(),

@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { type ChangeEvent, ChangeEventSchema } from '@wattle/domain/events/schemas';
+import type { ChangeEvent } from '@wattle/domain/events/rules';
+import { ChangeEventSchema } from '@wattle/domain/events/schemas';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import type { ChangeEvent } from '@wattle/domain/events/schemas';
+import type { ChangeEvent } from '@wattle/domain/events/rules';
 import type { ChangeFeed } from './change-feed';
 
 /** A comment line every 25 s keeps proxies and load balancers from closing an idle stream. */

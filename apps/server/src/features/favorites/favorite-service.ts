@@ -1,11 +1,9 @@
 import {
-  type CreateFavorite,
   disabledRouteMessage,
   duplicateFavoriteMessage,
-  type Favorite,
   isDisabledFavoriteRoute,
-  type UpdateFavorite,
-} from '@wattle/domain/favorites/schemas';
+} from '@wattle/domain/favorites/rules';
+import type { CreateFavorite, Favorite, UpdateFavorite } from '@wattle/domain/favorites/schemas';
 import { and, asc, count, eq, or, sql } from 'drizzle-orm';
 import { favorites } from '../../db/schema/favorites';
 import { AppError } from '../../http/app-error';

@@ -1,8 +1,8 @@
 import {
   type AccessibilityPreferences,
-  AccessibilityPreferencesSchema,
   defaultAccessibilityPreferences,
-} from '@wattle/domain/preferences/schemas';
+} from '@wattle/domain/preferences/rules';
+import { AccessibilityPreferencesSchema } from '@wattle/domain/preferences/schemas';
 import { eq } from 'drizzle-orm';
 import { forgetCachedUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';

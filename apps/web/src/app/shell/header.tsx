@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { LogOutIcon, MenuIcon, PanelLeftIcon, PlusIcon, SearchIcon, SettingsIcon } from 'lucide-react';
 import { meQueryOptions } from '@/features/auth/api';
 import { useLogout } from '@/features/auth/use-logout';
+import { preloadGlobalSearch } from '@/features/search/global-search-dialog';
 import { PresenceIndicator } from '@/features/teams-tab/teams-tab';
 import { TenantSwitcher } from '@/features/tenants/tenant-switcher';
 import { openGlobalSearch } from '@/lib/global-events';
@@ -118,6 +119,8 @@ export function AppHeader({ hasSidebar }: { hasSidebar: boolean }) {
             variant="outline"
             className="size-9 justify-start border-transparent px-0 text-muted-foreground shadow-none sm:w-auto sm:border-input sm:px-3 sm:shadow-xs lg:w-56"
             onClick={openGlobalSearch}
+            onPointerEnter={preloadGlobalSearch}
+            onFocus={preloadGlobalSearch}
             aria-keyshortcuts="Control+K Meta+K /"
           >
             <SearchIcon aria-hidden="true" className="mx-auto sm:mx-0" />

@@ -8,6 +8,7 @@ import {
   TimerIcon,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { preloadGlobalModals } from '@/features/global-modals/global-modals';
 import { type GlobalModalName, openGlobalModal } from '@/lib/global-events';
 import {
   DropdownMenu,
@@ -44,7 +45,12 @@ export function QuickAddMenu({
   align?: 'start' | 'center' | 'end';
 }) {
   return (
-    <DropdownMenu>
+    // Opening the menu starts loading what its modals hold, so the one picked opens complete.
+    <DropdownMenu
+      onOpenChange={(isOpen) => {
+        if (isOpen) preloadGlobalModals();
+      }}
+    >
       <DropdownMenuTrigger asChild>{children}</DropdownMenuTrigger>
       <DropdownMenuContent side={side} align={align} className="w-56">
         <DropdownMenuLabel>Quick Add</DropdownMenuLabel>

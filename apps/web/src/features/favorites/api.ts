@@ -1,5 +1,5 @@
+import { disabledFavoriteRoutes, favoritesPageSize } from '@wattle/domain/favorites/rules';
 import type { Favorite, UpdateFavorite } from '@wattle/domain/favorites/schemas';
-import { disabledFavoriteRoutes, favoritesPageSize } from '@wattle/domain/favorites/schemas';
 import { http, httpList } from '@/lib/http';
 import type { FavoriteDraft } from './favorites-state';
 

@@ -1,4 +1,4 @@
-import { disabledRouteMessage } from '@wattle/domain/favorites/schemas';
+import { disabledRouteMessage } from '@wattle/domain/favorites/rules';
 import { BookmarkIcon, BookmarkXIcon } from 'lucide-react';
 import { useId } from 'react';
 import { cn } from '@/lib/cn';

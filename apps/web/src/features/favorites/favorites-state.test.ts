@@ -1,4 +1,5 @@
-import type { Favorite } from '@wattle/domain/favorites/schemas';
+import { favoriteIconNameMax, favoriteLabelMax, favoritePathMax } from '@wattle/domain/favorites/rules';
+import { CreateFavoriteSchema, type Favorite } from '@wattle/domain/favorites/schemas';
 import { describe, expect, it } from 'vitest';
 import {
   capLocalCopy,
@@ -135,6 +136,53 @@ describe('legacyFavoritesToMigrate', () => {
       { path: '/inbox', label: 'Inbox', iconName: 'inbox' },
       { path: '/invoices', label: 'Invoices' },
     ]);
+  });
+
+  it('trims what it keeps and skips what the server would refuse', () => {
+    const stored = [
+      { path: '  /timesheet ', label: ' Timesheet  ', iconName: ' clock ' },
+      { path: '/blank-label', label: '   ' },
+      { path: '/long-label', label: 'x'.repeat(favoriteLabelMax + 1) },
+      { path: `/${'p'.repeat(favoritePathMax)}`, label: 'Long path' },
+      { path: '/long-icon', label: 'Long icon', iconName: 'i'.repeat(favoriteIconNameMax + 1) },
+      { path: '/null-icon', label: 'Null icon', iconName: null },
+      { path: '/numeric-label', label: 7 },
+      { path: '//evil.example', label: 'Elsewhere' },
+      { path: '/\\evil.example', label: 'Elsewhere' },
+      { path: '/tab\there', label: 'Control character' },
+      { path: '/empty-icon', label: 'Empty icon', iconName: '  ' },
+    ];
+    expect(legacyFavoritesToMigrate(stored)).toEqual([
+      { path: '/timesheet', label: 'Timesheet', iconName: 'clock' },
+      { path: '/empty-icon', label: 'Empty icon' },
+    ]);
+  });
+
+  it('keeps exactly the entries the create call would accept', () => {
+    const entries: unknown[] = [
+      { path: '/inbox', label: 'Inbox' },
+      { path: ' /teams ', label: ' Teams ', iconName: 'users' },
+      { path: '/a', label: 'x'.repeat(favoriteLabelMax) },
+      { path: '/a', label: 'x'.repeat(favoriteLabelMax + 1) },
+      { path: `/${'p'.repeat(favoritePathMax - 1)}`, label: 'Longest path' },
+      { path: `/${'p'.repeat(favoritePathMax)}`, label: 'Too long a path' },
+      { path: '/a', label: 'Icon', iconName: 'i'.repeat(favoriteIconNameMax) },
+      { path: '/a', label: 'Icon', iconName: 'i'.repeat(favoriteIconNameMax + 1) },
+      { path: '/a', label: 'Icon', iconName: null },
+      { path: '/a', label: 'Icon', iconName: 3 },
+      { path: 'a', label: 'Relative' },
+      { path: '/a\u0000', label: 'Nul' },
+      { label: 'No path' },
+      ['/inbox', 'Inbox'],
+      null,
+    ];
+    for (const entry of entries) {
+      const accepted = CreateFavoriteSchema.safeParse(entry);
+      const expected = accepted.success
+        ? [accepted.data.iconName ? accepted.data : { path: accepted.data.path, label: accepted.data.label }]
+        : [];
+      expect(legacyFavoritesToMigrate([entry]), JSON.stringify(entry)).toEqual(expected);
+    }
   });
 
   it('gives nothing for anything but a list', () => {

@@ -1,9 +1,11 @@
 import {
-  CreateFavoriteSchema,
-  type Favorite,
+  favoriteIconNameMax,
+  favoriteLabelMax,
   favoritesLocalCap,
   isDisabledFavoriteRoute,
-} from '@wattle/domain/favorites/schemas';
+  isValidFavoritePath,
+} from '@wattle/domain/favorites/rules';
+import type { Favorite } from '@wattle/domain/favorites/schemas';
 
 /**
  * The pure part of favourites: what the list shows, the optimistic changes a toggle makes before the
@@ -132,6 +134,23 @@ export function withLocalCopy(
 }
 
 /**
+ * One locally kept favourite as a create payload, trimmed, when the server would take it (the bounds
+ * of `POST /api/favorites`: an in-app path of 1-500 characters, a label of 1-255, an icon name of at
+ * most 50); otherwise undefined. Checked here by hand so the shell does not load a parsing library.
+ */
+function legacyFavoriteDraft(entry: unknown): FavoriteDraft | undefined {
+  if (typeof entry !== 'object' || entry === null) return undefined;
+  const { path, label, iconName } = entry as Record<string, unknown>;
+  if (typeof path !== 'string' || typeof label !== 'string') return undefined;
+  if (iconName !== undefined && typeof iconName !== 'string') return undefined;
+  const draft = { path: path.trim(), label: label.trim(), iconName: iconName?.trim() };
+  if (!isValidFavoritePath(draft.path)) return undefined;
+  if (draft.label.length < 1 || draft.label.length > favoriteLabelMax) return undefined;
+  if (draft.iconName !== undefined && draft.iconName.length > favoriteIconNameMax) return undefined;
+  return draft;
+}
+
+/**
  * The favourites an older version of the app kept only in this browser (an array of
  * `{ path, label, iconName? }`), as create payloads: malformed entries and disabled routes skipped
  * (spec shell section 5), each page once.
@@ -141,9 +160,9 @@ export function legacyFavoritesToMigrate(stored: unknown): FavoriteDraft[] {
   const drafts: FavoriteDraft[] = [];
   const seen = new Set<string>();
   for (const entry of stored) {
-    const parsed = CreateFavoriteSchema.safeParse(entry);
-    if (!parsed.success) continue;
-    const { path, label, iconName } = parsed.data;
+    const draft = legacyFavoriteDraft(entry);
+    if (!draft) continue;
+    const { path, label, iconName } = draft;
     if (isDisabledFavoriteRoute(path) || seen.has(path)) continue;
     seen.add(path);
     drafts.push(iconName ? { path, label, iconName } : { path, label });

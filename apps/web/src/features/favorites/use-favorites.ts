@@ -9,9 +9,9 @@ import {
 import {
   disabledRouteMessage,
   duplicateFavoriteMessage,
-  type Favorite,
   isDisabledFavoriteRoute,
-} from '@wattle/domain/favorites/schemas';
+} from '@wattle/domain/favorites/rules';
+import type { Favorite } from '@wattle/domain/favorites/schemas';
 import { useCallback, useEffect, useMemo } from 'react';
 import { toast } from 'sonner';
 import { meQueryOptions } from '@/features/auth/api';

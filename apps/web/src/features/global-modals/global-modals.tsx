@@ -1,12 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { ClipboardListIcon, ClockIcon, type LucideIcon, SirenIcon, UserRoundPlusIcon } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { meQueryOptions } from '@/features/auth/api';
 import { teamsQueryOptions } from '@/features/teams/api';
 import { getCurrentTenantId, useCurrentTenantId } from '@/lib/current-tenant';
-import { type GlobalModalName, onGlobalModal } from '@/lib/global-events';
+import { onGlobalModal } from '@/lib/global-events';
 import {
   Dialog,
   DialogContent,
@@ -16,7 +15,8 @@ import {
   DialogTitle,
   useDialogReturnFocus,
 } from '@/ui/dialog';
-import { ComingLater } from './coming-later';
+import { LazyPartBoundary, LazyPartLoading, lazyPart } from '@/ui/lazy-part';
+import type { DialogModalName } from './global-modal-body';
 import {
   chooseTeamForNewPlan,
   readLastSelectedTeam,
@@ -24,86 +24,34 @@ import {
   teamSlugInPath,
 } from './last-selected-team';
 
-const TaxInvoiceEditor = lazy(() =>
-  import('./tax-invoice-editor').then((module) => ({ default: module.TaxInvoiceEditor })),
-);
+const loadModalBody = () => import('./global-modal-body');
+const GlobalModalBody = lazyPart(loadModalBody, 'GlobalModalBody');
 
-type ModalName = Exclude<GlobalModalName, 'newBsp'>;
-
-/** A new work item's panel with its default category (spec shell section 2: newTask, newIncident). */
-function NewWorkItemPanel({ category, icon }: { category: 'Task' | 'Incident'; icon: LucideIcon }) {
-  return (
-    <div className="flex flex-col gap-4">
-      <p className="text-sm">
-        <span className="text-muted-foreground">Category: </span>
-        <span className="font-medium" data-testid="new-work-item-category">
-          {category}
-        </span>
-      </p>
-      <ComingLater icon={icon} heading="Work cards arrive in a later release">
-        {category === 'Task'
-          ? 'This panel will create a task card on a team board from a compliance template: title, assignee, start and due dates, and the template’s fields.'
-          : 'This panel will record an incident card on a team board with the incident template’s fields, ready for review and NDIS reporting.'}
-      </ComingLater>
-    </div>
-  );
+/** Starts loading the modals' contents ahead of a likely opening (the Quick Add menu opened). */
+export function preloadGlobalModals(): void {
+  void loadModalBody().catch(() => {
+    // Opening a modal tries again and says so if it still fails.
+  });
 }
 
-/** Title, size (spec shell section 2) and contents of each global modal. */
-const modals: Record<
-  ModalName,
-  { title: string; description: string; size: DialogSize; body: () => ReactNode }
-> = {
-  taxInvoice: {
-    title: 'New Invoice',
-    description: 'Create a tax invoice for a participant.',
-    size: 'large',
-    body: () => (
-      <Suspense
-        fallback={
-          <p role="status" className="py-10 text-center text-muted-foreground text-sm">
-            Loading...
-          </p>
-        }
-      >
-        <TaxInvoiceEditor />
-      </Suspense>
-    ),
-  },
+/**
+ * Title and size of each global modal (spec shell section 2). They open at once with these; what
+ * each holds (global-modal-body.tsx) follows when its code has loaded.
+ */
+const modals: Record<DialogModalName, { title: string; description: string; size: DialogSize }> = {
+  taxInvoice: { title: 'New Invoice', description: 'Create a tax invoice for a participant.', size: 'large' },
   manualTimeEntry: {
     title: 'Time Entry',
     description: 'Record time worked without the timer.',
     size: 'small',
-    body: () => (
-      <ComingLater icon={ClockIcon} heading="Time entries arrive in a later release">
-        This form will record time worked for a participant by hand: date, start and end or duration, time
-        code and notes.
-      </ComingLater>
-    ),
   },
   addParticipant: {
     title: 'Add Participant',
     description: 'Add a person your organisation supports.',
     size: 'medium',
-    body: () => (
-      <ComingLater icon={UserRoundPlusIcon} heading="Participant records arrive in a later release">
-        This form will add a participant with their NDIS number, date of birth, goals and alerts, and link
-        them to a care team.
-      </ComingLater>
-    ),
   },
-  newTask: {
-    title: 'New Task',
-    description: 'Create a work item for a team.',
-    size: 'large',
-    body: () => <NewWorkItemPanel category="Task" icon={ClipboardListIcon} />,
-  },
-  newIncident: {
-    title: 'New Incident',
-    description: 'Record an incident for a team.',
-    size: 'large',
-    body: () => <NewWorkItemPanel category="Incident" icon={SirenIcon} />,
-  },
+  newTask: { title: 'New Task', description: 'Create a work item for a team.', size: 'large' },
+  newIncident: { title: 'New Incident', description: 'Record an incident for a team.', size: 'large' },
 };
 
 /**
@@ -112,7 +60,7 @@ const modals: Record<
  * the new-plan page of the current or last selected team.
  */
 export function GlobalModals() {
-  const [openModal, setOpenModal] = useState<ModalName | null>(null);
+  const [openModal, setOpenModal] = useState<DialogModalName | null>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -172,7 +120,7 @@ export function GlobalModals() {
     [startNewPlan, remember],
   );
 
-  const modal = openModal ? modals[openModal] : null;
+  const modal = openModal ? { name: openModal, ...modals[openModal] } : null;
   return (
     <Dialog open={modal !== null} onOpenChange={(isOpen) => (isOpen ? undefined : setOpenModal(null))}>
       {modal ? (
@@ -181,7 +129,9 @@ export function GlobalModals() {
             <DialogTitle>{modal.title}</DialogTitle>
             <DialogDescription>{modal.description}</DialogDescription>
           </DialogHeader>
-          {modal.body()}
+          <LazyPartBoundary fallback={<LazyPartLoading />}>
+            <GlobalModalBody name={modal.name} />
+          </LazyPartBoundary>
         </DialogContent>
       ) : null}
     </Dialog>

@@ -1,9 +1,9 @@
 import {
   isDestructiveNotification,
-  type Notification,
   type NotificationType,
   notificationToastTitles,
-} from '@wattle/domain/notifications/schemas';
+} from '@wattle/domain/notifications/rules';
+import type { Notification } from '@wattle/domain/notifications/schemas';
 import {
   BanknoteIcon,
   BellIcon,

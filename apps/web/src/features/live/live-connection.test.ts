@@ -140,4 +140,15 @@ describe('live query keys', () => {
     });
     expect(parseChangeEvent(undefined)).toBeNull();
   });
+
+  it('keeps only the event’s own fields and drops malformed messages', () => {
+    expect(
+      parseChangeEvent('{"type":"created","entity":"notification","id":"n","version":null,"extra":1}'),
+    ).toEqual({ type: 'created', entity: 'notification', id: 'n', version: null });
+    expect(parseChangeEvent('not json')).toBeNull();
+    expect(parseChangeEvent('{"type":"renamed","entity":"favorite","id":"f","version":1}')).toBeNull();
+    expect(parseChangeEvent('{"type":"updated","entity":"favorite","id":"f","version":1.5}')).toBeNull();
+    expect(parseChangeEvent('{"type":"updated","entity":"favorite","id":"f"}')).toBeNull();
+    expect(parseChangeEvent('null')).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import type { ChangeEvent } from '@wattle/domain/events/schemas';
+import type { ChangeEvent } from '@wattle/domain/events/rules';
 import { parseChangeEvent } from './live-query-keys';
 
 /** The part of the browser's EventSource this module uses (tests pass a fake). */

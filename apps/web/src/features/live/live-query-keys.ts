@@ -1,4 +1,4 @@
-import { type ChangeEvent, ChangeEventSchema } from '@wattle/domain/events/schemas';
+import { type ChangeEvent, isChangeEvent } from '@wattle/domain/events/rules';
 
 /**
  * Which cached queries a change of each entity makes stale, by the prefix of their keys (every
@@ -28,13 +28,19 @@ export function allLiveQueryKeys(tenantId: string): (readonly unknown[])[] {
   return [...keys.values()];
 }
 
-/** One server-sent message as a change event; anything else (a malformed line) is nothing. */
+/**
+ * One server-sent message as a change event, holding only the event's own fields; anything else (a
+ * malformed line) is nothing.
+ */
 export function parseChangeEvent(data: unknown): ChangeEvent | null {
   if (typeof data !== 'string') return null;
+  let value: unknown;
   try {
-    const parsed = ChangeEventSchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
+    value = JSON.parse(data);
   } catch {
     return null;
   }
+  if (!isChangeEvent(value)) return null;
+  const { type, entity, id, version } = value;
+  return { type, entity, id, version };
 }

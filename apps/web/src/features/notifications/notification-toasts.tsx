@@ -1,10 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import {
   isDestructiveNotification,
-  type Notification,
   notificationToastDuration,
   notificationToastTitles,
-} from '@wattle/domain/notifications/schemas';
+} from '@wattle/domain/notifications/rules';
+import type { Notification } from '@wattle/domain/notifications/schemas';
 import { type CSSProperties, useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { useCurrentTenantId } from '@/lib/current-tenant';

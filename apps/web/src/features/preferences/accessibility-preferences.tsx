@@ -3,7 +3,7 @@ import {
   defaultAccessibilityPreferences,
   keyboardModeDismissMs,
   mouseSuppressesKeyboardModeMs,
-} from '@wattle/domain/preferences/schemas';
+} from '@wattle/domain/preferences/rules';
 import { useEffect, useSyncExternalStore } from 'react';
 import { accessibilityPreferencesQueryOptions } from './api';
 import {

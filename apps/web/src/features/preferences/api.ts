@@ -1,23 +1,27 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  type AccessibilityPreferences,
-  AccessibilityPreferencesSchema,
-} from '@wattle/domain/preferences/schemas';
+import { type AccessibilityPreferences, isAccessibilityPreferences } from '@wattle/domain/preferences/rules';
 import { toast } from 'sonner';
-import { http } from '@/lib/http';
+import { ApiError, http } from '@/lib/http';
 
 /** The signed-in user's accessibility preferences, saved on the server per person (not per tenant). */
 export const preferenceKeys = {
   accessibility: ['me', 'preferences', 'accessibility'] as const,
 };
 
+/** The server's answer, checked: applying a malformed one would break every page's styling. */
+function asAccessibilityPreferences(answer: unknown): AccessibilityPreferences {
+  if (!isAccessibilityPreferences(answer)) {
+    throw new ApiError(200, 'BAD_RESPONSE', 'The server sent an unexpected answer.');
+  }
+  const { highContrastMode, reducedMotion, fontSize } = answer;
+  return { highContrastMode, reducedMotion, fontSize };
+}
+
 export function accessibilityPreferencesQueryOptions() {
   return queryOptions({
     queryKey: preferenceKeys.accessibility,
     queryFn: async ({ signal }) =>
-      AccessibilityPreferencesSchema.parse(
-        await http<unknown>('/api/me/preferences', { signal, tenantId: null }),
-      ),
+      asAccessibilityPreferences(await http<unknown>('/api/me/preferences', { signal, tenantId: null })),
     staleTime: 5 * 60_000,
   });
 }
@@ -25,7 +29,7 @@ export function accessibilityPreferencesQueryOptions() {
 export async function updateAccessibilityPreferences(
   changes: Partial<AccessibilityPreferences>,
 ): Promise<AccessibilityPreferences> {
-  return AccessibilityPreferencesSchema.parse(
+  return asAccessibilityPreferences(
     await http<unknown>('/api/me/preferences', { method: 'PATCH', body: changes, tenantId: null }),
   );
 }

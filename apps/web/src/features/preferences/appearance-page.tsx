@@ -4,7 +4,8 @@ import {
   type FontSize,
   fontSizePixels,
   fontSizes,
-} from '@wattle/domain/preferences/schemas';
+  isFontSize,
+} from '@wattle/domain/preferences/rules';
 import { AlertCircleIcon, Loader2Icon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -25,10 +26,6 @@ const fontSizeLabels: Record<FontSize, string> = {
   large: 'Large',
   'extra-large': 'Extra large',
 };
-
-function isFontSize(value: string): value is FontSize {
-  return (fontSizes as readonly string[]).includes(value);
-}
 
 function SwitchRow({
   label,

@@ -1,4 +1,4 @@
-import { defaultAccessibilityPreferences } from '@wattle/domain/preferences/schemas';
+import { defaultAccessibilityPreferences } from '@wattle/domain/preferences/rules';
 import { describe, expect, it } from 'vitest';
 import {
   applyAccessibilityPreferences,

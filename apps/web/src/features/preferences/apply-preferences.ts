@@ -1,4 +1,4 @@
-import { type AccessibilityPreferences, fontSizePixels } from '@wattle/domain/preferences/schemas';
+import { type AccessibilityPreferences, fontSizePixels } from '@wattle/domain/preferences/rules';
 
 /** The classes on <html> that accessibility.css styles. */
 export const highContrastClass = 'high-contrast';

@@ -1,4 +1,4 @@
-import { keyboardModeDismissMs, mouseSuppressesKeyboardModeMs } from '@wattle/domain/preferences/schemas';
+import { keyboardModeDismissMs, mouseSuppressesKeyboardModeMs } from '@wattle/domain/preferences/rules';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createKeyboardNavigationMode, type KeyboardNavigationMode } from './keyboard-navigation-mode';
 

@@ -1,0 +1,95 @@
+import { AlertCircleIcon, RefreshCwIcon } from 'lucide-react';
+import {
+  Component,
+  type ComponentType,
+  type ErrorInfo,
+  type LazyExoticComponent,
+  lazy,
+  type ReactNode,
+  Suspense,
+} from 'react';
+import { Button } from './button';
+
+/**
+ * Parts of the shell that are only needed once opened (global search, the global modals) load their
+ * code on first use, as the pages do (TanStack Router's lazyRouteComponent), so it stays out of the
+ * JavaScript every page loads. `lazyPart` is React.lazy for a named export; `LazyPartBoundary` shows
+ * the fallback while it loads and, if loading fails, says so in place of the part, so the dialog
+ * around it and the rest of the page keep working.
+ */
+
+/** Loading a part's code failed (offline, or a new release replaced the file). */
+class PartLoadError extends Error {
+  override readonly name = 'PartLoadError';
+}
+
+export function lazyPart<Props extends object, Name extends string>(
+  load: () => Promise<Record<Name, ComponentType<Props>>>,
+  exportName: Name,
+): LazyExoticComponent<ComponentType<Props>> {
+  return lazy(async () => {
+    let module: Record<Name, ComponentType<Props>>;
+    try {
+      module = await load();
+    } catch (cause) {
+      throw new PartLoadError(`Could not load ${exportName}`, { cause });
+    }
+    return { default: module[exportName] };
+  });
+}
+
+interface BoundaryState {
+  error: unknown;
+}
+
+class PartLoadErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { error: null };
+
+  static getDerivedStateFromError(error: unknown): BoundaryState {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    if (error instanceof PartLoadError) console.error(error, error.cause, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    const { error } = this.state;
+    if (error === null) return this.props.children;
+    // Only a failed load is answered here; any other error goes on to the route's error screen.
+    if (!(error instanceof PartLoadError)) throw error;
+    return (
+      <div
+        role="alert"
+        className="flex items-start gap-3 rounded-lg border border-destructive/30 bg-red-50 p-3 text-destructive text-sm"
+      >
+        <AlertCircleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <div>
+          <p className="font-medium">This could not be loaded</p>
+          <p className="mt-1">Check your connection, then reload the page.</p>
+          <Button variant="outline" size="sm" className="mt-2" onClick={() => window.location.reload()}>
+            <RefreshCwIcon aria-hidden="true" />
+            Reload Page
+          </Button>
+        </div>
+      </div>
+    );
+  }
+}
+
+export function LazyPartBoundary({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+  return (
+    <PartLoadErrorBoundary>
+      <Suspense fallback={fallback}>{children}</Suspense>
+    </PartLoadErrorBoundary>
+  );
+}
+
+/** The fallback while a part loads: the spec's 'Loading...' (shell section 2). */
+export function LazyPartLoading({ className }: { className?: string }) {
+  return (
+    <p role="status" className={className ?? 'py-10 text-center text-muted-foreground text-sm'}>
+      Loading...
+    </p>
+  );
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isDestructiveNotification,
+  notificationToastDuration,
+  notificationToastTitles,
+  notificationTypes,
+} from './rules';
+
+describe('notification toasts (spec shell sections 8 and 9)', () => {
+  it('are titled by type', () => {
+    expect(notificationTypes.map((type) => notificationToastTitles[type])).toEqual([
+      'System Admin Access Request',
+      'Payment Received',
+      'Invoice Overdue',
+      'Approval Required',
+      'Invoice Sent',
+      'Request Approved',
+      'Request Rejected',
+      'Trial Reminder',
+      'Notification',
+    ]);
+  });
+
+  it('are destructive for high priority, overdue and rejected', () => {
+    expect(isDestructiveNotification({ type: 'info', priority: 'high' })).toBe(true);
+    expect(isDestructiveNotification({ type: 'overdue', priority: 'low' })).toBe(true);
+    expect(isDestructiveNotification({ type: 'rejected', priority: 'normal' })).toBe(true);
+    expect(isDestructiveNotification({ type: 'approved', priority: 'normal' })).toBe(false);
+    expect(isDestructiveNotification({ type: 'payment', priority: 'low' })).toBe(false);
+  });
+
+  it('last 8000 ms for high priority, 5000 ms otherwise', () => {
+    expect(notificationToastDuration({ priority: 'high' })).toBe(8000);
+    expect(notificationToastDuration({ priority: 'normal' })).toBe(5000);
+    expect(notificationToastDuration({ priority: 'low' })).toBe(5000);
+  });
+});

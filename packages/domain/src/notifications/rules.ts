@@ -1,0 +1,45 @@
+/**
+ * The rules of notifications that need no parsing library: types, priorities and how each toast
+ * looks and lasts (spec shell sections 8 and 9). The web shell shows these toasts on every page, so
+ * this module stays free of zod; `schemas.ts` beside it builds the API's schemas from these lists.
+ */
+
+/** Notification types (spec shell section 8 names a toast title for each). */
+export const notificationTypes = [
+  'tenant-access',
+  'payment',
+  'overdue',
+  'approval',
+  'sent',
+  'approved',
+  'rejected',
+  'trial',
+  'info',
+] as const;
+export type NotificationType = (typeof notificationTypes)[number];
+
+export const notificationPriorities = ['low', 'normal', 'high'] as const;
+export type NotificationPriority = (typeof notificationPriorities)[number];
+
+/** Toast titles by type (spec shell section 8). */
+export const notificationToastTitles: Record<NotificationType, string> = {
+  'tenant-access': 'System Admin Access Request',
+  payment: 'Payment Received',
+  overdue: 'Invoice Overdue',
+  approval: 'Approval Required',
+  sent: 'Invoice Sent',
+  approved: 'Request Approved',
+  rejected: 'Request Rejected',
+  trial: 'Trial Reminder',
+  info: 'Notification',
+};
+
+/** Destructive style for high priority, overdue and rejected; default otherwise (spec shell section 8). */
+export function isDestructiveNotification(n: { type: NotificationType; priority: string }): boolean {
+  return n.priority === 'high' || n.type === 'overdue' || n.type === 'rejected';
+}
+
+/** 8000 ms for high priority, 5000 ms otherwise (spec shell section 9). */
+export function notificationToastDuration(n: { priority: string }): number {
+  return n.priority === 'high' ? 8000 : 5000;
+}
