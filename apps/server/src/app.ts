@@ -159,12 +159,15 @@ async function serveWebApp(app: FastifyInstance, dist: string) {
     await app.register(fastifyStatic, {
       root: dist,
       index: ['index.html'],
+      // The web build writes .br and .gz copies (scripts/precompress-web.mjs): sent to browsers that
+      // accept them, so the app's JavaScript travels compressed without per-request CPU.
+      preCompressed: true,
       // Vite names built assets by content hash, so they never change under the same name; the
       // page itself is always revalidated so a deploy is picked up at once.
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
-        } else if (filePath.endsWith('index.html')) {
+        } else if (/index\.html(\.br|\.gz)?$/.test(filePath)) {
           res.header('cache-control', 'no-cache');
         }
       },
