@@ -29,7 +29,35 @@ const shots = [
   },
 ];
 
+/** Writes through the API as a signed-in user, the way the web app does (CSRF header, tenant header). */
+async function apiPost(context, url, data, tenantName) {
+  const cookies = await context.cookies();
+  const csrf = cookies.find((cookie) => cookie.name === 'wattle_csrf')?.value ?? '';
+  const headers = { 'x-csrf-token': csrf };
+  if (tenantName) {
+    const tenants = await (await context.request.get('/api/tenants')).json();
+    headers['x-tenant-id'] = tenants.data.find((tenant) => tenant.name === tenantName).id;
+  }
+  const response = await context.request.post(url, { data, headers });
+  if (!response.ok()) throw new Error(`POST ${url}: ${response.status()} ${await response.text()}`);
+  return (await response.json()).data;
+}
+
 await withDemoApp(async ({ newSignedInContext }) => {
+  // Some real activity to show: a system admin asks Sunrise for access, and Olivia has pinned a page.
+  const sam = await newSignedInContext('sam.system@wattle.example');
+  const directory = await (await sam.request.get('/api/tenants/directory')).json();
+  const sunrise = directory.data.find((tenant) => tenant.name === 'Sunrise Support Network');
+  await apiPost(sam, '/api/access-requests', {
+    tenantId: sunrise.id,
+    reason: 'Investigating a report that invoices fail to export for the March billing period.',
+    durationHours: 8,
+  });
+  await sam.close();
+  const olivia = await newSignedInContext('olivia.owner@sunrise.example');
+  await apiPost(olivia, '/api/favorites', { path: '/teams', label: 'Teams' }, 'Sunrise Support Network');
+  await olivia.close();
+
   for (const shot of shots) {
     for (const [label, viewport] of Object.entries(viewports)) {
       const context = await newSignedInContext(shot.user, {
