@@ -19,6 +19,9 @@ export const notificationTypes = [
 export type NotificationType = (typeof notificationTypes)[number];
 
 export const notificationPriorities = ['low', 'normal', 'high'] as const;
+
+/** Where an approval waiting on the recipient stands; a pending one counts as unread. */
+export const approvalStatuses = ['pending', 'approved', 'rejected'] as const;
 export type NotificationPriority = (typeof notificationPriorities)[number];
 
 /** Toast titles by type (spec shell section 8). */

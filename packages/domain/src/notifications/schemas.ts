@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { AccessRequestStatusSchema } from '../access-requests/schemas';
-import { notificationPriorities, notificationTypes } from './rules';
+import { approvalStatuses, notificationPriorities, notificationTypes } from './rules';
 
 export const NotificationTypeSchema = z.enum(notificationTypes);
 export const NotificationPrioritySchema = z.enum(notificationPriorities);
 
-export const ApprovalStatusSchema = z.enum(['pending', 'approved', 'rejected']);
+export const ApprovalStatusSchema = z.enum(approvalStatuses);
 
 export const NotificationAccessRequestSchema = z.object({
   requestId: z.uuid(),

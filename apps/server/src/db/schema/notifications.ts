@@ -1,3 +1,8 @@
+import {
+  approvalStatuses,
+  notificationPriorities,
+  notificationTypes,
+} from '@wattle/domain/notifications/rules';
 import { sql } from 'drizzle-orm';
 import { boolean, foreignKey, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, instant, tenantIdColumn, updatedAt } from './columns';
@@ -16,27 +21,13 @@ export const notifications = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type', {
-      enum: [
-        'tenant-access',
-        'payment',
-        'overdue',
-        'approval',
-        'sent',
-        'approved',
-        'rejected',
-        'trial',
-        'info',
-      ],
-    }).notNull(),
+    type: text('type', { enum: notificationTypes }).notNull(),
     message: text('message').notNull(),
     read: boolean('read').notNull().default(false),
     readAt: instant('read_at'),
-    priority: text('priority', { enum: ['low', 'normal', 'high'] })
-      .notNull()
-      .default('normal'),
+    priority: text('priority', { enum: notificationPriorities }).notNull().default('normal'),
     /** For an approval waiting on the recipient: while 'pending' it counts toward the unread count. */
-    approvalStatus: text('approval_status', { enum: ['pending', 'approved', 'rejected'] }),
+    approvalStatus: text('approval_status', { enum: approvalStatuses }),
     invoiceId: uuid('invoice_id'),
     participantName: text('participant_name'),
     tenantAccessRequestId: uuid('tenant_access_request_id'),

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/ui/card';
+import { LoadError, LoadingStatus } from '@/ui/query-status';
 import { authConfigQueryOptions, authKeys, demoLogin, demoUsersQueryOptions, oidcLoginPath } from './api';
 import { forgetUserData } from './session';
 
@@ -101,21 +102,13 @@ function DemoSignIn() {
         </Alert>
       ) : null}
       {users.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-muted-foreground text-sm">
-          <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
-          Loading demo accounts...
-        </p>
+        <LoadingStatus>Loading demo accounts...</LoadingStatus>
       ) : users.isError ? (
-        <Alert variant="destructive">
-          <AlertCircleIcon aria-hidden="true" />
-          <AlertTitle>Could not load the demo accounts</AlertTitle>
-          <AlertDescription>
-            <p>{users.error.message}</p>
-            <Button variant="outline" size="sm" className="mt-1" onClick={() => void users.refetch()}>
-              Try again
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <LoadError
+          title="Could not load the demo accounts"
+          error={users.error}
+          onRetry={() => void users.refetch()}
+        />
       ) : users.data.length === 0 ? (
         <p className="text-muted-foreground text-sm">There are no demo accounts on this server.</p>
       ) : (
@@ -196,16 +189,11 @@ export function LoginPage() {
               Loading...
             </p>
           ) : config.isError ? (
-            <Alert variant="destructive">
-              <AlertCircleIcon aria-hidden="true" />
-              <AlertTitle>Sign-in is unavailable</AlertTitle>
-              <AlertDescription>
-                <p>{config.error.message}</p>
-                <Button variant="outline" size="sm" className="mt-1" onClick={() => void config.refetch()}>
-                  Try again
-                </Button>
-              </AlertDescription>
-            </Alert>
+            <LoadError
+              title="Sign-in is unavailable"
+              error={config.error}
+              onRetry={() => void config.refetch()}
+            />
           ) : isDemo ? (
             <DemoSignIn />
           ) : (

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/ui/card';
+import { LoadError, LoadingStatus } from '@/ui/query-status';
 import { NotificationItem } from './notification-item';
 import { useMarkAllRead } from './use-notification-actions';
 
@@ -47,23 +48,15 @@ function TeamsCard({ tenantId, tenantName }: { tenantId: string; tenantName: str
       </CardHeader>
       {teams.isPending ? (
         <CardContent className="pb-6">
-          <p role="status" className="flex items-center gap-2 text-muted-foreground text-sm">
-            <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
-            Loading teams...
-          </p>
+          <LoadingStatus>Loading teams...</LoadingStatus>
         </CardContent>
       ) : teams.isError ? (
         <CardContent className="pb-6">
-          <Alert variant="destructive">
-            <AlertCircleIcon aria-hidden="true" />
-            <AlertTitle>Could not load the teams</AlertTitle>
-            <AlertDescription>
-              <p>{teams.error.message}</p>
-              <Button variant="outline" size="sm" className="mt-1" onClick={() => void teams.refetch()}>
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadError
+            title="Could not load the teams"
+            error={teams.error}
+            onRetry={() => void teams.refetch()}
+          />
         </CardContent>
       ) : teams.data.length === 0 ? (
         <CardContent className="pb-6">
@@ -125,23 +118,15 @@ function NotificationsCard({ tenantId, tenantName }: { tenantId: string; tenantN
 
       {query.isPending ? (
         <CardContent className="pb-6">
-          <p role="status" className="flex items-center gap-2 text-muted-foreground text-sm">
-            <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
-            Loading notifications...
-          </p>
+          <LoadingStatus>Loading notifications...</LoadingStatus>
         </CardContent>
       ) : query.isError && notifications.length === 0 ? (
         <CardContent className="pb-6">
-          <Alert variant="destructive">
-            <AlertCircleIcon aria-hidden="true" />
-            <AlertTitle>Could not load your notifications</AlertTitle>
-            <AlertDescription>
-              <p>{query.error.message}</p>
-              <Button variant="outline" size="sm" className="mt-1" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadError
+            title="Could not load your notifications"
+            error={query.error}
+            onRetry={() => void query.refetch()}
+          />
         </CardContent>
       ) : notifications.length === 0 ? (
         <CardContent className="flex flex-col items-center px-8 pt-4 pb-10 text-center">

@@ -6,14 +6,12 @@ import {
   fontSizes,
   isFontSize,
 } from '@wattle/domain/preferences/rules';
-import { AlertCircleIcon, Loader2Icon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
-import { Button } from '@/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/ui/card';
 import { Kbd } from '@/ui/kbd';
 import { Label } from '@/ui/label';
+import { LoadError, LoadingStatus } from '@/ui/query-status';
 import { RadioGroup, RadioGroupItem } from '@/ui/radio-group';
 import { Switch } from '@/ui/switch';
 import { useSystemPrefersReducedMotion } from './accessibility-preferences';
@@ -146,21 +144,13 @@ export function AppearancePage() {
         <p className="mt-1 text-muted-foreground text-sm">Contrast, motion and text size.</p>
       </div>
       {preferences.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-muted-foreground text-sm">
-          <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
-          Loading...
-        </p>
+        <LoadingStatus>Loading...</LoadingStatus>
       ) : preferences.isError ? (
-        <Alert variant="destructive">
-          <AlertCircleIcon aria-hidden="true" />
-          <AlertTitle>Could not load your appearance settings</AlertTitle>
-          <AlertDescription>
-            <p>{preferences.error.message}</p>
-            <Button variant="outline" size="sm" className="mt-1" onClick={() => void preferences.refetch()}>
-              Try again
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <LoadError
+          title="Could not load your appearance settings"
+          error={preferences.error}
+          onRetry={() => void preferences.refetch()}
+        />
       ) : (
         <PreferencesForm preferences={preferences.data} />
       )}

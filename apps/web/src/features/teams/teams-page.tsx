@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Team } from '@wattle/domain/teams/schemas';
-import { AlertCircleIcon, LayoutGridIcon, ListIcon, Loader2Icon, UsersIcon } from 'lucide-react';
+import { LayoutGridIcon, ListIcon, UsersIcon } from 'lucide-react';
 import { useCurrentTenant } from '@/features/tenants/api';
 import { cn } from '@/lib/cn';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
-import { Button } from '@/ui/button';
+import { LoadError, LoadingStatus } from '@/ui/query-status';
 import { teamsQueryOptions } from './api';
 import { ParticipantLine } from './participant-line';
 
@@ -81,21 +80,13 @@ export function TeamsPage({ layout = 'grid' }: { layout?: 'grid' | 'list' }) {
       </div>
 
       {teams.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-muted-foreground text-sm">
-          <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
-          Loading teams...
-        </p>
+        <LoadingStatus>Loading teams...</LoadingStatus>
       ) : teams.isError ? (
-        <Alert variant="destructive">
-          <AlertCircleIcon aria-hidden="true" />
-          <AlertTitle>Could not load the teams</AlertTitle>
-          <AlertDescription>
-            <p>{teams.error.message}</p>
-            <Button variant="outline" size="sm" className="mt-1" onClick={() => void teams.refetch()}>
-              Try again
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <LoadError
+          title="Could not load the teams"
+          error={teams.error}
+          onRetry={() => void teams.refetch()}
+        />
       ) : teams.data.length === 0 ? (
         <p className="rounded-xl border border-dashed bg-card px-6 py-10 text-center text-muted-foreground text-sm">
           You are not on any team in {tenant.name} yet.
