@@ -105,12 +105,15 @@ async function scopedOnPool<T>(
 }
 
 const drizzleByClient = new WeakMap<pg.PoolClient, Tx>();
+/** The Drizzle instances that live as long as a pooled connection: the only ones worth caching on. */
+const connectionInstances = new WeakSet<Tx>();
 
 function drizzleFor(client: pg.PoolClient): Tx {
   let tx = drizzleByClient.get(client);
   if (!tx) {
     tx = drizzlePg({ client, schema }) as unknown as Tx;
     drizzleByClient.set(client, tx);
+    connectionInstances.add(tx);
   }
   return tx;
 }
@@ -120,9 +123,10 @@ const preparedByInstance = new WeakMap<object, Map<string, unknown>>();
 /**
  * A hot statement built (and, on Postgres, prepared) once per connection: `build` runs the first
  * time `name` is asked for on this `tx` and its result is reused while the connection lives. On
- * PGlite every transaction is a new object, so it is simply built each time.
+ * PGlite every transaction is a new object, so it is simply built each time, with nothing cached.
  */
 export function preparedOnce<P>(tx: Tx, name: string, build: (tx: Tx) => P): P {
+  if (!connectionInstances.has(tx)) return build(tx);
   let statements = preparedByInstance.get(tx);
   if (!statements) {
     statements = new Map();

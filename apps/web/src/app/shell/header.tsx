@@ -7,22 +7,12 @@ import { preloadGlobalSearch } from '@/features/search/global-search-dialog';
 import { PresenceIndicator } from '@/features/teams-tab/teams-tab';
 import { TenantSwitcher } from '@/features/tenants/tenant-switcher';
 import { openGlobalSearch } from '@/lib/global-events';
+import { personInitials } from '@/lib/person-initials';
 import { Button } from '@/ui/button';
 import { useSidebar } from '@/ui/sidebar';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/ui/tooltip';
 import { WattleMark } from '../wattle-logo';
 import { QuickAddMenu } from './quick-add-menu';
-
-function userInitials(name: string): string {
-  return (
-    name
-      .split(/\s+/)
-      .filter(Boolean)
-      .slice(0, 2)
-      .map((part) => part[0]?.toUpperCase() ?? '')
-      .join('') || '?'
-  );
-}
 
 const isApplePlatform = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
 const modifierKey = isApplePlatform ? '⌘' : 'Ctrl';
@@ -77,7 +67,7 @@ function UserBadge() {
           className="flex size-8 items-center justify-center rounded-full bg-accent font-semibold text-accent-foreground text-xs"
           aria-hidden="true"
         >
-          {userInitials(me.name)}
+          {personInitials(me.name)}
         </span>
         <span className="-right-0.5 -bottom-0.5 absolute">
           <PresenceIndicator />

@@ -3,6 +3,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { DemoUser } from '@wattle/domain/users/schemas';
 import { AlertCircleIcon, ChevronRightIcon, InfoIcon, Loader2Icon, LogInIcon } from 'lucide-react';
 import { CenteredLayout } from '@/app/centered-layout';
+import { personInitials } from '@/lib/person-initials';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Button } from '@/ui/button';
@@ -12,15 +13,6 @@ import { authConfigQueryOptions, authKeys, demoLogin, demoUsersQueryOptions, oid
 import { forgetUserData } from './session';
 
 const loginRoute = getRouteApi('/login');
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '')
-    .join('');
-}
 
 function DemoUserButton({
   user,
@@ -45,7 +37,7 @@ function DemoUserButton({
           className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent font-semibold text-accent-foreground text-xs group-hover:bg-background"
           aria-hidden="true"
         >
-          {initials(user.name)}
+          {personInitials(user.name)}
         </span>
         <span className="min-w-0 flex-1">
           <span className="block truncate font-medium text-sm">

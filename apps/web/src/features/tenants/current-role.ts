@@ -6,14 +6,6 @@ import { type MembershipRole, type Role, roleLevels, type TeamRole } from '@watt
  * and the roles on its teams into the highest of them; the server still checks every request itself.
  */
 
-/**
- * True for the platform role system admin, however it is written (system_admin, System-Admin): the
- * spec compares the role without regard to case.
- */
-export function isSystemAdminRole(platformRole: string | null | undefined): boolean {
-  return (platformRole ?? '').toLowerCase().replace(/[-_\s]/g, '') === 'systemadmin';
-}
-
 export interface RoleSources {
   platformRole: string | null;
   membershipRole: MembershipRole | null;
@@ -27,11 +19,20 @@ const membershipRoles: Partial<Record<MembershipRole, Role>> = {
   auditor: 'auditor',
 };
 
-function platformRoleOf(platformRole: string | null): Role | null {
+/**
+ * A platform role however it is written (system_admin, System-Admin, global-admin): the spec compares
+ * the role without regard to case.
+ */
+function platformRoleOf(platformRole: string | null | undefined): Role | null {
   const normalised = (platformRole ?? '').toLowerCase().replace(/[-_\s]/g, '');
   if (normalised === 'globaladmin') return 'global-admin';
   if (normalised === 'systemadmin') return 'system-admin';
   return null;
+}
+
+/** True for the platform role system admin, however it is written. */
+export function isSystemAdminRole(platformRole: string | null | undefined): boolean {
+  return platformRoleOf(platformRole) === 'system-admin';
 }
 
 /** The highest of the user's roles; a member with no team yet is treated as a viewer. */
