@@ -10,6 +10,10 @@ export const errorStatus = {
   VERIFICATION_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A save or export the compliance rules refuse (a critical issue; export with high issues). */
+  COMPLIANCE_REQUIRED: 422,
+  /** A workflow move the table of spec work section 4 does not allow, or an edit of a locked card. */
+  WORKFLOW_REFUSED: 422,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -11,6 +11,9 @@ const liveAreas: Record<string, (tenantId: string) => readonly unknown[]> = {
   // A new team, or a change of who is on one, changes the teams lists (features/teams/api.ts).
   team: (tenantId) => ['tenant', tenantId, 'teams'],
   'team-member': (tenantId) => ['tenant', tenantId, 'teams'],
+  // Lists, details and audit trails of cards (features/cards/api.ts).
+  card: (tenantId) => ['cards', tenantId],
+  template: (tenantId) => ['templates', tenantId],
 };
 
 export function liveQueryKeys(entity: string, tenantId: string): (readonly unknown[])[] {

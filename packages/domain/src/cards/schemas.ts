@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { FieldChangeSchema } from '../audit/schemas';
+import { FieldIdSchema, FieldValueSchema } from '../templates/schemas';
+
+/**
+ * Work cards (spec work section 3 "Card", "Server card record"; DESIGN.md sections 3-4). The server
+ * card record's PascalCase names become camelCase here (Title → title, AssigneeId → assigneeId …).
+ */
+
+export const cardTypes = ['task', 'incident', 'bsp'] as const;
+export const CardTypeSchema = z.enum(cardTypes);
+export type CardType = z.infer<typeof CardTypeSchema>;
+
+/** The compliance workflow of spec work section 4, enforced on the server (see `workflow.ts`). */
+export const cardStatuses = ['draft', 'in-progress', 'pending-review', 'approved', 'archived'] as const;
+export const CardStatusSchema = z.enum(cardStatuses);
+export type CardStatus = z.infer<typeof CardStatusSchema>;
+
+/** The card panel's free 'State' choice (spec work section 4). */
+export const cardStates = ['todo', 'doing', 'waiting', 'review', 'done'] as const;
+export const CardStateSchema = z.enum(cardStates);
+export type CardState = z.infer<typeof CardStateSchema>;
+export const cardStateLabels = {
+  todo: 'To Do',
+  doing: 'Doing',
+  waiting: 'Waiting on Others',
+  review: 'In Review',
+  done: 'Done',
+} as const satisfies Record<CardState, string>;
+
+/** The card panel's free 'NDIS Status' choice. */
+export const ndisStatuses = ['draft', 'in-review', 'approved', 'submitted'] as const;
+export const NdisStatusSchema = z.enum(ndisStatuses);
+export type NdisStatus = z.infer<typeof NdisStatusSchema>;
+
+export const priorities = ['low', 'medium', 'high'] as const;
+export const PrioritySchema = z.enum(priorities);
+export type Priority = z.infer<typeof PrioritySchema>;
+
+export const cardCategories = ['behavior', 'incident', 'assessment', 'plan', 'review'] as const;
+export const CardCategorySchema = z.enum(cardCategories);
+export type CardCategory = z.infer<typeof CardCategorySchema>;
+
+export const DateOnlySchema = z.iso.date();
+
+export const complianceIssueTypes = ['missing-field', 'invalid-data', 'missing-signature'] as const;
+export const complianceSeverities = ['medium', 'high', 'critical'] as const;
+export const ComplianceIssueSchema = z.object({
+  id: z.string(),
+  type: z.enum(complianceIssueTypes),
+  severity: z.enum(complianceSeverities),
+  description: z.string(),
+  fieldId: z.string().nullable(),
+});
+export type ComplianceIssue = z.infer<typeof ComplianceIssueSchema>;
+
+export const ComplianceSchema = z.object({
+  isCompliant: z.boolean(),
+  /** Share of required fields filled, 0-100, rounded. 100 for a card without a template. */
+  completion: z.number().int().min(0).max(100),
+  issues: z.array(ComplianceIssueSchema),
+  lastValidation: z.iso.datetime({ offset: true }),
+});
+export type Compliance = z.infer<typeof ComplianceSchema>;
+
+export const ClinicianApprovalSchema = z.object({
+  userId: z.uuid(),
+  userName: z.string(),
+  /** The status the approval moved the card to (pending-review or approved). */
+  status: CardStatusSchema,
+  at: z.iso.datetime({ offset: true }),
+});
+
+export const CardSchema = z.object({
+  id: z.uuid(),
+  tenantId: z.uuid(),
+  teamId: z.uuid(),
+  /** The visible work item id: the tenant's 3-letter prefix and a 5-digit sequence (SUN-00042). */
+  workItemId: z.string().regex(/^[A-Z]{3}-\d{5,}$/),
+  type: CardTypeSchema,
+  templateId: z.string().nullable(),
+  templateName: z.string().nullable(),
+  title: z.string(),
+  description: z.string(),
+  participantId: z.string().nullable(),
+  assigneeId: z.uuid().nullable(),
+  assigneeName: z.string().nullable(),
+  status: CardStatusSchema,
+  state: CardStateSchema,
+  ndisStatus: NdisStatusSchema,
+  /** The team workflow column the card sits in (team views); null until placed. */
+  workflowStateId: z.string().nullable(),
+  priority: PrioritySchema,
+  category: CardCategorySchema.nullable(),
+  startDate: DateOnlySchema.nullable(),
+  dueDate: DateOnlySchema.nullable(),
+  tags: z.array(z.string()),
+  fieldValues: z.record(z.string(), FieldValueSchema),
+  completedRequirements: z.object({
+    fields: z.array(z.string()),
+    documents: z.array(z.string()),
+    approvals: z.array(ClinicianApprovalSchema),
+  }),
+  compliance: ComplianceSchema,
+  billable: z.boolean(),
+  estimatedAmountCents: z.number().int().min(0),
+  version: z.number().int().positive(),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+  createdBy: z.uuid().nullable(),
+  createdByName: z.string().nullable(),
+  lastModifiedBy: z.uuid().nullable(),
+  lastModifiedByName: z.string().nullable(),
+});
+export type Card = z.infer<typeof CardSchema>;
+
+const TagSchema = z.string().trim().min(1).max(40);
+const TitleSchema = z.string().trim().min(1, 'Title is required').max(200);
+const DescriptionSchema = z.string().max(5000);
+
+/** `POST /api/cards`. The type defaults from the template; the template from the title's keywords. */
+export const CreateCardSchema = z.object({
+  teamId: z.uuid(),
+  title: TitleSchema,
+  description: DescriptionSchema.default(''),
+  type: CardTypeSchema.optional(),
+  templateId: z.string().min(1).max(80).nullable().optional(),
+  participantId: z.string().max(80).nullable().optional(),
+  assigneeId: z.uuid().nullable().optional(),
+  priority: PrioritySchema.optional(),
+  category: CardCategorySchema.nullable().optional(),
+  startDate: DateOnlySchema.nullable().optional(),
+  /** Absent: today in the tenant's time zone plus the template's estimated duration. */
+  dueDate: DateOnlySchema.nullable().optional(),
+  tags: z.array(TagSchema).max(20).optional(),
+  fieldValues: z.record(FieldIdSchema, FieldValueSchema).optional(),
+});
+export type CreateCardInput = z.infer<typeof CreateCardSchema>;
+
+/** The card fields a PATCH may change, besides `fieldValues`. */
+export const editableCardFields = [
+  'title',
+  'description',
+  'participantId',
+  'assigneeId',
+  'status',
+  'state',
+  'ndisStatus',
+  'workflowStateId',
+  'priority',
+  'category',
+  'startDate',
+  'dueDate',
+  'tags',
+  'billable',
+  'estimatedAmountCents',
+] as const;
+export type EditableCardField = (typeof editableCardFields)[number];
+
+/**
+ * `PATCH /api/cards/{id}`: the version the change started from, the changed card fields, and field
+ * values merged one by one (`null` clears one). A stale version is refused with 409 and the current
+ * card only when a field in this change was written by someone else after that version.
+ * `submit` is the form's Save: refused while a critical compliance issue exists, and it moves the
+ * status as spec work section 4 "Card save status" says. `intent: 'undo'` records the change as an
+ * undo in the audit trail.
+ */
+export const PatchCardSchema = z
+  .object({
+    version: z.number().int().positive(),
+    title: TitleSchema.optional(),
+    description: DescriptionSchema.optional(),
+    participantId: z.string().max(80).nullable().optional(),
+    assigneeId: z.uuid().nullable().optional(),
+    status: CardStatusSchema.optional(),
+    state: CardStateSchema.optional(),
+    ndisStatus: NdisStatusSchema.optional(),
+    workflowStateId: z.string().min(1).max(40).nullable().optional(),
+    priority: PrioritySchema.optional(),
+    category: CardCategorySchema.nullable().optional(),
+    startDate: DateOnlySchema.nullable().optional(),
+    dueDate: DateOnlySchema.nullable().optional(),
+    tags: z.array(TagSchema).max(20).optional(),
+    billable: z.boolean().optional(),
+    estimatedAmountCents: z.number().int().min(0).max(100_000_000).optional(),
+    fieldValues: z.record(FieldIdSchema, FieldValueSchema).optional(),
+    submit: z.boolean().optional(),
+    intent: z.enum(['edit', 'undo']).optional(),
+  })
+  .strict();
+export type PatchCardInput = z.infer<typeof PatchCardSchema>;
+
+/** `GET /api/cards`: one team's cards (or every visible team's), filtered and paged. */
+export const CardListQuerySchema = z.object({
+  teamId: z.uuid().optional(),
+  status: CardStatusSchema.optional(),
+  type: CardTypeSchema.optional(),
+  assigneeId: z.uuid().optional(),
+  templateId: z.string().max(80).optional(),
+  participantId: z.string().max(80).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type CardListQuery = z.infer<typeof CardListQuerySchema>;
+
+/** The body of a 409: the card as it is now, and which fields of the change someone else wrote. */
+export const CardConflictDetailsSchema = z.object({
+  current: CardSchema,
+  conflictingFields: z.array(z.string()),
+});
+export type CardConflictDetails = z.infer<typeof CardConflictDetailsSchema>;
+
+/** One entry of a card's audit trail (spec work section 3 "Audit entry"). */
+export const CardAuditEntrySchema = z.object({
+  id: z.uuid(),
+  /** created, updated, deleted, undo, status-changed, exported. */
+  action: z.string(),
+  userId: z.uuid().nullable(),
+  userName: z.string().nullable(),
+  timestamp: z.iso.datetime({ offset: true }),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+  changes: z.array(FieldChangeSchema),
+});
+export type CardAuditEntry = z.infer<typeof CardAuditEntrySchema>;
+
+/** `GET /api/cards/{id}/audit`: newest first; `before` is the `timestamp` of the last entry seen. */
+export const CardAuditQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  before: z.iso.datetime({ offset: true }).optional(),
+});

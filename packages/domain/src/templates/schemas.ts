@@ -1,0 +1,180 @@
+import { z } from 'zod';
+
+/**
+ * Compliance form templates (spec work section 3, "Form field definition", "Form template",
+ * "Built-in templates"). Built-in templates live in `built-in-templates.ts`; tenant admins add custom
+ * ones through `POST /api/templates`. Both have this shape.
+ */
+
+export const fieldTypes = [
+  'text',
+  'textarea',
+  'select',
+  'date',
+  'checkbox',
+  'multi-select',
+  'signature',
+] as const;
+export const FieldTypeSchema = z.enum(fieldTypes);
+export type FieldType = z.infer<typeof FieldTypeSchema>;
+
+export const FieldValidationSchema = z.object({
+  minLength: z.number().int().min(0).optional(),
+  maxLength: z.number().int().min(1).optional(),
+  /** A JavaScript regular expression source, matched against the whole value (e.g. `^\d{9}$`). */
+  pattern: z.string().max(200).optional(),
+});
+export type FieldValidation = z.infer<typeof FieldValidationSchema>;
+
+/** A field id: lower-case words joined by hyphens (`participant-name`). */
+export const FieldIdSchema = z
+  .string()
+  .min(1)
+  .max(80)
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lower-case letters, digits and hyphens');
+
+export const FormFieldSchema = z.object({
+  id: FieldIdSchema,
+  name: z.string().min(1).max(120),
+  type: FieldTypeSchema,
+  required: z.boolean(),
+  order: z.number().int().min(0),
+  /** The field is one of the spec's standard NDIS fields. */
+  ndisStandard: z.boolean(),
+  validation: FieldValidationSchema.optional(),
+  helpText: z.string().max(500).optional(),
+  /** Choices of select and multi-select fields. */
+  options: z.array(z.string().min(1).max(120)).max(50).optional(),
+  defaultValue: z.union([z.string(), z.boolean(), z.array(z.string())]).optional(),
+});
+export type FormField = z.infer<typeof FormFieldSchema>;
+
+export const templateCategories = ['plan', 'assessment', 'training', 'incident', 'risk'] as const;
+export const TemplateCategorySchema = z.enum(templateCategories);
+export type TemplateCategory = z.infer<typeof TemplateCategorySchema>;
+
+export const RequiredDocumentSchema = z.object({
+  id: z.string().min(1).max(80),
+  name: z.string().min(1).max(120),
+  description: z.string().max(500),
+  type: z.literal('upload'),
+  required: z.boolean(),
+  /** File extensions without the dot: pdf, doc, docx. */
+  formats: z.array(z.string().min(1).max(10)).min(1),
+  /** Bytes. */
+  maxSize: z.number().int().positive(),
+  retention: z.object({ keepFor: z.number().int().min(0), autoDelete: z.boolean() }),
+});
+export type RequiredDocument = z.infer<typeof RequiredDocumentSchema>;
+
+/** Roles a template names as required to complete it (enforcement of these is not in the spec). */
+export const TemplateRoleSchema = z.enum(['clinician', 'support-worker']);
+
+export const PdfSectionSchema = z.object({
+  id: z.string().min(1).max(80),
+  name: z.string().min(1).max(120),
+  order: z.number().int().min(0),
+  fields: z.array(z.string()),
+  layout: z.enum(['single-column', 'two-column']),
+  pageBreak: z.boolean(),
+});
+
+export const FormTemplateSchema = z.object({
+  id: z.string().min(1).max(80),
+  /** null for the built-in templates every tenant shares. */
+  tenantId: z.uuid().nullable(),
+  name: z.string().min(1).max(120),
+  description: z.string().max(1000),
+  category: TemplateCategorySchema,
+  ndisRequired: z.boolean(),
+  ndisLineItems: z.array(z.string()),
+  version: z.string().min(1).max(20),
+  fields: z.array(FormFieldSchema),
+  requiredDocuments: z.array(RequiredDocumentSchema),
+  requiredRoles: z.array(TemplateRoleSchema),
+  /** Days from creation to the due date of a new card (1-21 for the built-in templates). */
+  estimatedDuration: z.number().int().min(0).max(365),
+  complianceRules: z.object({
+    mandatoryValidation: z.boolean(),
+    signatureRequired: z.boolean(),
+    witnessRequired: z.boolean(),
+    /** Days between reviews; 0 means no review cycle. */
+    reviewCycle: z.number().int().min(0),
+  }),
+  pdfTemplate: z.object({
+    layout: z.enum(['portrait', 'landscape']),
+    sections: z.array(PdfSectionSchema),
+    headerFooter: z.boolean(),
+  }),
+  aiCompatible: z.object({
+    autoFillFields: z.array(z.string()),
+    suggestionsEnabled: z.boolean(),
+    validationPrompts: z.boolean(),
+  }),
+  isActive: z.boolean(),
+  isBuiltIn: z.boolean(),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type FormTemplate = z.infer<typeof FormTemplateSchema>;
+
+/** `POST /api/templates`: a tenant's custom template. The server fills ids, dates and flags. */
+export const CreateTemplateSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Template name is required').max(120),
+    description: z.string().max(1000).default(''),
+    category: TemplateCategorySchema,
+    ndisRequired: z.boolean().default(false),
+    estimatedDuration: z.number().int().min(1).max(365).default(7),
+    reviewCycle: z.number().int().min(0).max(3650).default(0),
+    signatureRequired: z.boolean().default(false),
+    witnessRequired: z.boolean().default(false),
+    fields: z.array(FormFieldSchema).min(1, 'A template needs at least one field').max(200),
+  })
+  .refine((t) => new Set(t.fields.map((f) => f.id)).size === t.fields.length, {
+    message: 'Field ids must be unique',
+    path: ['fields'],
+  });
+export type CreateTemplateInput = z.infer<typeof CreateTemplateSchema>;
+
+/** A signature field's value: drawn (a PNG data URL) or typed, with the signer and the time. */
+export const SignatureValueSchema = z.object({
+  kind: z.enum(['drawn', 'typed']),
+  /** `data:image/png;base64,…` of the drawn signature; absent for a typed one. At most ~200 KB. */
+  image: z
+    .string()
+    .max(280_000)
+    .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, 'A drawn signature must be a PNG image')
+    .optional(),
+  /** The typed signature text; absent for a drawn one. */
+  typed: z.string().trim().min(1).max(100).optional(),
+  signerName: z.string().trim().min(1, 'Signer name is required').max(100),
+  signedAt: z.iso.datetime({ offset: true }),
+});
+export type SignatureValue = z.infer<typeof SignatureValueSchema>;
+
+/**
+ * A value in a card's `fieldValues`: text (rich text fields hold sanitised HTML), a yyyy-mm-dd date
+ * (as text), a checkbox, a multi-select list, or a signature. `null` clears the field.
+ */
+export const FieldValueSchema = z.union([
+  z.string().max(20_000),
+  z.boolean(),
+  z.array(z.string().max(120)).max(50),
+  SignatureValueSchema,
+  z.null(),
+]);
+export type FieldValue = z.infer<typeof FieldValueSchema>;
+export type FieldValues = Record<string, FieldValue>;
+
+/** The fixed form sections of the template-form editor, in display order (spec work section 2). */
+export const formSectionIds = [
+  'participant-info',
+  'practitioner-info',
+  'consultation',
+  'assessment',
+  'strategies',
+  'monitoring',
+  'signatures',
+] as const;
+export type FormSectionId = (typeof formSectionIds)[number];
