@@ -5,10 +5,11 @@ import { defineConfig, devices } from '@playwright/test';
  * then the real server serves app and API on one port with a fresh PGlite database and demo data.
  * Chromium is Debian's (scripts/ensure-chromium.mjs installs it); Playwright never downloads browsers.
  */
-// E2E_PORT, E2E_DATA_DIR and E2E_WEB_DIST let several checkouts' runs share one machine.
+// E2E_PORT, E2E_DATA_DIR, E2E_WEB_DIST and E2E_SERVER_ENTRY let several checkouts' runs share one machine.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
+const serverEntry = process.env.E2E_SERVER_ENTRY ?? 'apps/server/dist/main.js';
 const isCI = Boolean(process.env.CI);
 
 export default defineConfig({
@@ -49,7 +50,7 @@ export default defineConfig({
   ],
   webServer: {
     // Each run starts from an empty database, which the server migrates and seeds with demo data.
-    command: `node -e "require('node:fs').rmSync('${dataDir}', { recursive: true, force: true })" && node apps/server/dist/main.js`,
+    command: `node -e "require('node:fs').rmSync('${dataDir}', { recursive: true, force: true })" && node ${serverEntry}`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -10,7 +10,8 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).fi
 
 await build({
   entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // SERVER_OUTFILE lets parallel checkouts' browser runs build a private copy (see playwright.config.ts).
+  outfile: process.env.SERVER_OUTFILE ?? 'dist/main.js',
   bundle: true,
   platform: 'node',
   format: 'esm',
