@@ -14,6 +14,8 @@ export function migrationsFolder(): string {
     if (existsSync(pkg) && JSON.parse(readFileSync(pkg, 'utf8')).name === '@wattle/server') {
       return path.join(dir, 'migrations');
     }
+    // A private bundle under the repository's .tmp (parallel browser runs) finds them from the root.
+    if (existsSync(path.join(dir, 'apps/server/migrations'))) return path.join(dir, 'apps/server/migrations');
     dir = path.dirname(dir);
   }
   throw new Error('Cannot find apps/server/migrations');
