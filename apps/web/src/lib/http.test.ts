@@ -110,4 +110,73 @@ describe('http', () => {
       message: 'Bad Gateway',
     });
   });
+
+  describe('timeout and retries (spec work section 7)', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('retries network errors, 429 and 5xx with a delay of 400 ms per attempt, then succeeds', async () => {
+      vi.useFakeTimers();
+      fetchMock
+        .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+        .mockResolvedValueOnce(jsonResponse(503, { success: false, error: { code: 'X', message: 'busy' } }))
+        .mockResolvedValueOnce(jsonResponse(200, { success: true, data: { ok: 2 } }));
+      const result = http('/api/cards', { retries: 2 });
+      await vi.advanceTimersByTimeAsync(399);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(799);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(1);
+      await expect(result).resolves.toEqual({ ok: 2 });
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+    });
+
+    it('gives up after the retries with the last error, and never retries a 4xx', async () => {
+      vi.useFakeTimers();
+      fetchMock.mockImplementation(async () =>
+        jsonResponse(500, { success: false, error: { code: 'INTERNAL', message: 'boom' } }),
+      );
+      const failing = http('/api/cards', { retries: 2 }).catch((caught: unknown) => caught);
+      await vi.advanceTimersByTimeAsync(1200);
+      expect(await failing).toMatchObject({ status: 500, message: 'boom' });
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+
+      fetchMock.mockClear();
+      fetchMock.mockImplementation(async () =>
+        jsonResponse(404, { success: false, error: { code: 'NOT_FOUND', message: 'Card not found' } }),
+      );
+      await expect(http('/api/cards/x', { retries: 2 })).rejects.toMatchObject({ status: 404 });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+
+    it('turns a request that takes longer than timeoutMs into a TIMEOUT error', async () => {
+      fetchMock.mockImplementation(
+        (_url: string, init: RequestInit) =>
+          new Promise((_resolve, reject) => {
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          }),
+      );
+      await expect(http('/api/cards', { timeoutMs: 20 })).rejects.toMatchObject({
+        status: 0,
+        code: 'TIMEOUT',
+      });
+    });
+
+    it("passes the caller's abort through without retrying", async () => {
+      const controller = new AbortController();
+      fetchMock.mockImplementation(
+        (_url: string, init: RequestInit) =>
+          new Promise((_resolve, reject) => {
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          }),
+      );
+      const request = http('/api/cards', { timeoutMs: 5_000, retries: 2, signal: controller.signal });
+      controller.abort();
+      await expect(request).rejects.toMatchObject({ name: 'AbortError' });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+  });
 });

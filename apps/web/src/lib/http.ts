@@ -15,8 +15,8 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
     readonly status: number,
-    /** One of the API's `ErrorCode`s, or NETWORK_ERROR, BAD_RESPONSE or HTTP_<status> from this client. */
-    readonly code: ErrorCode | 'NETWORK_ERROR' | 'BAD_RESPONSE' | `HTTP_${number}`,
+    /** One of the API's `ErrorCode`s, or NETWORK_ERROR, TIMEOUT, BAD_RESPONSE or HTTP_<status> from this client. */
+    readonly code: ErrorCode | 'NETWORK_ERROR' | 'TIMEOUT' | 'BAD_RESPONSE' | `HTTP_${number}`,
     message: string,
     readonly details?: unknown,
   ) {
@@ -60,6 +60,22 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Do not send the user to /login on 401 (the sign-in calls themselves). */
   skipUnauthenticatedRedirect?: boolean;
+  /** Gives up after this many milliseconds with a TIMEOUT error (spec work section 7: 10,000 ms). */
+  timeoutMs?: number;
+  /**
+   * Tries again this many times after a network error, a timeout, 429 or 5xx, waiting
+   * `resilientRequest.retryDelayMs` × attempt in between (spec work section 7: 2 retries, 400 ms).
+   * Only for requests that are safe to repeat (reads, or writes with an Idempotency-Key).
+   */
+  retries?: number;
+}
+
+/** The spec's generic request behaviour (work section 7), for the calls that opt in to it. */
+export const resilientRequest = { timeoutMs: 10_000, retries: 2, retryDelayMs: 400 } as const;
+
+/** A failure worth trying again: the server was not reached, took too long, was busy or failed. */
+export function isRetryableError(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500);
 }
 
 type UnauthenticatedHandler = () => void;
@@ -87,7 +103,37 @@ interface Envelope {
   error?: { code?: string; message?: string; details?: unknown };
 }
 
+function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
 async function send(path: string, options: RequestOptions): Promise<Envelope> {
+  const retries = Math.max(0, options.retries ?? 0);
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await sendOnce(path, options);
+    } catch (error) {
+      if (attempt >= retries || !isRetryableError(error)) throw error;
+      await wait(resilientRequest.retryDelayMs * (attempt + 1), options.signal);
+    }
+  }
+}
+
+async function sendOnce(path: string, options: RequestOptions): Promise<Envelope> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -98,22 +144,34 @@ async function send(path: string, options: RequestOptions): Promise<Envelope> {
   const tenantId = options.tenantId === undefined ? getCurrentTenantId() : options.tenantId;
   if (tenantId) headers['X-Tenant-Id'] = tenantId;
 
+  const timeout = options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs);
+  const signal =
+    timeout && options.signal ? AbortSignal.any([options.signal, timeout]) : (timeout ?? options.signal);
+
   let response: Response;
+  let text: string;
   try {
     response = await fetch(path, {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: 'same-origin',
-      signal: options.signal ?? null,
+      signal: signal ?? null,
     });
+    text = await response.text();
   } catch (cause) {
+    if (timeout?.aborted && !options.signal?.aborted) {
+      throw new ApiError(
+        0,
+        'TIMEOUT',
+        'Wattle took too long to answer. Check your connection and try again.',
+      );
+    }
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach Wattle. Check your connection and try again.');
   }
 
   let envelope: Envelope | undefined;
-  const text = await response.text();
   if (text) {
     try {
       envelope = JSON.parse(text) as Envelope;
