@@ -12,6 +12,16 @@ export const storageKeys = {
   sidebarSections: 'wattle.sidebarSections',
   /** `{ ["tenantId:userId"]: teamSlug }`: the team whose pages each user last opened in each tenant. */
   lastSelectedTeam: 'wattle.lastSelectedTeam',
+  /**
+   * Prefix of `wattle.cardList.<tenantId>.<teamId>`: `{ savedAt, total, cards }`, the first page of a
+   * team's cards as last loaded, shown for 24 hours when the server cannot be reached (spec work section 7).
+   */
+  cardListCache: 'wattle.cardList',
+  /**
+   * Prefix of `wattle.formDraft.<tenantId>.<cardId>`: `{ values, baseVersion, savedAt }`, a template
+   * form's values not yet saved; removed after a successful save (features/templates/template-form/form-draft.ts).
+   */
+  formDraft: 'wattle.formDraft',
 } as const;
 
 /** Reads a JSON value from localStorage; a missing, unreadable or blocked entry gives `undefined`. */
