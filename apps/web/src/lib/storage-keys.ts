@@ -13,6 +13,12 @@ export const storageKeys = {
   /** `{ ["tenantId:userId"]: teamSlug }`: the team whose pages each user last opened in each tenant. */
   lastSelectedTeam: 'wattle.lastSelectedTeam',
   /**
+   * Prefix of `wattle.saveQueue.<tenantId>.<cardId>`: `{ v: 1, items, savedVersions }`, the changes of a
+   * card not yet saved by the field-save queue (features/cards/field-save-queue-core.ts), sent again
+   * after a reload; removed once everything is saved.
+   */
+  saveQueue: 'wattle.saveQueue',
+  /**
    * Prefix of `wattle.cardList.<tenantId>.<teamId>`: `{ savedAt, total, cards }`, the first page of a
    * team's cards as last loaded, shown for 24 hours when the server cannot be reached (spec work section 7).
    */
