@@ -1,9 +1,16 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import type { Card, CardConflictDetails, PatchCardInput } from '@wattle/domain/cards/schemas';
+import { useMemo, useSyncExternalStore } from 'react';
+import { toast } from 'sonner';
+import { storageKeys } from '@/lib/storage-keys';
+import { cardKeys, patchCard } from './api';
+import { CardSaveQueueCore, type SaveQueueItem, type SaveQueueSnapshot } from './field-save-queue-core';
 
 /**
  * CONTRACT (implemented by the cards web work): the field-save queue of spec work section 4. One
  * queue per card: saves run one at a time, a newer change to a field replaces the queued one, failed
  * items retry, and the queue is kept in localStorage so a reload or a lost connection loses nothing.
+ * The queue itself is `CardSaveQueueCore` (field-save-queue-core.ts); this is its React face.
  */
 
 export type QueueItemState = 'queued' | 'saving' | 'saved' | 'failed';
@@ -42,4 +49,116 @@ export interface CardSaveQueue {
   flush(): Promise<Card>;
 }
 
-export declare function useCardSaveQueue(tenantId: string, cardId: string): CardSaveQueue;
+/** The queue as the card page uses it: the contract plus the items' details and the last error. */
+export interface CardSaveQueueHandle extends CardSaveQueue {
+  pending: readonly SaveQueueItem[];
+  /** Why the last save failed, kept after a refused change was dropped, until the next save. */
+  lastError: string | null;
+  lastSavedAt: number | null;
+}
+
+/** 'Changed {field}.' stays this long with its Undo (spec work section 9). */
+export const changeToastMs = 8_000;
+
+const queues = new Map<string, CardSaveQueueCore>();
+const resumedTenants = new Set<string>();
+
+function browserStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function newerThanCached(queryClient: QueryClient, card: Card): boolean {
+  const cached = queryClient.getQueryData<Card>(cardKeys.detail(card.tenantId, card.id));
+  return !cached || card.version >= cached.version;
+}
+
+function createQueue(queryClient: QueryClient, tenantId: string, cardId: string): CardSaveQueueCore {
+  const detailKey = cardKeys.detail(tenantId, cardId);
+  const keepCard = (card: Card) => {
+    if (newerThanCached(queryClient, card)) queryClient.setQueryData(detailKey, card);
+  };
+  return new CardSaveQueueCore(
+    {
+      tenantId,
+      cardId,
+      patch: (input) => patchCard(tenantId, cardId, input),
+      storage: browserStorage(),
+      getCard: () => queryClient.getQueryData<Card>(detailKey),
+      onSaved: (card) => {
+        keepCard(card);
+        void queryClient.invalidateQueries({ queryKey: cardKeys.audit(tenantId, cardId) });
+      },
+      onConflict: (details) => keepCard(details.current),
+      onChanged: (item, undo) => {
+        toast(`Changed ${item.label}.`, {
+          id: `card-change-${cardId}`,
+          duration: changeToastMs,
+          action: { label: 'Undo', onClick: undo },
+        });
+      },
+      onRefused: (_item, message) => {
+        toast.error('Error', { description: message });
+      },
+    },
+    storageKeys.saveQueue,
+  );
+}
+
+/** The one queue of a card, shared by every component that shows or edits it. */
+export function cardSaveQueue(queryClient: QueryClient, tenantId: string, cardId: string): CardSaveQueueCore {
+  const id = `${tenantId}.${cardId}`;
+  let queue = queues.get(id);
+  if (!queue) {
+    queue = createQueue(queryClient, tenantId, cardId);
+    queues.set(id, queue);
+  }
+  resumeStoredQueues(queryClient, tenantId);
+  return queue;
+}
+
+/**
+ * Changes of other cards left unsaved by an earlier visit (a reload, a lost connection) are sent as
+ * soon as the cards area is opened again, not only when their own card is.
+ */
+function resumeStoredQueues(queryClient: QueryClient, tenantId: string): void {
+  if (resumedTenants.has(tenantId)) return;
+  resumedTenants.add(tenantId);
+  const storage = browserStorage();
+  if (!storage) return;
+  const prefix = `${storageKeys.saveQueue}.${tenantId}.`;
+  const cardIds: string[] = [];
+  for (let index = 0; index < storage.length; index += 1) {
+    const key = storage.key(index);
+    if (key?.startsWith(prefix)) cardIds.push(key.slice(prefix.length));
+  }
+  for (const cardId of cardIds) {
+    if (!queues.has(`${tenantId}.${cardId}`))
+      queues.set(`${tenantId}.${cardId}`, createQueue(queryClient, tenantId, cardId));
+  }
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => {
+    for (const queue of queues.values()) queue.resume();
+  });
+}
+
+export function useCardSaveQueue(tenantId: string, cardId: string): CardSaveQueueHandle {
+  const queryClient = useQueryClient();
+  const queue = useMemo(() => cardSaveQueue(queryClient, tenantId, cardId), [queryClient, tenantId, cardId]);
+  const snapshot: SaveQueueSnapshot = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
+  return useMemo(
+    () => ({
+      ...snapshot,
+      enqueue: queue.enqueue,
+      retry: queue.retry,
+      acceptTheirs: queue.acceptTheirs,
+      flush: queue.flush,
+    }),
+    [snapshot, queue],
+  );
+}
