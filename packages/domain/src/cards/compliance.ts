@@ -1,35 +1,233 @@
-import type { FieldValue, FieldValues, FormField, FormTemplate } from '../templates/schemas';
+import type { FieldValue, FieldValues, FormField, FormTemplate, SignatureValue } from '../templates/schemas';
 import type { Compliance, ComplianceIssue } from './schemas';
+
+/** The message of the critical issue raised when an NDIS-required form lacks the practitioner's signature. */
+export const signatureRequiredMessage = 'Digital signature required for NDIS compliance';
 
 /**
  * CONTRACT: the compliance engine of spec work section 5, run in the browser while typing and on the
  * server on every save.
+ *
+ * Issues, in the template's field order:
+ * - a required field that is empty: high missing-field 'Required field "{name}" is missing';
+ * - a filled text value shorter than its minLength or longer than its maxLength (visible characters of
+ *   the rich text): medium invalid-data;
+ * - a filled text value not matching its pattern: high invalid-data '"{name}" format is invalid';
+ * - an NDIS-required template whose practitioner signature (the field `practitioner-signature`, else
+ *   the template's first signature field) is empty: critical missing-signature, listed first.
+ * Ids are `${type}:${fieldId}`, with `:format` added for a pattern mismatch so every id is unique.
  */
 export function validateCompliance(
-  _template: FormTemplate | null,
-  _values: FieldValues,
-  _now: Date = new Date(),
+  template: FormTemplate | null,
+  values: FieldValues,
+  now: Date = new Date(),
 ): Compliance {
-  throw new Error('not implemented');
+  const lastValidation = now.toISOString();
+  if (!template) return { isCompliant: true, completion: 100, issues: [], lastValidation };
+
+  const issues: ComplianceIssue[] = [];
+  const signatureField = practitionerSignatureField(template);
+  if (template.ndisRequired && signatureField && !isFilled(values[signatureField.id])) {
+    issues.push({
+      id: `missing-signature:${signatureField.id}`,
+      type: 'missing-signature',
+      severity: 'critical',
+      description: signatureRequiredMessage,
+      fieldId: signatureField.id,
+    });
+  }
+
+  for (const field of sortedFields(template)) {
+    const value = values[field.id];
+    if (!isFilled(value)) {
+      if (field.required) {
+        issues.push({
+          id: `missing-field:${field.id}`,
+          type: 'missing-field',
+          severity: 'high',
+          description: `Required field "${field.name}" is missing`,
+          fieldId: field.id,
+        });
+      }
+      continue;
+    }
+    if (typeof value !== 'string' || !field.validation) continue;
+    const text = plainText(value);
+    const { minLength, maxLength, pattern } = field.validation;
+    if (minLength !== undefined && text.length < minLength) {
+      issues.push(invalid(field, `"${field.name}" must be at least ${minLength} characters`));
+    } else if (maxLength !== undefined && text.length > maxLength) {
+      issues.push(invalid(field, `"${field.name}" must be no more than ${maxLength} characters`));
+    }
+    if (pattern !== undefined && !matchesPattern(pattern, text)) {
+      issues.push({
+        id: `invalid-data:${field.id}:format`,
+        type: 'invalid-data',
+        severity: 'high',
+        description: `"${field.name}" format is invalid`,
+        fieldId: field.id,
+      });
+    }
+  }
+
+  const required = template.fields.filter((f) => f.required);
+  const filled = required.filter((f) => isFilled(values[f.id])).length;
+  const completion = required.length === 0 ? 100 : Math.round((100 * filled) / required.length);
+  const isCompliant = !issues.some((i) => i.severity === 'critical' || i.severity === 'high');
+  return { isCompliant, completion, issues, lastValidation };
+}
+
+function invalid(field: FormField, description: string): ComplianceIssue {
+  return {
+    id: `invalid-data:${field.id}`,
+    type: 'invalid-data',
+    severity: 'medium',
+    description,
+    fieldId: field.id,
+  };
+}
+
+function sortedFields(template: FormTemplate): FormField[] {
+  return [...template.fields].sort((a, b) => a.order - b.order);
+}
+
+/** The field whose signature NDIS compliance asks for: `practitioner-signature`, else the first signature field. */
+export function practitionerSignatureField(template: FormTemplate): FormField | undefined {
+  return (
+    template.fields.find((f) => f.id === 'practitioner-signature') ??
+    sortedFields(template).find((f) => f.type === 'signature')
+  );
+}
+
+const patternCache = new Map<string, RegExp | null>();
+
+/** Whether the whole value matches the pattern; a pattern that does not compile matches nothing. */
+function matchesPattern(pattern: string, text: string): boolean {
+  let re = patternCache.get(pattern);
+  if (re === undefined) {
+    try {
+      re = new RegExp(`^(?:${pattern})$`);
+    } catch {
+      re = null;
+    }
+    patternCache.set(pattern, re);
+  }
+  return re?.test(text) ?? false;
+}
+
+/** The ids of the template's required fields that are filled (completedRequirements.fields), in field order. */
+export function requiredFieldIdsFilled(template: FormTemplate | null, values: FieldValues): string[] {
+  if (!template) return [];
+  return sortedFields(template)
+    .filter((f) => f.required && isFilled(values[f.id]))
+    .map((f) => f.id);
+}
+
+function isSignatureValue(value: unknown): value is SignatureValue {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'kind' in value;
 }
 
 /** Whether a value counts as filled (text with visible characters, true, a non-empty list, a signature). */
-export function isFilled(_value: FieldValue | undefined): boolean {
-  throw new Error('not implemented');
+export function isFilled(value: FieldValue | undefined): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value === 'string') return plainText(value).length > 0;
+  if (typeof value === 'boolean') return value;
+  if (Array.isArray(value)) return value.length > 0;
+  if (isSignatureValue(value)) {
+    const mark = value.kind === 'drawn' ? value.image : value.typed;
+    return typeof mark === 'string' && mark.trim().length > 0;
+  }
+  return false;
 }
 
+const namedEntities: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
+
+/** Tags that end a line of text: their removal leaves a space so words do not run together. */
+const blockTag = /^<\/?(p|br|div|li|ul|ol|h[1-6]|blockquote|pre|tr|td|th)\b/i;
+
 /** Visible text of a rich-text value (tags removed, entities decoded), for length rules and PDFs. */
-export function plainText(_html: string): string {
-  throw new Error('not implemented');
+export function plainText(html: string): string {
+  if (!html.includes('<') && !html.includes('&')) return html.replace(/\s+/g, ' ').trim();
+  const withoutTags = html
+    .replace(/<!--[\s\S]*?(-->|$)/g, '')
+    .replace(/<\/?[a-z][^>]*>/gi, (tag) => (blockTag.test(tag) ? ' ' : ''));
+  const decoded = withoutTags.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, body: string) => {
+    const lower = body.toLowerCase();
+    if (lower.startsWith('#')) {
+      const code = lower.startsWith('#x')
+        ? Number.parseInt(lower.slice(2), 16)
+        : Number.parseInt(lower.slice(1), 10);
+      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff)
+        ? String.fromCodePoint(code)
+        : '';
+    }
+    return namedEntities[lower] ?? entity;
+  });
+  return decoded.replace(/\s+/g, ' ').trim();
+}
+
+const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether the text is a real calendar date written yyyy-mm-dd. */
+export function isIsoDate(text: string): boolean {
+  const m = isoDate.exec(text);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
 /**
  * Whether a value has the right shape for its field (type, option lists, dates, max length). Returns
  * the message to refuse it with, or null. The server refuses such values; min length and pattern are
- * compliance issues instead, so a half-typed value can still be saved.
+ * compliance issues instead, so a half-typed value can still be saved. `null` (clearing the field) is
+ * always fine, and so is '' for a date or a select (an emptied input).
  */
-export function fieldValueError(_field: FormField, _value: FieldValue): string | null {
-  throw new Error('not implemented');
+export function fieldValueError(field: FormField, value: FieldValue): string | null {
+  if (value === null) return null;
+  const name = `"${field.name}"`;
+  switch (field.type) {
+    case 'text':
+    case 'textarea': {
+      if (typeof value !== 'string') return `${name} must be text`;
+      const max = field.validation?.maxLength;
+      if (max !== undefined && plainText(value).length > max)
+        return `${name} must be no more than ${max} characters`;
+      return null;
+    }
+    case 'date':
+      if (value === '') return null;
+      if (typeof value !== 'string' || !isIsoDate(value)) return `${name} must be a date (yyyy-mm-dd)`;
+      return null;
+    case 'checkbox':
+      return typeof value === 'boolean' ? null : `${name} must be ticked or not (true or false)`;
+    case 'select':
+      if (value === '') return null;
+      if (typeof value !== 'string' || !(field.options ?? []).includes(value)) {
+        return `${name} must be one of the listed options`;
+      }
+      return null;
+    case 'multi-select': {
+      if (!Array.isArray(value)) return `${name} must be a list of the listed options`;
+      const options = field.options ?? [];
+      if (value.some((v) => !options.includes(v))) return `${name} must be one of the listed options`;
+      if (new Set(value).size !== value.length) return `${name} lists an option more than once`;
+      return null;
+    }
+    case 'signature':
+      if (!isSignatureValue(value)) return `${name} must be a signature`;
+      if (value.kind === 'drawn' && !value.image) return `${name}: a drawn signature needs its image`;
+      if (value.kind === 'typed' && !value.typed?.trim())
+        return `${name}: a typed signature needs the typed name`;
+      return null;
+  }
 }
 
 export const hasCriticalIssue = (issues: readonly ComplianceIssue[]) =>
