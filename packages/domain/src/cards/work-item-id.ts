@@ -3,9 +3,15 @@
  * sequence zero-padded to at least 5 digits (`SUN-00042`).
  */
 
-/** The first three letters of the tenant's name (non-letters removed), upper-case, padded with X. */
+/**
+ * The first three letters of the tenant's name (non-letters removed, accents dropped), upper-case,
+ * padded with X: 'Sunrise Support Network' → 'SUN', 'Al' → 'ALX'.
+ */
 export function tenantPrefix(tenantName: string): string {
-  const letters = tenantName.toUpperCase().replace(/[^A-Z]/g, '');
+  const letters = tenantName
+    .normalize('NFD')
+    .toUpperCase()
+    .replace(/[^A-Z]/g, '');
   return letters.slice(0, 3).padEnd(3, 'X');
 }
 
