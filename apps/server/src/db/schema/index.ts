@@ -1,7 +1,9 @@
 // The Drizzle schema, gathered for the client and for drizzle-kit. One file per aggregate beside this one.
 export * from './audit';
+export * from './cards';
 export * from './favorites';
 export * from './notifications';
 export * from './teams';
+export * from './templates';
 export * from './tenants';
 export * from './users';

@@ -1,0 +1,115 @@
+import type { Compliance } from '@wattle/domain/cards/schemas';
+import {
+  cardCategories,
+  cardStates,
+  cardStatuses,
+  cardTypes,
+  ndisStatuses,
+  priorities,
+} from '@wattle/domain/cards/schemas';
+import type { FieldValues } from '@wattle/domain/templates/schemas';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, instant, tenantIdColumn, updatedAt } from './columns';
+import { teams } from './teams';
+import { tenants } from './tenants';
+import { users } from './users';
+
+/**
+ * Per-tenant counters handed out one at a time: the row is locked by
+ * `insert … on conflict … do update set value = value + 1 returning value`, so two cards created at
+ * once never share a number and a rolled-back creation gives its number back.
+ */
+export const tenantCounters = pgTable(
+  'tenant_counters',
+  {
+    tenantId: tenantIdColumn().references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    value: integer('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.name] })],
+);
+
+/** A clinician's move of a card into pending-review or approved. */
+export interface CardApproval {
+  userId: string;
+  userName: string;
+  status: (typeof cardStatuses)[number];
+  at: string;
+}
+
+/**
+ * Work cards (tasks, incidents, behaviour support plans). `compliance` is computed by the server on
+ * every write and stored, so lists never recompute it. `field_versions` holds, per field key
+ * (`title`, `fieldValues.<id>` …), the card version that last changed it: a PATCH that started from
+ * an older version is applied unless one of its keys changed after that version.
+ */
+export const cards = pgTable(
+  'cards',
+  {
+    tenantId: tenantIdColumn().references(() => tenants.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    teamId: uuid('team_id').notNull(),
+    /** Per-tenant sequence number of the visible work item id. */
+    number: integer('number').notNull(),
+    /** The tenant's 3-letter prefix when the card was made, so renaming the tenant keeps ids. */
+    workItemPrefix: text('work_item_prefix').notNull(),
+    type: text('type', { enum: cardTypes }).notNull(),
+    templateId: text('template_id'),
+    templateName: text('template_name'),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    participantId: text('participant_id'),
+    assigneeId: uuid('assignee_id').references(() => users.id),
+    status: text('status', { enum: cardStatuses }).notNull().default('draft'),
+    state: text('state', { enum: cardStates }).notNull().default('todo'),
+    ndisStatus: text('ndis_status', { enum: ndisStatuses }).notNull().default('draft'),
+    workflowStateId: text('workflow_state_id'),
+    priority: text('priority', { enum: priorities }).notNull().default('medium'),
+    category: text('category', { enum: cardCategories }),
+    startDate: date('start_date', { mode: 'string' }),
+    dueDate: date('due_date', { mode: 'string' }),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    fieldValues: jsonb('field_values').$type<FieldValues>().notNull().default({}),
+    completedRequirements: jsonb('completed_requirements')
+      .$type<{ fields: string[]; documents: string[]; approvals: CardApproval[] }>()
+      .notNull()
+      .default({ fields: [], documents: [], approvals: [] }),
+    compliance: jsonb('compliance').$type<Compliance>().notNull(),
+    billable: boolean('billable').notNull().default(true),
+    estimatedAmountCents: integer('estimated_amount_cents').notNull().default(0),
+    fieldVersions: jsonb('field_versions').$type<Record<string, number>>().notNull().default({}),
+    /** Lower-cased text the search matches against (DESIGN.md section 3), kept on every write. */
+    searchText: text('search_text').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    createdBy: uuid('created_by').references(() => users.id),
+    lastModifiedBy: uuid('last_modified_by').references(() => users.id),
+    deletedAt: instant('deleted_at'),
+    deletedBy: uuid('deleted_by').references(() => users.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.teamId], foreignColumns: [teams.tenantId, teams.id] }).onDelete(
+      'cascade',
+    ),
+    uniqueIndex('cards_number_key').on(t.tenantId, t.number),
+    index('cards_team_updated_idx')
+      .on(t.tenantId, t.teamId, t.updatedAt.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
+    index('cards_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
+);

@@ -1,0 +1,192 @@
+import { can, type Permission } from '@wattle/domain/auth/permissions';
+import { clinicianTeamRoles, effectiveTeamRole, type Role, type TeamRole } from '@wattle/domain/auth/roles';
+import type { Card } from '@wattle/domain/cards/schemas';
+import { formatWorkItemId } from '@wattle/domain/cards/work-item-id';
+import type { TeamParticipant } from '@wattle/domain/teams/schemas';
+import type { WorkflowState } from '@wattle/domain/teams/workflow';
+import type { FormTemplate } from '@wattle/domain/templates/schemas';
+import { aliasedTable, and, eq, getTableColumns, isNull, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { cards } from '../../db/schema/cards';
+import { teamMembers, teams } from '../../db/schema/teams';
+import { users } from '../../db/schema/users';
+import { AppError, forbidden } from '../../http/app-error';
+import type { TenantContext } from '../../http/tenant-scope';
+import { findTemplate } from '../templates/template-records';
+
+/** The caller's standing on one team, as card permissions need it. */
+export interface TeamAccess {
+  teamId: string;
+  /** The caller's effective role on the team; null when they cannot see it at all. */
+  role: Role | null;
+  /** A Practitioner or Therapist on the team, or a tenant-wide role holding approve:plans. */
+  isClinician: boolean;
+  workflowStates: WorkflowState[];
+  participant: TeamParticipant | null;
+}
+
+/**
+ * The caller's standing on every team of the tenant (or one team): one query, the caller's own team
+ * role joined in, folded into a role with the tenant-wide role and guest sharing.
+ */
+export async function teamAccessList(ctx: TenantContext, teamId?: string): Promise<TeamAccess[]> {
+  const rows = await ctx.tx
+    .select({
+      teamId: teams.id,
+      workflowStates: teams.workflowStates,
+      participant: teams.participant,
+      teamRole: teamMembers.role,
+    })
+    .from(teams)
+    .leftJoin(
+      teamMembers,
+      and(
+        eq(teamMembers.tenantId, teams.tenantId),
+        eq(teamMembers.teamId, teams.id),
+        eq(teamMembers.userId, ctx.actor.id),
+      ),
+    )
+    .where(and(eq(teams.tenantId, ctx.tenantId), teamId ? eq(teams.id, teamId) : undefined));
+  const approvesTenantWide = can(ctx.tenantRole, 'approve:plans');
+  return rows.map((row) => {
+    const teamRole = (row.teamRole as TeamRole | null) ?? null;
+    const role = effectiveTeamRole(ctx.access, {
+      teamRole,
+      isSharedWithGuest: ctx.sharedTeamIds.includes(row.teamId),
+    });
+    return {
+      teamId: row.teamId,
+      role,
+      isClinician:
+        role !== null && (approvesTenantWide || (!!teamRole && clinicianTeamRoles.includes(teamRole))),
+      workflowStates: row.workflowStates,
+      participant: row.participant ?? null,
+    };
+  });
+}
+
+/**
+ * Checks a card permission on a card's team (or a team, by id) and returns the caller's standing
+ * there. A card the caller may not read answers 404 'Card not found', exactly like a missing one; a
+ * team they cannot see answers 404 'Team not found'; a permission beyond their role answers 403.
+ */
+export async function requireCardPermission(
+  ctx: TenantContext,
+  target: Pick<Card, 'teamId'> | string,
+  permission: Permission,
+): Promise<TeamAccess & { role: Role }> {
+  const isTeam = typeof target === 'string';
+  const [access] = await teamAccessList(ctx, isTeam ? target : target.teamId);
+  const role = access?.role ?? null;
+  if (!access || !role) throw new AppError('NOT_FOUND', isTeam ? 'Team not found' : 'Card not found');
+  if (!isTeam && !can(role, 'read:cards', access.isClinician))
+    throw new AppError('NOT_FOUND', 'Card not found');
+  if (!can(role, permission, access.isClinician)) throw forbidden();
+  return { ...access, role };
+}
+
+const assignee = aliasedTable(users, 'assignee');
+const creator = aliasedTable(users, 'creator');
+const modifier = aliasedTable(users, 'modifier');
+
+const { searchText: _searchText, ...cardColumns } = getTableColumns(cards);
+
+/** Card rows with the names of their assignee, creator and last editor, in one query. */
+export function selectCardRows(tx: Tx) {
+  return tx
+    .select({
+      card: cardColumns,
+      assigneeName: assignee.name,
+      createdByName: creator.name,
+      lastModifiedByName: modifier.name,
+    })
+    .from(cards)
+    .leftJoin(assignee, eq(assignee.id, cards.assigneeId))
+    .leftJoin(creator, eq(creator.id, cards.createdBy))
+    .leftJoin(modifier, eq(modifier.id, cards.lastModifiedBy))
+    .$dynamic();
+}
+
+export type CardRow = Awaited<ReturnType<ReturnType<typeof selectCardRows>['execute']>>[number];
+
+export function toCard(row: CardRow): Card {
+  const c = row.card;
+  return {
+    id: c.id,
+    tenantId: c.tenantId,
+    teamId: c.teamId,
+    workItemId: formatWorkItemId(c.workItemPrefix, c.number),
+    type: c.type,
+    templateId: c.templateId,
+    templateName: c.templateName,
+    title: c.title,
+    description: c.description,
+    participantId: c.participantId,
+    assigneeId: c.assigneeId,
+    assigneeName: c.assigneeId ? row.assigneeName : null,
+    status: c.status,
+    state: c.state,
+    ndisStatus: c.ndisStatus,
+    workflowStateId: c.workflowStateId,
+    priority: c.priority,
+    category: c.category,
+    startDate: c.startDate,
+    dueDate: c.dueDate,
+    tags: c.tags,
+    fieldValues: c.fieldValues,
+    completedRequirements: c.completedRequirements,
+    compliance: c.compliance,
+    billable: c.billable,
+    estimatedAmountCents: c.estimatedAmountCents,
+    version: c.version,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+    createdBy: c.createdBy,
+    createdByName: c.createdBy ? row.createdByName : null,
+    lastModifiedBy: c.lastModifiedBy,
+    lastModifiedByName: c.lastModifiedBy ? row.lastModifiedByName : null,
+  };
+}
+
+/** A live (not deleted) card row by id, optionally locked for an update. */
+export async function selectCardRow(
+  ctx: TenantContext,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<CardRow | undefined> {
+  const where: SQL[] = [eq(cards.tenantId, ctx.tenantId), eq(cards.id, id), isNull(cards.deletedAt)];
+  const query = selectCardRows(ctx.tx).where(and(...where));
+  const [row] = options.forUpdate ? await query.for('update', { of: cards }) : await query;
+  return row;
+}
+
+/**
+ * A card the caller may read, with their standing on its team and the permission asked. Missing,
+ * deleted and unreadable cards all answer 404 'Card not found'.
+ */
+export async function loadCard(
+  ctx: TenantContext,
+  id: string,
+  permission: Permission = 'read:cards',
+  options: { forUpdate?: boolean } = {},
+): Promise<{ card: Card; row: CardRow; access: TeamAccess & { role: Role } }> {
+  const row = await selectCardRow(ctx, id, options);
+  if (!row) throw new AppError('NOT_FOUND', 'Card not found');
+  const card = toCard(row);
+  const access = await requireCardPermission(ctx, card, permission);
+  return { card, row, access };
+}
+
+/** A card the caller may read (read:cards on its team); 404 'Card not found' otherwise. */
+export async function findCard(ctx: TenantContext, id: string): Promise<Card> {
+  return (await loadCard(ctx, id)).card;
+}
+
+/** The template a card was made from: built-in or the tenant's custom one (even if since retired). */
+export async function templateForCard(
+  ctx: TenantContext,
+  card: Pick<Card, 'templateId'>,
+): Promise<FormTemplate | null> {
+  if (!card.templateId) return null;
+  return findTemplate(ctx, card.templateId, { includeInactive: true });
+}

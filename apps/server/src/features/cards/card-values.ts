@@ -1,0 +1,123 @@
+import { fieldValueError, plainText } from '@wattle/domain/cards/compliance';
+import type { FieldValue, FieldValues, FormField, FormTemplate } from '@wattle/domain/templates/schemas';
+import { eq } from 'drizzle-orm';
+import { tenants } from '../../db/schema/tenants';
+import { AppError } from '../../http/app-error';
+import type { TenantContext } from '../../http/tenant-scope';
+import { sanitizeRichText } from './sanitize-rich-text';
+
+/**
+ * Field values as the server stores them: each id must belong to the card's template, text and
+ * textarea values are rich text cleaned with the allow-list, and a value of the wrong shape or over
+ * its maximum length is refused (400) with the compliance engine's message. Minimum lengths and
+ * patterns are compliance issues, not refusals, so a half-typed draft is always kept.
+ */
+export function checkedFieldValues(template: FormTemplate | null, values: FieldValues): FieldValues {
+  const fields = new Map<string, FormField>((template?.fields ?? []).map((f) => [f.id, f]));
+  const checked: FieldValues = {};
+  for (const [id, raw] of Object.entries(values)) {
+    const field = fields.get(id);
+    if (!field) {
+      throw new AppError('VALIDATION_FAILED', `Unknown field "${id}"`, [
+        { path: ['fieldValues', id], message: `Unknown field "${id}"` },
+      ]);
+    }
+    const value: FieldValue =
+      typeof raw === 'string' && (field.type === 'text' || field.type === 'textarea')
+        ? sanitizeRichText(raw)
+        : raw;
+    const message = value === null ? null : fieldValueError(field, value);
+    if (message) {
+      throw new AppError('VALIDATION_FAILED', message, [{ path: ['fieldValues', id], message }]);
+    }
+    checked[id] = value;
+  }
+  return checked;
+}
+
+/** A template's default values, for a new card. */
+export function defaultFieldValues(template: FormTemplate | null): FieldValues {
+  const values: FieldValues = {};
+  for (const field of template?.fields ?? []) {
+    if (field.defaultValue !== undefined) values[field.id] = field.defaultValue;
+  }
+  return values;
+}
+
+/**
+ * A value as the audit log keeps it: a signature without its image (the signer and the time say who
+ * signed; the drawing is on the card).
+ */
+export function auditValue(value: unknown): unknown {
+  if (value && typeof value === 'object' && !Array.isArray(value) && 'signerName' in value) {
+    const signature = value as { kind?: unknown; signerName?: unknown; signedAt?: unknown };
+    return { kind: signature.kind, signerName: signature.signerName, signedAt: signature.signedAt };
+  }
+  return value ?? null;
+}
+
+/** Two stored values are the same when their JSON is. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+function valueText(value: FieldValue | undefined): string {
+  if (value === null || value === undefined || typeof value === 'boolean') return '';
+  if (typeof value === 'string') return value.includes('<') || value.includes('&') ? plainText(value) : value;
+  if (Array.isArray(value)) return value.join(' ');
+  return value.typed ? `${value.typed} ${value.signerName}` : value.signerName;
+}
+
+/**
+ * The lower-cased text a card search matches (DESIGN.md section 3): work item id, title,
+ * description, assignee name, due and created dates, and the visible text of every field value.
+ */
+export function buildSearchText(card: {
+  workItemId: string;
+  title: string;
+  description: string;
+  assigneeName: string | null;
+  dueDate: string | null;
+  createdDate: string;
+  fieldValues: FieldValues;
+}): string {
+  return [
+    card.workItemId,
+    card.title,
+    card.description,
+    card.assigneeName ?? '',
+    card.dueDate ?? '',
+    card.createdDate,
+    ...Object.values(card.fieldValues).map(valueText),
+  ]
+    .map((part) => part.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join(' ')
+    .toLowerCase();
+}
+
+/** Today's date (yyyy-mm-dd) in a time zone. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  // en-CA writes dates as yyyy-mm-dd.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** A yyyy-mm-dd date plus whole days. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+}
+
+/** The tenant's time zone, which decides "today" (DESIGN.md section 3). */
+export async function tenantTimeZone(ctx: TenantContext): Promise<string> {
+  const [tenant] = await ctx.tx
+    .select({ timeZone: tenants.timeZone })
+    .from(tenants)
+    .where(eq(tenants.id, ctx.tenantId));
+  return tenant?.timeZone ?? 'Australia/Sydney';
+}

@@ -1,0 +1,51 @@
+import { can } from '@wattle/domain/auth/permissions';
+import { seesAllTeams } from '@wattle/domain/auth/roles';
+import type { Card, CardListQuery } from '@wattle/domain/cards/schemas';
+import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { cards } from '../../db/schema/cards';
+import type { TenantContext } from '../../http/tenant-scope';
+import { requireCardPermission, selectCardRows, teamAccessList, toCard } from './card-records';
+
+/**
+ * `GET /api/cards`: the cards of one team, or of every team the caller may read cards on, newest
+ * change first, filtered and paged. Two indexed queries (the page, with names joined in, and the
+ * total); compliance is stored on the card, so nothing is recomputed per row.
+ */
+export async function listCards(
+  ctx: TenantContext,
+  query: CardListQuery,
+): Promise<{ data: Card[]; total: number }> {
+  const where: SQL[] = [eq(cards.tenantId, ctx.tenantId), isNull(cards.deletedAt)];
+  if (query.teamId) {
+    await requireCardPermission(ctx, query.teamId, 'read:cards');
+    where.push(eq(cards.teamId, query.teamId));
+  } else if (!(seesAllTeams(ctx.access) && can(ctx.tenantRole, 'read:cards'))) {
+    const readable = (await teamAccessList(ctx))
+      .filter((a) => can(a.role, 'read:cards', a.isClinician))
+      .map((a) => a.teamId);
+    if (readable.length === 0) return { data: [], total: 0 };
+    where.push(inArray(cards.teamId, readable));
+  }
+  if (query.status) where.push(eq(cards.status, query.status));
+  if (query.type) where.push(eq(cards.type, query.type));
+  if (query.assigneeId) where.push(eq(cards.assigneeId, query.assigneeId));
+  if (query.templateId) where.push(eq(cards.templateId, query.templateId));
+  if (query.participantId) where.push(eq(cards.participantId, query.participantId));
+
+  const rows = await selectCardRows(ctx.tx)
+    .where(and(...where))
+    .orderBy(desc(cards.updatedAt), desc(cards.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  // The first page usually holds every card: then the count is known without a second query.
+  const total =
+    query.offset === 0 && rows.length < query.limit
+      ? rows.length
+      : ((
+          await ctx.tx
+            .select({ n: count() })
+            .from(cards)
+            .where(and(...where))
+        )[0]?.n ?? 0);
+  return { data: rows.map(toCard), total };
+}

@@ -1,0 +1,235 @@
+import type { FieldChange } from '@wattle/domain/audit/schemas';
+import {
+  hasCriticalIssue,
+  requiredFieldIdsFilled,
+  validateCompliance,
+} from '@wattle/domain/cards/compliance';
+import {
+  type Card,
+  type CardConflictDetails,
+  type CardStatus,
+  type EditableCardField,
+  editableCardFields,
+  type PatchCardInput,
+} from '@wattle/domain/cards/schemas';
+import {
+  isStatusEditable,
+  needsClinician,
+  statusAfterSubmit,
+  transitionError,
+} from '@wattle/domain/cards/workflow';
+import type { FieldValues } from '@wattle/domain/templates/schemas';
+import { and, eq } from 'drizzle-orm';
+import { type CardApproval, cards } from '../../db/schema/cards';
+import { AppError } from '../../http/app-error';
+import type { TenantContext } from '../../http/tenant-scope';
+import { writeAudit } from '../audit/write-audit';
+import { publishChange } from '../events/change-feed';
+import { assigneeNameOnTeam } from './card-assignee';
+import { loadCard, selectCardRow, templateForCard, toCard } from './card-records';
+import {
+  auditValue,
+  buildSearchText,
+  checkedFieldValues,
+  sameValue,
+  tenantTimeZone,
+  todayIn,
+} from './card-values';
+
+/**
+ * Fields a card keeps changing while it is locked for review or approved: the workflow status and
+ * the team's tracking choices (board column, State, NDIS Status). Everything else is the record
+ * under review and waits until the card is moved back to in progress.
+ */
+const trackingFields = new Set<string>(['status', 'state', 'ndisStatus', 'workflowStateId']);
+
+export const conflictMessage =
+  'Someone else changed this card since you opened it. Review their changes and try again.';
+
+/** The 409 of a stale write: the card as it is now, and the fields someone else changed. */
+export function conflictError(current: Card, conflictingFields: string[]): AppError {
+  const details: CardConflictDetails = { current, conflictingFields };
+  return new AppError('CONFLICT', conflictMessage, details);
+}
+
+interface KeyChange {
+  /** `title`, `status` … or `fieldValues.<id>`. */
+  key: string;
+  oldValue: unknown;
+  newValue: unknown;
+}
+
+/**
+ * `PATCH /api/cards/{id}`: field-level changes from the version the caller started from.
+ *
+ * - A stale version is applied when none of the changed fields was written after it; otherwise 409
+ *   with the current card and the conflicting fields.
+ * - Field values must belong to the template and have the right shape (400); rich text is cleaned.
+ * - Draft and in-progress cards take edits; later statuses only take status and tracking changes (422).
+ * - Status moves follow the workflow table (422 with its message); moves into pending-review and
+ *   approved need a clinician, and each appends an approval.
+ * - `submit` is the form's Save: refused while a critical issue exists (422), then the status moves
+ *   as "Card save status" says.
+ * - Compliance, completed requirements and search text are recomputed; one audit entry ('updated' or
+ *   'undo') carries every change. A PATCH that changes nothing answers the card as it is.
+ */
+export async function updateCard(ctx: TenantContext, id: string, patch: PatchCardInput): Promise<Card> {
+  const { card, row, access } = await loadCard(ctx, id, 'write:cards', { forUpdate: true });
+  const template = await templateForCard(ctx, card);
+  const incomingValues = checkedFieldValues(template, patch.fieldValues ?? {});
+
+  const changes: KeyChange[] = [];
+  const cardChanges: Partial<Record<EditableCardField, unknown>> = {};
+  for (const field of editableCardFields) {
+    const next = patch[field];
+    // The status is settled below, by the workflow and the form's Save.
+    if (field === 'status' || next === undefined || sameValue(card[field], next)) continue;
+    changes.push({ key: field, oldValue: card[field], newValue: next });
+    cardChanges[field] = next;
+  }
+  const fieldValues: FieldValues = { ...card.fieldValues };
+  for (const [fieldId, next] of Object.entries(incomingValues)) {
+    const previous = card.fieldValues[fieldId] ?? null;
+    if (sameValue(previous, next)) continue;
+    changes.push({ key: `fieldValues.${fieldId}`, oldValue: previous, newValue: next });
+    if (next === null) delete fieldValues[fieldId];
+    else fieldValues[fieldId] = next;
+  }
+
+  // A stale version: refused only for fields written by someone else after it.
+  const fieldVersions = row.card.fieldVersions;
+  if (patch.version !== card.version) {
+    const keys = changes.map((c) => c.key);
+    if (patch.status !== undefined && patch.status !== card.status) keys.push('status');
+    const conflicting =
+      patch.version > card.version ? keys : keys.filter((key) => (fieldVersions[key] ?? 0) > patch.version);
+    if (conflicting.length > 0) throw conflictError(card, conflicting);
+  }
+
+  if (!isStatusEditable(card.status) && changes.some((c) => !trackingFields.has(c.key))) {
+    throw new AppError(
+      'WORKFLOW_REFUSED',
+      `This card is ${card.status} and can no longer be edited. Move it back to in progress first.`,
+    );
+  }
+
+  let assigneeName = row.assigneeName;
+  if (cardChanges.assigneeId !== undefined) {
+    assigneeName = patch.assigneeId ? await assigneeNameOnTeam(ctx, card.teamId, patch.assigneeId) : null;
+  }
+  if (patch.workflowStateId && cardChanges.workflowStateId !== undefined) {
+    if (!access.workflowStates.some((s) => s.id === patch.workflowStateId)) {
+      throw new AppError('VALIDATION_FAILED', `Unknown workflow state "${patch.workflowStateId}"`, [
+        { path: ['workflowStateId'], message: `Unknown workflow state "${patch.workflowStateId}"` },
+      ]);
+    }
+  }
+
+  const documentIds = card.completedRequirements.documents;
+  let status: CardStatus = card.status;
+  if (patch.status !== undefined && patch.status !== card.status) {
+    const refusal = transitionError({
+      from: card.status,
+      to: patch.status,
+      template,
+      values: fieldValues,
+      documentIds,
+      isClinician: access.isClinician,
+    });
+    if (refusal) throw new AppError('WORKFLOW_REFUSED', refusal);
+    status = patch.status;
+  }
+
+  const now = new Date();
+  const compliance = validateCompliance(template, fieldValues, now);
+  if (patch.submit) {
+    if (hasCriticalIssue(compliance.issues)) {
+      throw new AppError('COMPLIANCE_REQUIRED', 'Critical issues must be resolved before saving', {
+        issues: compliance.issues.filter((i) => i.severity === 'critical'),
+      });
+    }
+    status = statusAfterSubmit({
+      from: status,
+      template,
+      values: fieldValues,
+      documentIds,
+      isClinician: access.isClinician,
+      completion: compliance.completion,
+    });
+  }
+  if (status !== card.status) changes.push({ key: 'status', oldValue: card.status, newValue: status });
+
+  if (changes.length === 0) return card;
+
+  const version = card.version + 1;
+  const approvals: CardApproval[] = [...card.completedRequirements.approvals];
+  if (status !== card.status && needsClinician(status)) {
+    approvals.push({ userId: ctx.actor.id, userName: ctx.actor.name, status, at: now.toISOString() });
+  }
+  const nextFieldVersions = { ...fieldVersions };
+  for (const change of changes) nextFieldVersions[change.key] = version;
+  const next = { ...card, ...(cardChanges as Partial<Card>), status, fieldValues };
+
+  const updated = await ctx.tx
+    .update(cards)
+    .set({
+      ...(cardChanges as Partial<typeof cards.$inferInsert>),
+      status,
+      fieldValues,
+      compliance,
+      completedRequirements: {
+        fields: requiredFieldIdsFilled(template, fieldValues),
+        documents: documentIds,
+        approvals,
+      },
+      fieldVersions: nextFieldVersions,
+      searchText: buildSearchText({
+        workItemId: card.workItemId,
+        title: next.title,
+        description: next.description,
+        assigneeName,
+        dueDate: next.dueDate,
+        createdDate: todayIn(await tenantTimeZone(ctx), new Date(card.createdAt)),
+        fieldValues,
+      }),
+      version,
+      updatedAt: now,
+      lastModifiedBy: ctx.actor.id,
+    })
+    .where(and(eq(cards.tenantId, ctx.tenantId), eq(cards.id, id), eq(cards.version, card.version)))
+    .returning({ id: cards.id });
+  if (updated.length === 0) {
+    // Unreachable while the row is locked; kept so a lost lock can never overwrite silently.
+    throw conflictError(
+      card,
+      changes.map((c) => c.key),
+    );
+  }
+
+  const auditChanges: FieldChange[] = changes.map((c) => ({
+    field: c.key,
+    oldValue: auditValue(c.oldValue),
+    newValue: auditValue(c.newValue),
+  }));
+  await writeAudit(ctx.tx, {
+    tenantId: ctx.tenantId,
+    actor: ctx.actor,
+    entity: 'card',
+    entityId: id,
+    action: patch.intent === 'undo' ? 'undo' : 'updated',
+    changes: auditChanges,
+    metadata: {
+      version,
+      fromVersion: patch.version,
+      ...(patch.submit ? { submit: true } : {}),
+      ...(status !== card.status ? { statusFrom: card.status, statusTo: status } : {}),
+    },
+  });
+  await publishChange(ctx.tx, {
+    tenantId: ctx.tenantId,
+    userId: null,
+    event: { type: 'updated', entity: 'card', id, version },
+  });
+  const saved = await selectCardRow(ctx, id);
+  return toCard(saved!);
+}
