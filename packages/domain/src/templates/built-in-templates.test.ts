@@ -360,6 +360,12 @@ describe('the smaller templates', () => {
     expect(fieldOf(get('risk-management-plan'), 'risk-consequence').options?.length).toBe(5);
   });
 
+  it('the interim plan asks for no required tick but the declaration', () => {
+    const ticks = get('interim-bsp').fields.filter((f) => f.type === 'checkbox' && f.required);
+    expect(ticks.map((f) => f.id)).toEqual(['compliance-declaration']);
+    expect(ids('interim-bsp')).toContain('rp-type');
+  });
+
   it('date fields are dates', () => {
     for (const t of builtInTemplates) {
       for (const f of t.fields.filter((x) => /(^|-)date$/.test(x.id) || x.id === 'participant-dob')) {

@@ -494,7 +494,8 @@ const defs: TemplateDef[] = [
       'behavior-frequency',
       'behavior-intensity',
       'antecedents',
-      'uses-restrictive-practice',
+      // No uses-restrictive-practice here: as a required checkbox it would have to be ticked for the
+      // plan to be complete. An empty restrictive practice type says none is used.
       'rp-type',
       'rp-justification',
       'rp-safeguards',
