@@ -1,0 +1,80 @@
+import { format } from 'date-fns';
+import { CalendarIcon } from 'lucide-react';
+import { useState } from 'react';
+import { cn } from '@/lib/cn';
+import { Button } from '@/ui/button';
+import { Calendar } from '@/ui/calendar';
+import { Popover, PopoverContent, PopoverTrigger } from '@/ui/popover';
+import { parseDateOnly, toDateOnly } from './form-helpers';
+
+export interface DateFieldProps {
+  id: string;
+  /** yyyy-mm-dd or '' */
+  value: string;
+  onChange: (value: string | null) => void;
+  labelId: string;
+  describedBy?: string;
+  invalid?: boolean;
+  required?: boolean;
+}
+
+const firstMonth = new Date(1900, 0, 1);
+
+/** A date field: a button showing the date (or 'Pick a date') that opens a calendar popover. */
+export function DateField({ id, value, onChange, labelId, describedBy, invalid, required }: DateFieldProps) {
+  const [open, setOpen] = useState(false);
+  const selected = parseDateOnly(value);
+  const lastMonth = new Date(new Date().getFullYear() + 10, 11, 31);
+  return (
+    <Popover open={open} onOpenChange={setOpen}>
+      <PopoverTrigger asChild>
+        <Button
+          id={id}
+          variant="outline"
+          aria-labelledby={`${labelId} ${id}`}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          aria-required={required || undefined}
+          className={cn(
+            'w-full justify-start font-normal sm:w-64',
+            !selected && 'text-muted-foreground',
+            invalid && 'border-destructive',
+          )}
+        >
+          <CalendarIcon aria-hidden="true" />
+          {selected ? format(selected, 'd MMMM yyyy') : 'Pick a date'}
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent className="w-auto p-0" align="start">
+        <Calendar
+          mode="single"
+          captionLayout="dropdown"
+          startMonth={firstMonth}
+          endMonth={lastMonth}
+          defaultMonth={selected}
+          selected={selected}
+          autoFocus
+          onSelect={(date) => {
+            onChange(date ? toDateOnly(date) : null);
+            setOpen(false);
+          }}
+        />
+        {selected ? (
+          <div className="border-t p-2">
+            <Button
+              variant="ghost"
+              size="sm"
+              className="w-full"
+              onClick={() => {
+                onChange(null);
+                setOpen(false);
+              }}
+            >
+              Clear date
+            </Button>
+          </div>
+        ) : null}
+      </PopoverContent>
+    </Popover>
+  );
+}

@@ -1,0 +1,502 @@
+import { hasCriticalIssue, isExportBlocked } from '@wattle/domain/cards/compliance';
+import type { Card, CardStatus, ComplianceIssue } from '@wattle/domain/cards/schemas';
+import type { FormField, FormSectionId, FormTemplate } from '@wattle/domain/templates/schemas';
+import { type FormSection, groupFieldsBySection } from '@wattle/domain/templates/sections';
+import { format } from 'date-fns';
+import {
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  DownloadIcon,
+  LoaderCircleIcon,
+  SaveIcon,
+  TriangleAlertIcon,
+} from 'lucide-react';
+import { type JSX, useEffect, useId, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { isApiError } from '@/lib/http';
+import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
+import { Badge } from '@/ui/badge';
+import { Button } from '@/ui/button';
+import { Progress } from '@/ui/progress';
+import { downloadCardPdf, requestAiDraft } from '../api';
+import { CloseConfirmDialog } from './close-confirm-dialog';
+import { TemplateFormField } from './form-field';
+import {
+  aiDraftDescription,
+  clampPage,
+  criticalIssues,
+  exportBlockDescription,
+  fieldPageSize,
+  issueCount,
+  issuesByField,
+  moreIssuesText,
+  pageCount,
+  pageItems,
+  pageLabel,
+  remainingText,
+  summariseIssues,
+} from './form-helpers';
+import { FormSectionPanel, IssueCountBadge, sectionIcon } from './form-section';
+import { preloadRichTextEditor } from './rich-text-field';
+import { destructiveToast, useTemplateFormState } from './use-template-form-state';
+
+export interface TemplateFormProps {
+  tenantId: string;
+  /** The server's current card (from features/cards/api.ts cardQueryOptions). */
+  card: Card;
+  /** undefined while loading → 'Loading NDIS template...' */
+  template: FormTemplate | null | undefined;
+  /** 'panel': the card detail page's form (collapsible sections, Save and Close, auto-save 30 s);
+   *  'card-panel': the Edit Card side panel's form (fields paged 6 per page, 'Page X of Y', Export PDF,
+   *  Cancel, Save; auto-save 2 s as the editor). */
+  variant: 'panel' | 'card-panel';
+  /** Default 30_000 for panel, 2_000 for card-panel (spec work section 9). */
+  autoSaveDelayMs?: number;
+  onClose?: () => void;
+  onDirtyChange?: (dirty: boolean) => void;
+  onSaved?: (card: Card) => void;
+}
+
+const statusLabels: Record<CardStatus, string> = {
+  draft: 'Draft',
+  'in-progress': 'In Progress',
+  'pending-review': 'Pending Review',
+  approved: 'Approved',
+  archived: 'Archived',
+};
+
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : format(date, 'd MMM yyyy');
+}
+
+/**
+ * The compliance template form (spec work section 2, "Compliance template form panel" and
+ * "Template-form editor"): the card detail page's panel and the Edit Card side panel's editor.
+ */
+export function TemplateForm(props: TemplateFormProps): JSX.Element {
+  if (props.template === undefined) {
+    return (
+      <p role="status" className="py-10 text-center text-muted-foreground text-sm">
+        Loading NDIS template...
+      </p>
+    );
+  }
+  if (props.template === null) {
+    return (
+      <p className="py-6 text-center text-muted-foreground text-sm">This card has no compliance template.</p>
+    );
+  }
+  return <TemplateFormBody {...props} template={props.template} />;
+}
+
+interface SectionGroup {
+  section: FormSection;
+  fields: FormField[];
+}
+
+function TemplateFormBody({
+  tenantId,
+  card,
+  template,
+  variant,
+  autoSaveDelayMs,
+  onClose,
+  onDirtyChange,
+  onSaved,
+}: TemplateFormProps & { template: FormTemplate }) {
+  const form = useTemplateFormState({
+    tenantId,
+    card,
+    template,
+    autoSaveDelayMs: autoSaveDelayMs ?? (variant === 'panel' ? 30_000 : 2_000),
+    onSaved,
+    onDirtyChange,
+  });
+  const { current, values, compliance } = form;
+  const issues: ComplianceIssue[] = compliance?.issues ?? [];
+  const byField = useMemo(() => issuesByField(issues), [issues]);
+  const groups = useMemo<SectionGroup[]>(() => groupFieldsBySection(template.fields), [template.fields]);
+  const critical = criticalIssues(issues);
+  const isSaveBlocked = hasCriticalIssue(issues);
+  const completion = compliance?.completion ?? 0;
+
+  const [openSections, setOpenSections] = useState<Partial<Record<FormSectionId, boolean>>>({
+    'participant-info': true,
+  });
+  const [aiSection, setAiSection] = useState<FormSectionId | null>(null);
+  const [confirmClose, setConfirmClose] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const criticalAlertId = useId();
+
+  useEffect(() => {
+    if (template.fields.some((f) => f.type === 'text' || f.type === 'textarea')) preloadRichTextEditor();
+  }, [template.fields]);
+
+  /** After a blocked save or export, open the sections whose fields have issues, so they are seen. */
+  const revealIssues = () => {
+    setOpenSections((previous) => {
+      const next = { ...previous };
+      for (const group of groups) if (issueCount(group.fields, byField) > 0) next[group.section.id] = true;
+      return next;
+    });
+  };
+
+  const save = async () => {
+    revealIssues();
+    const saved = await form.submit(
+      variant === 'panel'
+        ? { title: 'NDIS Template Saved', description: 'Your changes have been saved successfully.' }
+        : { title: 'Template Saved', description: `${template.name} has been saved successfully.` },
+    );
+    return saved !== null;
+  };
+
+  const requestClose = () => {
+    if (form.dirty) setConfirmClose(true);
+    else onClose?.();
+  };
+
+  const exportPdf = async () => {
+    form.setSubmitAttempted(true);
+    if (isExportBlocked(issues)) {
+      revealIssues();
+      destructiveToast('Compliance required', exportBlockDescription(issues));
+      return;
+    }
+    setExporting(true);
+    try {
+      // The PDF is made from what the server holds: save what is typed first.
+      if (form.hasUnsavedEdits) await form.sendEdits();
+      await downloadCardPdf(tenantId, current.id, `${current.workItemId} ${template.name}.pdf`);
+    } catch (error) {
+      if (isApiError(error, 'COMPLIANCE_REQUIRED')) destructiveToast('Compliance required', error.message);
+      else
+        destructiveToast(
+          'Export failed',
+          isApiError(error) ? error.message : 'The PDF could not be made. Please try again.',
+        );
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const runAi = async (section: FormSection, fields: FormField[]) => {
+    setAiSection(section.id);
+    try {
+      const draft = await requestAiDraft(tenantId, current.id, section.id);
+      const ids = new Set(fields.map((f) => f.id));
+      const changes = Object.fromEntries(Object.entries(draft.fieldValues).filter(([id]) => ids.has(id)));
+      // Applied as ordinary changes: they show at once and auto-save like typing.
+      form.setValues(changes);
+      setOpenSections((previous) => ({ ...previous, [section.id]: true }));
+      toast.success('AI Behavior Plan Generated', { description: aiDraftDescription(draft.sources) });
+    } catch {
+      destructiveToast(
+        'AI Generation Failed',
+        'Unable to generate behavior plan. Please try again or contact support.',
+      );
+    } finally {
+      setAiSection(null);
+    }
+  };
+
+  const renderField = (field: FormField) => (
+    <TemplateFormField
+      key={field.id}
+      field={field}
+      value={values[field.id]}
+      onChange={(value) => form.setValue(field.id, value)}
+      issues={byField.get(field.id) ?? []}
+      showIssues={form.submitAttempted}
+    />
+  );
+
+  const saveStatus = form.isSaving
+    ? 'Saving...'
+    : form.lastSavedAt
+      ? `Last saved: ${format(form.lastSavedAt, 'h:mm:ss a')}`
+      : 'Auto-saves as you type';
+
+  const saveButton = (
+    <Button
+      onClick={() => void save()}
+      disabled={isSaveBlocked || form.isSaving}
+      aria-describedby={isSaveBlocked ? criticalAlertId : undefined}
+    >
+      {form.isSaving ? (
+        <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+      ) : (
+        <SaveIcon aria-hidden="true" />
+      )}
+      Save
+    </Button>
+  );
+  const exportButton = (
+    <Button variant="outline" onClick={() => void exportPdf()} disabled={exporting}>
+      {exporting ? (
+        <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+      ) : (
+        <DownloadIcon aria-hidden="true" />
+      )}
+      Export PDF
+    </Button>
+  );
+
+  const closeDialog = (
+    <CloseConfirmDialog
+      open={confirmClose}
+      onOpenChange={setConfirmClose}
+      onConfirm={() => {
+        form.discard();
+        setConfirmClose(false);
+        onClose?.();
+      }}
+    />
+  );
+
+  if (variant === 'card-panel') {
+    return (
+      <div className="grid gap-4" data-testid="template-form" data-variant="card-panel">
+        <CompletionBlock completion={completion} remaining={form.remaining} saveStatus={saveStatus} compact />
+        <IssuesAlert issues={issues} id={criticalAlertId} critical={critical.length > 0} />
+        <PagedFields groups={groups} renderField={renderField} byField={byField} />
+        <div className="flex flex-wrap items-center justify-end gap-2 border-t pt-4">
+          {exportButton}
+          <Button variant="outline" onClick={requestClose}>
+            Cancel
+          </Button>
+          {saveButton}
+        </div>
+        {closeDialog}
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-4" data-testid="template-form" data-variant="panel">
+      <header className="grid gap-3 rounded-lg border bg-card p-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 className="font-semibold text-lg leading-tight">{template.name}</h2>
+          {template.ndisRequired ? <Badge variant="accent">NDIS Required</Badge> : null}
+        </div>
+        <dl className="flex flex-wrap gap-x-5 gap-y-1 text-muted-foreground text-sm">
+          <div className="flex gap-1">
+            <dt>Card</dt>
+            <dd className="font-medium text-foreground">{current.workItemId}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>Status</dt>
+            <dd className="font-medium text-foreground">{statusLabels[current.status]}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>Created</dt>
+            <dd>{formatDate(current.createdAt)}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>Updated</dt>
+            <dd>{formatDate(current.updatedAt)}</dd>
+          </div>
+        </dl>
+        {current.description || template.description ? (
+          <p className="text-sm">{current.description || template.description}</p>
+        ) : null}
+        <CompletionBlock completion={completion} remaining={form.remaining} saveStatus={saveStatus} />
+      </header>
+
+      {critical.length > 0 ? (
+        <Alert variant="destructive" id={criticalAlertId}>
+          <TriangleAlertIcon aria-hidden="true" />
+          <AlertTitle>Critical issues must be resolved before saving</AlertTitle>
+          <AlertDescription>
+            <IssueList issues={critical} />
+          </AlertDescription>
+        </Alert>
+      ) : null}
+
+      <div className="grid gap-3">
+        {groups.map(({ section, fields }) => (
+          <FormSectionPanel
+            key={section.id}
+            section={section}
+            open={openSections[section.id] === true}
+            onOpenChange={(open) => setOpenSections((previous) => ({ ...previous, [section.id]: open }))}
+            issueCount={issueCount(fields, byField)}
+            onAi={section.hasAi ? () => void runAi(section, fields) : undefined}
+            aiRunning={aiSection === section.id}
+            aiDisabled={aiSection !== null}
+          >
+            {fields.map(renderField)}
+          </FormSectionPanel>
+        ))}
+      </div>
+
+      <footer className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-surface p-4">
+        <dl className="flex flex-wrap gap-x-5 gap-y-1 text-muted-foreground text-sm">
+          <div className="flex gap-1">
+            <dt>Template:</dt>
+            <dd className="text-foreground">{template.name}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>Version:</dt>
+            <dd className="text-foreground">{template.version || '1.0'}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>NDIS Required:</dt>
+            <dd className="text-foreground">{template.ndisRequired ? 'Yes' : 'No'}</dd>
+          </div>
+        </dl>
+        <div className="flex flex-wrap gap-2">
+          {exportButton}
+          {onClose ? (
+            <Button variant="outline" onClick={requestClose}>
+              Close
+            </Button>
+          ) : null}
+          {saveButton}
+        </div>
+      </footer>
+      {closeDialog}
+    </div>
+  );
+}
+
+function CompletionBlock({
+  completion,
+  remaining,
+  saveStatus,
+  compact = false,
+}: {
+  completion: number;
+  remaining: number;
+  saveStatus: string;
+  compact?: boolean;
+}) {
+  const labelId = useId();
+  return (
+    <div className={compact ? 'grid gap-1.5' : 'grid gap-1.5 border-t pt-3'}>
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <span id={labelId} className="font-medium">
+          {compact ? 'Completion' : 'Compliance'}: {remainingText(remaining)}
+        </span>
+        <span className="text-muted-foreground">{completion}% complete</span>
+      </div>
+      <Progress value={completion} aria-labelledby={labelId} />
+      <p role="status" className="text-muted-foreground text-xs">
+        {saveStatus}
+      </p>
+    </div>
+  );
+}
+
+function IssueList({ issues }: { issues: readonly ComplianceIssue[] }) {
+  const { shown, more } = summariseIssues(issues);
+  return (
+    <ul className="grid list-disc gap-0.5 pl-4">
+      {shown.map((issue) => (
+        <li key={issue.id}>{issue.description}</li>
+      ))}
+      {more > 0 ? <li className="list-none">{moreIssuesText(more)}</li> : null}
+    </ul>
+  );
+}
+
+/** The card-panel variant's alert: up to 3 compliance issues and '...and N more'. */
+function IssuesAlert({
+  issues,
+  id,
+  critical,
+}: {
+  issues: readonly ComplianceIssue[];
+  id: string;
+  critical: boolean;
+}) {
+  if (issues.length === 0) return null;
+  return (
+    <Alert variant={critical ? 'destructive' : 'default'} id={id}>
+      <TriangleAlertIcon aria-hidden="true" />
+      <AlertTitle>
+        {critical ? 'Critical issues must be resolved before saving' : 'Compliance issues'}
+      </AlertTitle>
+      <AlertDescription>
+        <IssueList issues={issues} />
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/** The card-panel variant's fields, 6 to a page in section order, with previous/next and 'Page X of Y'. */
+function PagedFields({
+  groups,
+  renderField,
+  byField,
+}: {
+  groups: readonly SectionGroup[];
+  renderField: (field: FormField) => JSX.Element;
+  byField: Map<string, ComplianceIssue[]>;
+}) {
+  const items = useMemo(
+    () => groups.flatMap(({ section, fields }) => fields.map((field) => ({ section, field }))),
+    [groups],
+  );
+  const [page, setPage] = useState(0);
+  const shownPage = clampPage(page, items.length);
+  const pageFields = pageItems(items, shownPage);
+  const pages = pageCount(items.length);
+  const regionId = useId();
+
+  // Consecutive fields of one section under one heading.
+  const runs: { section: FormSection; fields: FormField[] }[] = [];
+  for (const { section, field } of pageFields) {
+    const last = runs.at(-1);
+    if (last && last.section.id === section.id) last.fields.push(field);
+    else runs.push({ section, fields: [field] });
+  }
+
+  return (
+    <div className="grid gap-4">
+      <div id={regionId} className="grid gap-5" aria-live="polite">
+        {runs.map(({ section, fields }) => {
+          const Icon = sectionIcon(section);
+          return (
+            <section key={`${section.id}-${fields[0]?.id}`} className="grid gap-4">
+              <h3 className="flex items-center gap-2 border-b pb-1 font-semibold text-sm">
+                <Icon aria-hidden="true" className="size-4 text-primary" />
+                {section.name}
+                <IssueCountBadge count={issueCount(fields, byField)} />
+              </h3>
+              {fields.map(renderField)}
+            </section>
+          );
+        })}
+      </div>
+      {pages > 1 ? (
+        <nav aria-label="Form pages" className="flex items-center justify-between gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            aria-controls={regionId}
+            disabled={shownPage === 0}
+            onClick={() => setPage(shownPage - 1)}
+          >
+            <ChevronLeftIcon aria-hidden="true" />
+            Previous
+          </Button>
+          <span className="text-muted-foreground text-sm">
+            {pageLabel(shownPage, items.length, fieldPageSize)}
+          </span>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-controls={regionId}
+            disabled={shownPage >= pages - 1}
+            onClick={() => setPage(shownPage + 1)}
+          >
+            Next
+            <ChevronRightIcon aria-hidden="true" />
+          </Button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

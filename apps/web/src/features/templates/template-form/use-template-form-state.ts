@@ -1,0 +1,273 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { hasCriticalIssue, isFilled, validateCompliance } from '@wattle/domain/cards/compliance';
+import type { Card, Compliance } from '@wattle/domain/cards/schemas';
+import type { FieldValue, FieldValues, FormTemplate } from '@wattle/domain/templates/schemas';
+import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { cardKeys, patchCard } from '@/features/cards/api';
+import { useCardSaveQueue } from '@/features/cards/field-save-queue';
+import { isApiError } from '@/lib/http';
+import { readFormDraft, removeFormDraft, writeFormDraft } from './form-draft';
+import { editsAfterSave, sameValue, unsavedEdits } from './form-helpers';
+
+/** The destructive toast style in the app's reds (as the notification toasts use: AA contrast). */
+export const destructiveToastStyle = {
+  '--error-bg': '#fef2f2',
+  '--error-border': '#fecaca',
+  '--error-text': '#991b1b',
+} as CSSProperties;
+
+export function destructiveToast(title: string, description: string, id?: string): void {
+  toast.error(title, { id, description, richColors: true, style: destructiveToastStyle });
+}
+
+interface Options {
+  tenantId: string;
+  card: Card;
+  template: FormTemplate | null | undefined;
+  autoSaveDelayMs: number;
+  onSaved?: (card: Card) => void;
+  onDirtyChange?: (dirty: boolean) => void;
+}
+
+interface LocalState {
+  cardId: string;
+  /** Values typed but not yet saved, by field id (mirrored to the local draft). */
+  edits: FieldValues;
+  /** Bumped on every change; the auto-save timer restarts on it. */
+  changeCount: number;
+}
+
+function initialState(tenantId: string, card: Card): LocalState {
+  const draft = readFormDraft(tenantId, card.id);
+  // A restored draft holds values that were never saved: shown over the server's, and saved again.
+  const edits = draft ? unsavedEdits(draft.values, card.fieldValues) : {};
+  return { cardId: card.id, edits, changeCount: Object.keys(edits).length > 0 ? 1 : 0 };
+}
+
+/**
+ * The state of a template form: the values shown (the server's with the unsaved edits over them),
+ * compliance computed on every change, auto-save through the card's field-save queue, the local
+ * draft, and the explicit Save.
+ */
+export function useTemplateFormState({
+  tenantId,
+  card,
+  template,
+  autoSaveDelayMs,
+  onSaved,
+  onDirtyChange,
+}: Options) {
+  const queryClient = useQueryClient();
+  const queue = useCardSaveQueue(tenantId, card.id);
+  const [local, setLocal] = useState<LocalState>(() => initialState(tenantId, card));
+  // Another card in the same form: start over from its own draft.
+  let state = local;
+  if (local.cardId !== card.id) {
+    state = initialState(tenantId, card);
+    setLocal(state);
+  }
+  const { edits, changeCount } = state;
+
+  // The newest card seen: the prop (kept fresh by the query and live changes) or what a save returned.
+  const [savedCard, setSavedCard] = useState<Card | null>(null);
+  const current =
+    savedCard && savedCard.id === card.id && savedCard.version > card.version ? savedCard : card;
+  const currentRef = useRef(current);
+  currentRef.current = current;
+  const editsRef = useRef(edits);
+  editsRef.current = edits;
+
+  const [saving, setSaving] = useState(0);
+  const [lastSavedAt, setLastSavedAt] = useState<Date | null>(null);
+  const [submitAttempted, setSubmitAttempted] = useState(false);
+  // Values handed to the queue and not yet confirmed saved: not enqueued again meanwhile.
+  const enqueued = useRef<FieldValues>({});
+
+  const values = useMemo<FieldValues>(
+    () => ({ ...current.fieldValues, ...edits }),
+    [current.fieldValues, edits],
+  );
+
+  const compliance = useMemo<Compliance | null>(
+    () => (template ? validateCompliance(template, values) : null),
+    [template, values],
+  );
+  const remaining = useMemo(
+    () => (template ? template.fields.filter((f) => f.required && !isFilled(values[f.id])).length : 0),
+    [template, values],
+  );
+
+  const adopt = useCallback(
+    (next: Card) => {
+      setSavedCard((previous) => (previous && previous.version >= next.version ? previous : next));
+      queryClient.setQueryData<Card>(cardKeys.detail(tenantId, next.id), (old) =>
+        old && old.version > next.version ? old : next,
+      );
+    },
+    [queryClient, tenantId],
+  );
+
+  // The draft in localStorage mirrors the unsaved edits on every change (and goes when none are left).
+  useEffect(() => {
+    writeFormDraft(tenantId, card.id, edits, currentRef.current.version);
+  }, [tenantId, card.id, edits]);
+
+  const fieldName = useCallback(
+    (fieldId: string) => template?.fields.find((f) => f.id === fieldId)?.name ?? fieldId,
+    [template],
+  );
+
+  /** Hands the unsaved edits to the save queue and waits until the queue has saved everything. */
+  const sendEdits = useCallback(async (): Promise<Card> => {
+    const base = currentRef.current;
+    const sent = unsavedEdits(editsRef.current, base.fieldValues);
+    for (const [fieldId, value] of Object.entries(sent)) {
+      if (fieldId in enqueued.current && sameValue(enqueued.current[fieldId], value)) continue;
+      enqueued.current[fieldId] = value;
+      queue.enqueue(
+        {
+          key: `fieldValues.${fieldId}`,
+          label: fieldName(fieldId),
+          patch: { fieldValues: { [fieldId]: value } },
+          previous: base.fieldValues[fieldId] ?? null,
+          baseVersion: base.version,
+        },
+        { toast: false },
+      );
+    }
+    setSaving((n) => n + 1);
+    try {
+      const saved = await queue.flush();
+      adopt(saved);
+      for (const fieldId of Object.keys(sent)) {
+        if (sameValue(enqueued.current[fieldId], sent[fieldId])) delete enqueued.current[fieldId];
+      }
+      setLocal((previous) => {
+        const left = editsAfterSave(previous.edits, sent);
+        return Object.keys(left).length === Object.keys(previous.edits).length
+          ? previous
+          : { ...previous, edits: left };
+      });
+      setLastSavedAt(new Date());
+      return saved;
+    } catch (error) {
+      // Enqueue again on the next attempt (the queue keeps its failed items for Retry as well).
+      enqueued.current = {};
+      throw error;
+    } finally {
+      setSaving((n) => n - 1);
+    }
+  }, [adopt, fieldName, queue]);
+
+  const autoSave = useCallback(async () => {
+    if (Object.keys(unsavedEdits(editsRef.current, currentRef.current.fieldValues)).length === 0) return;
+    try {
+      const saved = await sendEdits();
+      onSaved?.(saved);
+    } catch {
+      destructiveToast(
+        'Auto-save failed',
+        'Your changes will be saved locally as a draft.',
+        `auto-save-${card.id}`,
+      );
+    }
+  }, [sendEdits, onSaved, card.id]);
+
+  // Auto-save once nothing has changed for the delay.
+  const autoSaveRef = useRef(autoSave);
+  autoSaveRef.current = autoSave;
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => {
+    if (changeCount === 0) return;
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      void autoSaveRef.current();
+    }, autoSaveDelayMs);
+    return () => {
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
+    };
+  }, [changeCount, autoSaveDelayMs]);
+  const cancelAutoSave = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+  };
+
+  const setValues = useCallback((changes: FieldValues) => {
+    setLocal((previous) => ({
+      ...previous,
+      edits: { ...previous.edits, ...changes },
+      changeCount: previous.changeCount + 1,
+    }));
+  }, []);
+  const setValue = useCallback(
+    (fieldId: string, value: FieldValue) => setValues({ [fieldId]: value }),
+    [setValues],
+  );
+
+  const unsaved = unsavedEdits(edits, current.fieldValues);
+  const hasUnsavedEdits = Object.keys(unsaved).length > 0;
+  const queueBusy = queue.pending.some((item) => item.state !== 'saved');
+  const dirty = hasUnsavedEdits || queueBusy;
+  const onDirtyChangeRef = useRef(onDirtyChange);
+  onDirtyChangeRef.current = onDirtyChange;
+  useEffect(() => {
+    onDirtyChangeRef.current?.(dirty);
+  }, [dirty]);
+
+  /** The explicit Save: everything queued saved, then `submit: true` (refused while critical issues exist). */
+  const submit = async (successToast: { title: string; description: string }): Promise<Card | null> => {
+    setSubmitAttempted(true);
+    if (!compliance || hasCriticalIssue(compliance.issues)) return null;
+    cancelAutoSave();
+    setSaving((n) => n + 1);
+    try {
+      const flushed = await sendEdits();
+      const saved = await patchCard(tenantId, card.id, {
+        version: Math.max(flushed.version, currentRef.current.version),
+        submit: true,
+      });
+      adopt(saved);
+      setLastSavedAt(new Date());
+      toast.success(successToast.title, { description: successToast.description });
+      onSaved?.(saved);
+      return saved;
+    } catch (error) {
+      destructiveToast(
+        'Error Saving Template',
+        isApiError(error) && error.status === 422
+          ? error.message
+          : 'Failed to save template. Please try again.',
+      );
+      return null;
+    } finally {
+      setSaving((n) => n - 1);
+    }
+  };
+
+  /** Drops the unsaved edits and the local draft (closing without saving). */
+  const discard = () => {
+    cancelAutoSave();
+    removeFormDraft(tenantId, card.id);
+    setLocal((previous) => ({ ...previous, edits: {} }));
+  };
+
+  return {
+    current,
+    values,
+    compliance,
+    remaining,
+    setValue,
+    setValues,
+    sendEdits,
+    submit,
+    discard,
+    dirty,
+    hasUnsavedEdits,
+    isSaving: saving > 0 || queue.status === 'saving',
+    lastSavedAt,
+    submitAttempted,
+    setSubmitAttempted,
+  };
+}
