@@ -4,7 +4,9 @@ import type { FieldValues, FormField, FormTemplate, SignatureValue } from '../te
 import {
   fieldValueError,
   hasCriticalIssue,
+  isDeclarationCheckbox,
   isExportBlocked,
+  isFieldFilled,
   isFilled,
   isIsoDate,
   plainText,
@@ -384,5 +386,23 @@ describe('fieldValueError', () => {
     );
     const ndis = bsp.fields.find((f) => f.id === 'participant-ndis') as FormField;
     expect(fieldValueError(ndis, '4301')).toBeNull();
+  });
+});
+
+describe('required checkboxes', () => {
+  const question = { id: 'uses-restrictive-practice', type: 'checkbox' as const };
+  const declaration = { id: 'compliance-declaration', type: 'checkbox' as const };
+
+  it('counts a yes/no question once answered either way', () => {
+    expect(isFieldFilled(question, undefined)).toBe(false);
+    expect(isFieldFilled(question, null)).toBe(false);
+    expect(isFieldFilled(question, false)).toBe(true);
+    expect(isFieldFilled(question, true)).toBe(true);
+  });
+
+  it('counts a declaration only when ticked', () => {
+    expect(isDeclarationCheckbox(declaration)).toBe(true);
+    expect(isFieldFilled(declaration, false)).toBe(false);
+    expect(isFieldFilled(declaration, true)).toBe(true);
   });
 });

@@ -39,7 +39,7 @@ export function validateCompliance(
 
   for (const field of sortedFields(template)) {
     const value = values[field.id];
-    if (!isFilled(value)) {
+    if (!isFieldFilled(field, value)) {
       if (field.required) {
         issues.push({
           id: `missing-field:${field.id}`,
@@ -71,7 +71,7 @@ export function validateCompliance(
   }
 
   const required = template.fields.filter((f) => f.required);
-  const filled = required.filter((f) => isFilled(values[f.id])).length;
+  const filled = required.filter((f) => isFieldFilled(f, values[f.id])).length;
   const completion = required.length === 0 ? 100 : Math.round((100 * filled) / required.length);
   const isCompliant = !issues.some((i) => i.severity === 'critical' || i.severity === 'high');
   return { isCompliant, completion, issues, lastValidation };
@@ -119,7 +119,7 @@ function matchesPattern(pattern: string, text: string): boolean {
 export function requiredFieldIdsFilled(template: FormTemplate | null, values: FieldValues): string[] {
   if (!template) return [];
   return sortedFields(template)
-    .filter((f) => f.required && isFilled(values[f.id]))
+    .filter((f) => f.required && isFieldFilled(f, values[f.id]))
     .map((f) => f.id);
 }
 
@@ -128,6 +128,22 @@ function isSignatureValue(value: unknown): value is SignatureValue {
 }
 
 /** Whether a value counts as filled (text with visible characters, true, a non-empty list, a signature). */
+/**
+ * A required checkbox that is a declaration (compliance-declaration, consent given) counts only when
+ * ticked. Any other required checkbox asks a yes/no question (uses-restrictive-practice): it counts
+ * once answered either way, so a plan without restrictive practice can still be completed. The form
+ * shows such a checkbox as a Yes/No choice (decision 0009).
+ */
+export function isDeclarationCheckbox(field: Pick<FormField, 'id' | 'type'>): boolean {
+  return field.type === 'checkbox' && /declaration|consent/.test(field.id);
+}
+
+/** Whether a field's value counts as filled for that field (see `isDeclarationCheckbox`). */
+export function isFieldFilled(field: Pick<FormField, 'id' | 'type'>, value: FieldValue | undefined): boolean {
+  if (field.type === 'checkbox' && !isDeclarationCheckbox(field)) return typeof value === 'boolean';
+  return isFilled(value);
+}
+
 export function isFilled(value: FieldValue | undefined): boolean {
   if (value === undefined || value === null) return false;
   if (typeof value === 'string') return plainText(value).length > 0;

@@ -1,6 +1,6 @@
 import type { FieldValues, FormTemplate } from '../templates/schemas';
 import { sectionOfField } from '../templates/sections';
-import { isFilled } from './compliance';
+import { isFieldFilled } from './compliance';
 import type { CardStatus } from './schemas';
 
 /** CONTRACT: the workflow table of spec work section 4. */
@@ -73,7 +73,7 @@ function missingRequired(
 ): string[] {
   if (!template) return [];
   return template.fields
-    .filter((f) => f.required && !isFilled(values[f.id]))
+    .filter((f) => f.required && !isFieldFilled(f, values[f.id]))
     .filter((f) => !sections || sections.includes(sectionOfField(f)))
     .map((f) => f.id);
 }

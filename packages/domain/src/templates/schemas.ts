@@ -18,11 +18,28 @@ export const fieldTypes = [
 export const FieldTypeSchema = z.enum(fieldTypes);
 export type FieldType = z.infer<typeof FieldTypeSchema>;
 
+/**
+ * Tenant admins write patterns that run on every save, so a pattern that could backtrack for ever on
+ * a long value (a quantified group that itself contains a quantifier, as in `(a+)+`) is refused.
+ */
+function isSafePattern(source: string): boolean {
+  try {
+    new RegExp(source);
+  } catch {
+    return false;
+  }
+  return !/\([^)]*[+*}][^)]*\)\s*[+*{]/.test(source);
+}
+
 export const FieldValidationSchema = z.object({
   minLength: z.number().int().min(0).optional(),
   maxLength: z.number().int().min(1).optional(),
   /** A JavaScript regular expression source, matched against the whole value (e.g. `^\d{9}$`). */
-  pattern: z.string().max(200).optional(),
+  pattern: z
+    .string()
+    .max(200)
+    .refine(isSafePattern, 'Use a simple pattern: it must compile and must not repeat a repeated group')
+    .optional(),
 });
 export type FieldValidation = z.infer<typeof FieldValidationSchema>;
 
