@@ -19,6 +19,8 @@ interface Ids {
   invitation: string;
   oliviaFavorite: string;
   oliviaNotification: string;
+  jordanCard: string;
+  sunriseTemplate: string;
 }
 interface Call {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -256,6 +258,79 @@ const routeCases: Record<string, RouteCase> = {
   },
   // Refused before any stream opens; an allowed call would stream, so no lower-role case here.
   'GET /api/events': { kind: 'tenant', call: () => ({ method: 'GET', url: '/api/events' }) },
+  // Cards: a family guardian sees the team but not its cards; a guest without the shared team sees
+  // neither; an auditor reads but never writes; a support worker writes but never deletes.
+  'GET /api/cards': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/cards?teamId=${ids.jordanTeam}` }),
+    lowerRole: { email: 'fiona.family@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({ method: 'GET', url: `/api/cards?teamId=${ids.jordanTeam}` }),
+  },
+  'GET /api/cards/:id': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/cards/${ids.jordanCard}` }),
+    lowerRole: { email: 'gus.guest@sunrise.example', status: 404 },
+    foreignRecord: (ids) => ({ method: 'GET', url: `/api/cards/${ids.jordanCard}` }),
+  },
+  'POST /api/cards': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: '/api/cards',
+      payload: { teamId: ids.jordanTeam, title: 'Intruder card' },
+    }),
+    lowerRole: { email: 'fiona.family@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: '/api/cards',
+      payload: { teamId: ids.jordanTeam, title: 'Intruder card' },
+    }),
+  },
+  'PATCH /api/cards/:id': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'PATCH',
+      url: `/api/cards/${ids.jordanCard}`,
+      payload: { version: 99, title: 'Hijacked' },
+    }),
+    lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'PATCH',
+      url: `/api/cards/${ids.jordanCard}`,
+      payload: { version: 99, title: 'Hijacked' },
+    }),
+  },
+  'DELETE /api/cards/:id': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'DELETE', url: `/api/cards/${ids.jordanCard}?version=99` }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({ method: 'DELETE', url: `/api/cards/${ids.jordanCard}?version=99` }),
+  },
+  'GET /api/cards/:id/audit': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/cards/${ids.jordanCard}/audit` }),
+    lowerRole: { email: 'fiona.family@sunrise.example', status: 404 },
+    foreignRecord: (ids) => ({ method: 'GET', url: `/api/cards/${ids.jordanCard}/audit` }),
+  },
+  'GET /api/templates': { kind: 'tenant', call: () => ({ method: 'GET', url: '/api/templates' }) },
+  'GET /api/templates/:id': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/templates/${ids.sunriseTemplate}` }),
+    foreignRecord: (ids) => ({ method: 'GET', url: `/api/templates/${ids.sunriseTemplate}` }),
+  },
+  'POST /api/templates': {
+    kind: 'tenant',
+    call: () => ({
+      method: 'POST',
+      url: '/api/templates',
+      payload: {
+        name: 'Intruder template',
+        category: 'plan',
+        fields: [{ id: 'x', name: 'X', type: 'text', required: false, order: 0, ndisStandard: false }],
+      },
+    }),
+    lowerRole: { email: 'lee.lead@sunrise.example', status: 403 },
+  },
 };
 
 let t: TestApp;
@@ -286,6 +361,23 @@ beforeAll(async () => {
     .inTenant(sunrise)
     .post('/api/favorites', { path: '/invoices', label: 'Financial Management' });
   const notifications = await olivia.inTenant(sunrise).get('/api/notifications');
+  const cards = await olivia
+    .inTenant(sunrise)
+    .get(`/api/cards?teamId=${teams.find((x) => x.name === "Jordan's Care Team")!.id}`);
+  const template = await olivia.inTenant(sunrise).post('/api/templates', {
+    name: 'Sunrise Jordan home visit checklist',
+    category: 'assessment',
+    fields: [
+      {
+        id: 'visit-notes',
+        name: 'Visit notes',
+        type: 'textarea',
+        required: true,
+        order: 0,
+        ndisStandard: false,
+      },
+    ],
+  });
   ids = {
     sunrise,
     bluegum,
@@ -297,6 +389,8 @@ beforeAll(async () => {
     invitation: invitation.body.data.id,
     oliviaFavorite: favorite.body.data.id,
     oliviaNotification: notifications.body.data.find((n: { type: string }) => n.type === 'tenant-access').id,
+    jordanCard: cards.body.data[0].id,
+    sunriseTemplate: template.body.data.id,
   };
   stranger = ben;
 });
@@ -403,5 +497,12 @@ describe('tenant isolation', () => {
     expect(notifications.body.data).toMatchObject([
       { id: ids.oliviaNotification, read: false, tenantAccessRequest: { status: 'pending' } },
     ]);
+    const card = await olivia.inTenant(ids.sunrise).get(`/api/cards/${ids.jordanCard}`);
+    expect(card.status).toBe(200);
+    expect(card.body.data.title).not.toBe('Hijacked');
+    const cards = await olivia.inTenant(ids.sunrise).get('/api/cards');
+    expect(cards.body.data.map((c: { title: string }) => c.title)).not.toContain('Intruder card');
+    const templates = await olivia.inTenant(ids.sunrise).get('/api/templates');
+    expect(templates.body.data.map((x: { name: string }) => x.name)).not.toContain('Intruder template');
   });
 });

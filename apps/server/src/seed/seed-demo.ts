@@ -10,6 +10,7 @@ import { writeAudit } from '../features/audit/write-audit';
 import { insertTeam } from '../features/teams/create-team';
 import { addMembership } from '../features/tenants/add-membership';
 import { insertTenant } from '../features/tenants/insert-tenant';
+import { demoCards, seedDemoCards } from './demo-cards';
 import { type DemoTenant, demoPeople, demoTenants } from './demo-data';
 
 /**
@@ -41,13 +42,25 @@ export async function seedDemoData(db: Database): Promise<boolean> {
 
   for (const tenant of demoTenants) {
     const owner = tenant.members.find((m) => m.role === 'owner')!;
-    await seedTenant(db, tenant, actorFor(owner.email), (email) => byEmail.get(email)!.id);
+    const { tenantId, teamIds } = await seedTenant(
+      db,
+      tenant,
+      actorFor(owner.email),
+      (email) => byEmail.get(email)!.id,
+    );
+    await seedDemoCards(db, { tenantId, teamIds, cards: demoCards[tenant.key] ?? [], actorFor });
   }
   return true;
 }
 
-async function seedTenant(db: Database, spec: DemoTenant, actor: Actor, userId: (email: string) => string) {
+async function seedTenant(
+  db: Database,
+  spec: DemoTenant,
+  actor: Actor,
+  userId: (email: string) => string,
+): Promise<{ tenantId: string; teamIds: Map<string, string> }> {
   const tenantId = uuidv7();
+  const teamIds = new Map<string, string>();
   await withTenant(db, tenantId, actor, async (tx) => {
     await insertTenant(tx, {
       id: tenantId,
@@ -75,7 +88,6 @@ async function seedTenant(db: Database, spec: DemoTenant, actor: Actor, userId: 
         })
         .where(eq(tenants.id, tenantId));
     }
-    const teamIds = new Map<string, string>();
     for (const team of spec.teams) {
       const id = await insertTeam(tx, {
         tenantId,
@@ -107,4 +119,5 @@ async function seedTenant(db: Database, spec: DemoTenant, actor: Actor, userId: 
       });
     }
   });
+  return { tenantId, teamIds };
 }
