@@ -14,6 +14,7 @@ import { sessionRoutes } from './auth/session-routes';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { accessRequestRoutes } from './features/access-requests/routes';
+import { cardRoutes } from './features/cards/routes';
 import { clientErrorRoutes } from './features/client-errors/routes';
 import { eventRoutes } from './features/events/routes';
 import { favoriteRoutes } from './features/favorites/routes';
@@ -24,6 +25,7 @@ import { notificationRoutes } from './features/notifications/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
 import { preferenceRoutes } from './features/preferences/routes';
 import { teamRoutes } from './features/teams/routes';
+import { templateRoutes } from './features/templates/routes';
 import { tenantRoutes } from './features/tenants/routes';
 import { registerErrorHandler } from './http/error-handler';
 import { registerIdempotency } from './http/idempotency';
@@ -139,6 +141,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(notificationRoutes);
   await app.register(preferenceRoutes);
   await app.register(eventRoutes);
+  await app.register(cardRoutes);
+  await app.register(templateRoutes);
 
   await serveWebApp(app, config.webDistDir ?? defaultWebDist());
   return app;
