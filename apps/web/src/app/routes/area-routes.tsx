@@ -236,7 +236,7 @@ const meetingRoute = createRoute({
 });
 
 const cardDetailComponent = lazyRouteComponent(
-  () => import('@/features/placeholders/card-detail-page'),
+  () => import('@/features/cards/card-detail-page'),
   'CardDetailPage',
 );
 

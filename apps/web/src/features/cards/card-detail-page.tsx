@@ -1,0 +1,444 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams, useRouter } from '@tanstack/react-router';
+import type { Card } from '@wattle/domain/cards/schemas';
+import {
+  FileQuestionIcon,
+  LockIcon,
+  Maximize2Icon,
+  MessageSquareIcon,
+  Minimize2Icon,
+  PencilIcon,
+} from 'lucide-react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { FavoriteToggle } from '@/features/favorites/favorite-toggle';
+import { useCurrentTenant } from '@/features/tenants/api';
+import { cn } from '@/lib/cn';
+import { isApiError } from '@/lib/http';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
+import { Badge } from '@/ui/badge';
+import { Button } from '@/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/ui/dialog';
+import { Input } from '@/ui/input';
+import { Label } from '@/ui/label';
+import { LazyPartBoundary, LazyPartLoading, lazyPart } from '@/ui/lazy-part';
+import { LoadError, LoadingStatus } from '@/ui/query-status';
+import { cardQueryOptions } from './api';
+import { CardConflictAlert } from './card-conflict-alert';
+import { AssigneeField, CardDetailsSidebar, DateField } from './card-details-sidebar';
+import { CardHeader, WorkflowActions } from './card-header';
+import { EditCardPanel } from './edit-card-panel';
+import { SaveQueueStatus } from './field-save-queue-status';
+import { type CardView, useCardView } from './use-card-view';
+
+/**
+ * The card detail panel (spec work section 2): the page at /card/{id} and /t/{x}/card/{id} (inline
+ * mode, with the Details sidebar) and `CardDetailDialog` for lists (modal or full screen). Every
+ * change goes through the card's field-save queue.
+ */
+
+const TemplateForm = lazyPart(
+  () => import('@/features/templates/template-form/template-form'),
+  'TemplateForm',
+);
+
+const textareaClasses =
+  'min-h-28 w-full rounded-md border border-input bg-background px-3 py-2 text-sm shadow-xs outline-none transition-colors placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 disabled:cursor-not-allowed disabled:opacity-50';
+
+const maxTitleLength = 200;
+const maxDescriptionLength = 5000;
+
+/** The title: a heading that becomes a text box to edit it; saved on Enter or on leaving the box. */
+function CardTitle({ card, headingId }: { card: CardView; headingId: string }) {
+  const { view, canEdit, change } = card;
+  const [isEditing, setIsEditing] = useState(false);
+  const [draft, setDraft] = useState(view.title);
+  const [error, setError] = useState<string | null>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  // The version the user saw when they began typing: someone else's save meanwhile is a conflict.
+  const startVersion = useRef(card.card.version);
+  const inputId = useId();
+  const errorId = useId();
+
+  const stop = () => {
+    setIsEditing(false);
+    setError(null);
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
+  const commit = () => {
+    const title = draft.trim();
+    if (title === '') {
+      setError('Title is required');
+      return;
+    }
+    change('title', title, { label: 'Title', baseVersion: startVersion.current });
+    stop();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      commit();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      setDraft(view.title);
+      stop();
+    }
+  };
+
+  if (isEditing) {
+    return (
+      <div className="grid gap-1">
+        <Label htmlFor={inputId} className="sr-only">
+          Title
+        </Label>
+        <Input
+          id={inputId}
+          autoFocus
+          value={draft}
+          maxLength={maxTitleLength}
+          className="h-auto py-1.5 font-semibold text-xl"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+          onBlur={() => {
+            if (draft.trim() === '') {
+              setDraft(view.title);
+              stop();
+            } else commit();
+          }}
+        />
+        {error ? (
+          <p id={errorId} className="text-destructive text-sm">
+            {error}
+          </p>
+        ) : (
+          <p className="text-muted-foreground text-xs">Enter to save, Escape to cancel.</p>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="flex items-start gap-1">
+      <h1 id={headingId} className="min-w-0 break-words font-semibold text-xl leading-snug">
+        {view.title}
+      </h1>
+      {canEdit ? (
+        <Button
+          ref={editButton}
+          variant="ghost"
+          size="icon"
+          className="size-8 shrink-0 text-muted-foreground"
+          aria-label="Edit title"
+          title="Edit title"
+          onClick={() => {
+            startVersion.current = card.card.version;
+            setDraft(view.title);
+            setIsEditing(true);
+          }}
+        >
+          <PencilIcon aria-hidden="true" />
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The plain-text description, saved when the user leaves the box. */
+function CardDescription({ card }: { card: CardView }) {
+  const { view, canEdit, change } = card;
+  const id = useId();
+  const [draft, setDraft] = useState(view.description);
+  const isEditing = useRef(false);
+  const startVersion = useRef(card.card.version);
+  useEffect(() => {
+    if (!isEditing.current) setDraft(view.description);
+  }, [view.description]);
+  return (
+    <section className="grid gap-2">
+      <Label htmlFor={id} className="font-semibold text-base">
+        Description
+      </Label>
+      <textarea
+        id={id}
+        className={textareaClasses}
+        value={draft}
+        maxLength={maxDescriptionLength}
+        disabled={!canEdit}
+        placeholder={canEdit ? 'What is this work item about?' : undefined}
+        onFocus={() => {
+          isEditing.current = true;
+          startVersion.current = card.card.version;
+        }}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={() => {
+          isEditing.current = false;
+          change('description', draft, { label: 'Description', baseVersion: startVersion.current });
+        }}
+      />
+    </section>
+  );
+}
+
+function TemplateSection({
+  tenantId,
+  card,
+  onClose,
+}: {
+  tenantId: string;
+  card: CardView;
+  onClose?: () => void;
+}) {
+  const server = card.card;
+  if (server.templateId === null) return null;
+  if (card.template === null) {
+    return (
+      <section className="grid gap-2">
+        <h2 className="font-semibold text-base">NDIS Template</h2>
+        <p className="text-muted-foreground text-sm">
+          The template “{server.templateName ?? server.templateId}” is not available to this organisation.
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="grid gap-2" aria-label="NDIS Template">
+      <h2 className="font-semibold text-base">NDIS Template</h2>
+      <LazyPartBoundary fallback={<LazyPartLoading />}>
+        <TemplateForm
+          tenantId={tenantId}
+          card={server}
+          template={card.template}
+          variant="panel"
+          onClose={onClose}
+        />
+      </LazyPartBoundary>
+    </section>
+  );
+}
+
+function CommentsPlaceholder() {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="grid gap-2" data-testid="comments-placeholder">
+      <div className="flex items-center gap-2">
+        <h2 id={headingId} className="font-semibold text-base">
+          Comments
+        </h2>
+        <Badge variant="outline">Next release</Badge>
+      </div>
+      <div className="flex items-start gap-3 rounded-lg border border-dashed p-4 text-muted-foreground text-sm">
+        <MessageSquareIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <p>
+          Comments and collaboration on work items arrive with the next release. Until then, changes to this
+          card are recorded in its audit trail.
+        </p>
+      </div>
+    </section>
+  );
+}
+
+/** Title, description, the NDIS template form and comments: the main area of both modes. */
+function CardMain({ tenantId, card, onClose }: { tenantId: string; card: CardView; onClose?: () => void }) {
+  const headingId = useId();
+  return (
+    <div className="grid min-w-0 flex-1 content-start gap-6 px-4 py-5 sm:px-6">
+      <CardConflictAlert queue={card.queue} template={card.template} nameOf={card.nameOf} />
+      {card.canWrite && card.locked ? (
+        <Alert>
+          <LockIcon aria-hidden="true" />
+          <AlertTitle>Locked</AlertTitle>
+          <AlertDescription>{card.locked}</AlertDescription>
+        </Alert>
+      ) : null}
+      <CardTitle card={card} headingId={headingId} />
+      <CardDescription card={card} />
+      <TemplateSection tenantId={tenantId} card={card} onClose={onClose} />
+      <CommentsPlaceholder />
+    </div>
+  );
+}
+
+/** The loaded card's page: header, main area and the collapsible Details sidebar. */
+function CardDetailInline({ tenantId, card }: { tenantId: string; card: Card }) {
+  const view = useCardView(tenantId, card);
+  const [isDetailsOpen, setIsDetailsOpen] = useState(true);
+  const [isEditOpen, setIsEditOpen] = useState(false);
+  const detailsId = useId();
+  const router = useRouter();
+  useDocumentTitle(`${view.view.workItemId} ${view.view.title}`);
+  return (
+    <div className="flex min-h-full flex-col" data-testid="card-detail">
+      <CardHeader
+        card={view}
+        isDetailsOpen={isDetailsOpen}
+        onToggleDetails={() => setIsDetailsOpen((open) => !open)}
+        detailsId={detailsId}
+        onEdit={() => setIsEditOpen(true)}
+      />
+      <div className="flex flex-1 flex-col lg:flex-row">
+        <CardMain tenantId={tenantId} card={view} onClose={() => router.history.back()} />
+        {isDetailsOpen ? <CardDetailsSidebar tenantId={tenantId} card={view} id={detailsId} /> : null}
+      </div>
+      <EditCardPanel tenantId={tenantId} card={card} open={isEditOpen} onOpenChange={setIsEditOpen} />
+    </div>
+  );
+}
+
+function CardNotFound() {
+  return (
+    <div className="mx-auto grid max-w-md justify-items-center gap-3 px-6 py-16 text-center">
+      <FileQuestionIcon className="size-10 text-muted-foreground" aria-hidden="true" />
+      <h1 className="font-semibold text-xl">Card not found</h1>
+      <p className="text-muted-foreground text-sm">
+        It may have been deleted, or it belongs to a team you are not on.
+      </p>
+      <Button asChild variant="outline">
+        <Link to="/inbox">Back to Inbox</Link>
+      </Button>
+    </div>
+  );
+}
+
+function isNotFound(error: unknown): boolean {
+  // A malformed id is refused as invalid: for the person it is the same missing card.
+  return isApiError(error) && (error.status === 404 || error.status === 400);
+}
+
+/** /card/{id} and /t/{x}/card/{id}. */
+export function CardDetailPage() {
+  const { cardId = '' } = useParams({ strict: false });
+  const { tenant } = useCurrentTenant();
+  const card = useQuery(cardQueryOptions(tenant.id, cardId));
+  useDocumentTitle(card.isPending ? 'Work Item' : card.isError ? 'Card not found' : '');
+
+  if (card.isPending) {
+    return (
+      <div className="p-6">
+        <LoadingStatus>Loading card...</LoadingStatus>
+      </div>
+    );
+  }
+  if (card.isError) {
+    if (isNotFound(card.error)) return <CardNotFound />;
+    return (
+      <div className="p-6">
+        <LoadError title="Could not load the card" error={card.error} onRetry={() => void card.refetch()} />
+      </div>
+    );
+  }
+  return <CardDetailInline tenantId={tenant.id} card={card.data} />;
+}
+
+function CardDetailDialogBody({
+  tenantId,
+  card,
+  isFullScreen,
+  onToggleFullScreen,
+  onClose,
+}: {
+  tenantId: string;
+  card: Card;
+  isFullScreen: boolean;
+  onToggleFullScreen: () => void;
+  onClose: () => void;
+}) {
+  const view = useCardView(tenantId, card);
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b px-4 py-3 pr-12 sm:px-6 sm:pr-12">
+        <DialogTitle className="font-medium font-mono text-sm">{view.view.workItemId}</DialogTitle>
+        <DialogDescription className="sr-only">{view.view.title}</DialogDescription>
+        <FavoriteToggle
+          path={`/card/${card.id}`}
+          label={`${view.view.workItemId} ${view.view.title}`.slice(0, 255)}
+        />
+        <SaveQueueStatus queue={view.queue} />
+        <div className="ml-auto flex flex-wrap items-center gap-2">
+          <WorkflowActions card={view} />
+          <Button asChild size="sm" variant="outline">
+            <Link to="/card/$cardId" params={{ cardId: card.id }} onClick={onClose}>
+              Open page
+            </Link>
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-pressed={isFullScreen}
+            onClick={onToggleFullScreen}
+            aria-label={isFullScreen ? 'Exit full screen' : 'Full screen'}
+            title={isFullScreen ? 'Exit full screen' : 'Full screen'}
+          >
+            {isFullScreen ? <Minimize2Icon aria-hidden="true" /> : <Maximize2Icon aria-hidden="true" />}
+          </Button>
+        </div>
+      </div>
+      <div className="grid gap-3 border-b px-4 py-3 sm:grid-cols-3 sm:px-6">
+        <AssigneeField card={view} />
+        <DateField card={view} field="startDate" label="Start" />
+        <DateField card={view} field="dueDate" label="Due" />
+      </div>
+      <CardMain tenantId={tenantId} card={view} onClose={onClose} />
+    </>
+  );
+}
+
+/**
+ * The card panel's non-inline mode (spec work section 2): a modal over a list, or full screen, with
+ * the assignee, start and due and the same main area as the page. For the lists to use.
+ */
+export function CardDetailDialog({
+  tenantId,
+  cardId,
+  open,
+  onOpenChange,
+}: {
+  tenantId: string;
+  cardId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [isFullScreen, setIsFullScreen] = useState(false);
+  const card = useQuery({ ...cardQueryOptions(tenantId, cardId), enabled: open });
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        size="large"
+        className={cn(
+          'gap-0 p-0',
+          isFullScreen && 'h-svh max-h-svh w-screen max-w-none rounded-none border-0',
+        )}
+        data-testid="card-detail-dialog"
+      >
+        {card.isPending ? (
+          <div className="p-6">
+            <DialogTitle className="sr-only">Work item</DialogTitle>
+            <LoadingStatus>Loading card...</LoadingStatus>
+          </div>
+        ) : card.isError ? (
+          <div className="p-6">
+            <DialogTitle className="mb-3">
+              {isNotFound(card.error) ? 'Card not found' : 'Work item'}
+            </DialogTitle>
+            {isNotFound(card.error) ? null : (
+              <LoadError
+                title="Could not load the card"
+                error={card.error}
+                onRetry={() => void card.refetch()}
+              />
+            )}
+          </div>
+        ) : (
+          <CardDetailDialogBody
+            tenantId={tenantId}
+            card={card.data}
+            isFullScreen={isFullScreen}
+            onToggleFullScreen={() => setIsFullScreen((full) => !full)}
+            onClose={() => onOpenChange(false)}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
