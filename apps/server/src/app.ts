@@ -14,6 +14,7 @@ import { sessionRoutes } from './auth/session-routes';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { accessRequestRoutes } from './features/access-requests/routes';
+import { cardExportRoutes } from './features/cards/export-routes';
 import { cardRoutes } from './features/cards/routes';
 import { clientErrorRoutes } from './features/client-errors/routes';
 import { eventRoutes } from './features/events/routes';
@@ -141,6 +142,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(notificationRoutes);
   await app.register(preferenceRoutes);
   await app.register(eventRoutes);
+  await app.register(cardExportRoutes);
   await app.register(cardRoutes);
   await app.register(templateRoutes);
 

@@ -312,6 +312,27 @@ const routeCases: Record<string, RouteCase> = {
     lowerRole: { email: 'fiona.family@sunrise.example', status: 404 },
     foreignRecord: (ids) => ({ method: 'GET', url: `/api/cards/${ids.jordanCard}/audit` }),
   },
+  // The PDF export reads (a guardian reads no cards); the AI draft writes (the auditor never does).
+  'GET /api/cards/:id/pdf': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/cards/${ids.jordanCard}/pdf` }),
+    lowerRole: { email: 'fiona.family@sunrise.example', status: 404 },
+    foreignRecord: (ids) => ({ method: 'GET', url: `/api/cards/${ids.jordanCard}/pdf` }),
+  },
+  'POST /api/cards/:id/ai-draft': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: `/api/cards/${ids.jordanCard}/ai-draft`,
+      payload: { sectionId: 'assessment' },
+    }),
+    lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: `/api/cards/${ids.jordanCard}/ai-draft`,
+      payload: { sectionId: 'assessment' },
+    }),
+  },
   'GET /api/templates': { kind: 'tenant', call: () => ({ method: 'GET', url: '/api/templates' }) },
   'GET /api/templates/:id': {
     kind: 'tenant',
