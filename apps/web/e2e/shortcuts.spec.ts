@@ -82,14 +82,15 @@ test.describe('keyboard shortcuts', () => {
     await expect(search).toBeHidden();
   });
 
-  test('Ctrl+N opens the New Task panel with the Task category', async ({ page }) => {
+  test('Ctrl+N opens the New Task panel with the plan category and no template', async ({ page }) => {
     await openShellPage(page, '/inbox');
     const keysSeen = await recordDefaultPrevented(page);
     await page.keyboard.press('Control+n');
     const panel = page.getByRole('dialog', { name: 'New Task' });
     await expect(panel).toBeVisible();
-    await expect(panel.getByTestId('new-work-item-category')).toHaveText('Task');
-    await expect(panel.getByRole('region', { name: 'Work cards arrive in a later release' })).toBeVisible();
+    await expect(panel.getByLabel('Category')).toHaveValue('plan');
+    await expect(panel.getByLabel('Template')).toHaveValue('');
+    await expect(panel.getByLabel('Title')).toBeFocused();
     expect(await keysSeen()).toContainEqual({ key: 'n', prevented: true });
 
     await page.keyboard.press('Escape');
@@ -178,13 +179,6 @@ test.describe('global modal opener', () => {
   test('Quick Add opens each modal at its size, saying plainly what it will hold', async ({ page }) => {
     await openShellPage(page, '/inbox');
     const cases = [
-      { item: 'New Task', title: 'New Task', size: 'large', holds: 'Work cards arrive in a later release' },
-      {
-        item: 'New Incident',
-        title: 'New Incident',
-        size: 'large',
-        holds: 'Work cards arrive in a later release',
-      },
       {
         item: 'New Invoice',
         title: 'New Invoice',
@@ -209,10 +203,27 @@ test.describe('global modal opener', () => {
       await expect(modal).toBeHidden();
       await expect(page.getByTestId('quick-add')).toBeFocused();
     }
+    // New Task and New Incident open the Edit Card side panel in create mode with their defaults.
+    for (const { item, category, template } of [
+      { item: 'New Task', category: 'plan', template: '' },
+      { item: 'New Incident', category: 'incident', template: 'incident-report' },
+    ]) {
+      await openFromQuickAdd(page, item);
+      const panel = page.getByRole('dialog', { name: item });
+      await expect(panel).toBeVisible();
+      await expect(panel.getByLabel('Category')).toHaveValue(category);
+      await expect(panel.getByLabel('Template')).toHaveValue(template);
+      await panel.getByRole('button', { name: 'Close', exact: true }).click();
+      await expect(panel).toBeHidden();
+      await expect(page.getByTestId('quick-add')).toBeFocused();
+    }
     await openFromQuickAdd(page, 'New Incident');
-    await expect(page.getByTestId('new-work-item-category')).toHaveText('Incident');
+    await expect(page.getByRole('dialog', { name: 'New Incident' }).getByLabel('Category')).toHaveValue(
+      'incident',
+    );
     await page.keyboard.press('Escape');
-    // The page is usable again after the menu and the modal closed.
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // The page is usable again after the menu and the panel closed.
     await page.getByRole('link', { name: 'Wattle home' }).click();
     await expect(page).toHaveURL(/\/inbox$/);
   });
@@ -227,15 +238,38 @@ test.describe('global modal opener', () => {
       await route.continue();
     });
     await openShellPage(page, '/inbox');
+    await openFromQuickAdd(page, 'Time Entry...');
+    const modal = page.getByRole('dialog', { name: 'Time Entry' });
+    await expect(modal).toBeVisible();
+    await expect(modal).toHaveAttribute('data-size', 'small');
+    await expect(modal.getByRole('status')).toHaveText('Loading...');
+
+    release();
+    await expect(modal.getByRole('region', { name: 'Time entries arrive in a later release' })).toBeVisible();
+    await expect(modal.getByRole('status')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+  });
+
+  test('the New Task panel opens at once with its title while its code loads', async ({ page }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/new-work-item-panel-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openShellPage(page, '/inbox');
     await page.keyboard.press('Control+n');
     const panel = page.getByRole('dialog', { name: 'New Task' });
     await expect(panel).toBeVisible();
-    await expect(panel).toHaveAttribute('data-size', 'large');
     await expect(panel.getByRole('status')).toHaveText('Loading...');
 
     release();
-    await expect(panel.getByTestId('new-work-item-category')).toHaveText('Task');
+    await expect(panel.getByLabel('Category')).toHaveValue('plan');
     await expect(panel.getByRole('status')).toHaveCount(0);
+    await expect(panel.getByLabel('Title')).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();
   });

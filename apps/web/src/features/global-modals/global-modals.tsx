@@ -23,15 +23,21 @@ import {
   rememberLastSelectedTeam,
   teamSlugInPath,
 } from './last-selected-team';
+import { LoadingCardSheet } from './loading-card-sheet';
+import { isNewWorkItemKind, type NewWorkItemKind, newWorkItemPanels } from './new-work-item-kinds';
 
 const loadModalBody = () => import('./global-modal-body');
 const GlobalModalBody = lazyPart(loadModalBody, 'GlobalModalBody');
+const loadNewWorkItemPanel = () => import('./new-work-item-panel');
+const NewWorkItemPanel = lazyPart(loadNewWorkItemPanel, 'NewWorkItemPanel');
 
 /** Starts loading the modals' contents ahead of a likely opening (the Quick Add menu opened). */
 export function preloadGlobalModals(): void {
-  void loadModalBody().catch(() => {
-    // Opening a modal tries again and says so if it still fails.
-  });
+  for (const load of [loadModalBody, loadNewWorkItemPanel]) {
+    void load().catch(() => {
+      // Opening a modal tries again and says so if it still fails.
+    });
+  }
 }
 
 /**
@@ -50,17 +56,16 @@ const modals: Record<DialogModalName, { title: string; description: string; size
     description: 'Add a person your organisation supports.',
     size: 'medium',
   },
-  newTask: { title: 'New Task', description: 'Create a work item for a team.', size: 'large' },
-  newIncident: { title: 'New Incident', description: 'Record an incident for a team.', size: 'large' },
 };
 
 /**
  * The global modal opener (spec shell section 2), mounted once in the shell: opens the modal named
- * by openGlobalModal(name) from anywhere (Quick Add, Ctrl/Cmd+N). newBsp is no modal: it goes to
- * the new-plan page of the current or last selected team.
+ * by openGlobalModal(name) from anywhere (Quick Add, Ctrl/Cmd+N). newTask and newIncident open the
+ * Edit Card side panel in create mode (the spec's "large card panel with a default category").
+ * newBsp is no modal: it goes to the new-plan page of the current or last selected team.
  */
 export function GlobalModals() {
-  const [openModal, setOpenModal] = useState<DialogModalName | null>(null);
+  const [openModal, setOpenModal] = useState<DialogModalName | NewWorkItemKind | null>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -119,6 +124,30 @@ export function GlobalModals() {
       }),
     [startNewPlan, remember],
   );
+
+  if (openModal && isNewWorkItemKind(openModal)) {
+    const panel = newWorkItemPanels[openModal];
+    const close = () => setOpenModal(null);
+    return (
+      <LazyPartBoundary
+        fallback={
+          <LoadingCardSheet
+            title={panel.title}
+            description={panel.description}
+            onClose={close}
+            onCloseAutoFocus={onCloseAutoFocus}
+          />
+        }
+      >
+        <NewWorkItemPanel
+          key={openModal}
+          kind={openModal}
+          onClose={close}
+          onCloseAutoFocus={onCloseAutoFocus}
+        />
+      </LazyPartBoundary>
+    );
+  }
 
   const modal = openModal ? { name: openModal, ...modals[openModal] } : null;
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseTeamForNewPlan, teamSlugInPath } from './last-selected-team';
+import { chooseTeamForNewCard, chooseTeamForNewPlan, teamSlugInPath } from './last-selected-team';
 
 const riverside = { id: 'a', slug: 'riverside-x1y2', status: 'active' };
 const hillside = { id: 'b', slug: 'hillside-z9w8', status: 'active' };
@@ -51,6 +51,39 @@ describe('chooseTeamForNewPlan', () => {
     expect(chooseTeamForNewPlan({ pathname: '/inbox', lastSelected: undefined, teams: [] })).toBeUndefined();
     expect(
       chooseTeamForNewPlan({ pathname: '/inbox', lastSelected: undefined, teams: undefined }),
+    ).toBeUndefined();
+  });
+});
+
+describe('chooseTeamForNewCard', () => {
+  const writableTeams = [riverside, hillside];
+
+  it('takes the team of the current page (by slug or id)', () => {
+    expect(
+      chooseTeamForNewCard({
+        pathname: '/my-teams/hillside-z9w8/list',
+        lastSelected: riverside.slug,
+        writableTeams,
+      }),
+    ).toBe('b');
+    expect(
+      chooseTeamForNewCard({ pathname: '/my-teams/b/work-board', lastSelected: undefined, writableTeams }),
+    ).toBe('b');
+  });
+
+  it('else the last selected team, else the first team', () => {
+    expect(chooseTeamForNewCard({ pathname: '/inbox', lastSelected: hillside.slug, writableTeams })).toBe(
+      'b',
+    );
+    expect(chooseTeamForNewCard({ pathname: '/inbox', lastSelected: undefined, writableTeams })).toBe('a');
+  });
+
+  it('passes over teams where the user cannot add cards', () => {
+    expect(
+      chooseTeamForNewCard({ pathname: '/my-teams/old-team-q1q1', lastSelected: 'gone-team', writableTeams }),
+    ).toBe('a');
+    expect(
+      chooseTeamForNewCard({ pathname: '/inbox', lastSelected: hillside.slug, writableTeams: [] }),
     ).toBeUndefined();
   });
 });

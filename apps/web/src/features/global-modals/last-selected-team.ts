@@ -56,3 +56,20 @@ export function chooseTeamForNewPlan(options: {
   if (lastSelected && teams.some((team) => team.slug === lastSelected)) return lastSelected;
   return (teams.find((team) => team.status !== 'archived') ?? teams[0])?.slug;
 }
+
+/**
+ * The team a new task or incident goes to at first (Quick Add New Task / New Incident): the team of
+ * the current page, else the last selected team, else the first team; only teams where the user may
+ * add cards count. Returns the team's id, or undefined when there is no such team.
+ */
+export function chooseTeamForNewCard(options: {
+  pathname: string;
+  lastSelected: string | undefined;
+  /** The teams where the user may add cards (active, with write:cards). */
+  writableTeams: readonly { id: string; slug: string }[];
+}): string | undefined {
+  const { writableTeams } = options;
+  const find = (slugOrId: string | undefined) =>
+    slugOrId ? writableTeams.find((team) => team.slug === slugOrId || team.id === slugOrId) : undefined;
+  return (find(teamSlugInPath(options.pathname)) ?? find(options.lastSelected) ?? writableTeams[0])?.id;
+}

@@ -1,5 +1,7 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { CalendarIcon, ChartGanttIcon, ListIcon, type LucideIcon, SquareKanbanIcon } from 'lucide-react';
+import { TeamCardList } from '@/features/cards/card-list';
+import { useCurrentTenant } from '@/features/tenants/api';
 import { PlaceholderPage } from './placeholder-page';
 import { TeamSummary } from './team-summary';
 import { useRouteTeam } from './use-route-team';
@@ -31,10 +33,14 @@ const views: Record<TeamView, { label: string; icon: LucideIcon; description: st
   },
 };
 
-/** /my-teams/{teamSlug}/{view}: the team's work; the views arrive with the work cards. */
+/**
+ * /my-teams/{teamSlug}/{view}: the team's work. Until the board, list, calendar and roadmap views
+ * arrive, each view shows the team's cards as a plain list (with the offline copy) under its tabs.
+ */
 export function TeamViewPage() {
   const { view } = useParams({ strict: false }) as { view?: TeamView };
   const team = useRouteTeam();
+  const { tenant } = useCurrentTenant();
   const current = views[view ?? 'work-board'] ?? views['work-board'];
   if (!team) return null;
 
@@ -67,6 +73,7 @@ export function TeamViewPage() {
           })}
         </ul>
       </nav>
+      <TeamCardList key={team.id} tenantId={tenant.id} team={team} />
     </PlaceholderPage>
   );
 }
