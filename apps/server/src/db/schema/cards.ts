@@ -110,6 +110,10 @@ export const cards = pgTable(
     index('cards_team_updated_idx')
       .on(t.tenantId, t.teamId, t.updatedAt.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null`),
+    // The list across every team (tenant admins, auditors), whatever the tenant's size.
+    index('cards_tenant_updated_idx')
+      .on(t.tenantId, t.updatedAt.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
     index('cards_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness';
 import { auditLog } from '../../db/schema/audit';
 import { cards } from '../../db/schema/cards';
+import { listenForChanges } from '../events/change-feed';
 import { addDays, todayIn } from './card-values';
 
 let t: TestApp;
@@ -801,5 +802,52 @@ describe('search text', () => {
     expect(after!.text).toContain('renamed plan');
     expect(after!.text).not.toContain('sophie');
     expect(after!.text).not.toContain('<');
+  });
+});
+
+describe('live changes and the API document', () => {
+  it('announces each card creation, change and deletion on the change feed', async () => {
+    const messages: any[] = [];
+    const stop = await listenForChanges(t.database, (payload) => messages.push(JSON.parse(payload ?? '{}')), {
+      warn: () => undefined,
+    } as never);
+    try {
+      const card = await newCard('lee', { title: 'Live card', templateId: null });
+      await patch('lee', card.id, { version: 1, priority: 'high' });
+      await (await as('lee')).delete(`/api/cards/${card.id}?version=2`);
+      const expected = [
+        { type: 'created', entity: 'card', id: card.id, version: 1 },
+        { type: 'updated', entity: 'card', id: card.id, version: 2 },
+        { type: 'deleted', entity: 'card', id: card.id, version: 3 },
+      ];
+      const until = Date.now() + 5000;
+      const ofCard = () => messages.filter((m) => m.event?.id === card.id);
+      while (ofCard().length < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      expect(ofCard()).toEqual(expected.map((event) => ({ tenantId: sunrise, userId: null, event })));
+    } finally {
+      await stop();
+    }
+  });
+
+  it('documents the card and template routes in the OpenAPI document', async () => {
+    const doc = (await t.anonymous().get('/api/openapi.json')).body;
+    for (const [path, method] of [
+      ['/api/cards', 'get'],
+      ['/api/cards', 'post'],
+      ['/api/cards/{id}', 'get'],
+      ['/api/cards/{id}', 'patch'],
+      ['/api/cards/{id}', 'delete'],
+      ['/api/cards/{id}/audit', 'get'],
+      ['/api/templates', 'get'],
+      ['/api/templates', 'post'],
+      ['/api/templates/{id}', 'get'],
+    ] as const) {
+      const operation = doc.paths[path]?.[method];
+      expect(operation, `${method} ${path}`).toBeDefined();
+      expect(operation.tags, `${method} ${path}`).toEqual([
+        path.startsWith('/api/cards') ? 'cards' : 'templates',
+      ]);
+      expect(operation.description, `${method} ${path}`).toBeTruthy();
+    }
   });
 });

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, auditValue, buildSearchText, sameValue, todayIn } from './card-values';
+
+describe('card values', () => {
+  it("reads today's date in the tenant's time zone", () => {
+    const instant = new Date('2026-03-31T14:30:00Z');
+    expect(todayIn('Australia/Sydney', instant)).toBe('2026-04-01');
+    expect(todayIn('Australia/Perth', instant)).toBe('2026-03-31');
+    expect(todayIn('UTC', instant)).toBe('2026-03-31');
+  });
+
+  it('adds days across months, years and leap days', () => {
+    expect(addDays('2026-01-31', 1)).toBe('2026-02-01');
+    expect(addDays('2026-12-20', 21)).toBe('2027-01-10');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2026-05-05', 0)).toBe('2026-05-05');
+  });
+
+  it('builds lower-cased search text from the visible text of a card', () => {
+    const text = buildSearchText({
+      workItemId: 'SUN-00042',
+      title: 'Behaviour Support Plan',
+      description: 'Quiet  room\nafter school',
+      assigneeName: 'Priya Practitioner',
+      dueDate: '2026-12-13',
+      createdDate: '2026-11-22',
+      fieldValues: {
+        'participant-address': '<p>14 <b>Banksia</b> St &amp; Co</p>',
+        'rp-type': ['Seclusion', 'Physical restraint'],
+        'uses-restrictive-practice': true,
+        'practitioner-signature': {
+          kind: 'typed',
+          typed: 'P. Practitioner',
+          signerName: 'Priya Practitioner',
+          signedAt: '2026-11-22T01:00:00.000Z',
+        },
+        empty: null,
+      },
+    });
+    expect(text).toBe(
+      'sun-00042 behaviour support plan quiet room after school priya practitioner 2026-12-13 2026-11-22 ' +
+        '14 banksia st & co seclusion physical restraint p. practitioner priya practitioner',
+    );
+  });
+
+  it('keeps signature images out of audit values and compares values by content', () => {
+    expect(
+      auditValue({
+        kind: 'drawn',
+        image: 'data:image/png;base64,AAAA',
+        signerName: 'Priya',
+        signedAt: '2026-11-22T01:00:00.000Z',
+      }),
+    ).toEqual({ kind: 'drawn', signerName: 'Priya', signedAt: '2026-11-22T01:00:00.000Z' });
+    expect(auditValue(undefined)).toBeNull();
+    expect(auditValue(['a'])).toEqual(['a']);
+    expect(sameValue(['a', 'b'], ['a', 'b'])).toBe(true);
+    expect(sameValue(undefined, null)).toBe(true);
+    expect(sameValue('a', 'b')).toBe(false);
+  });
+});
