@@ -1,0 +1,301 @@
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { Card, CardAuditEntry } from '@wattle/domain/cards/schemas';
+import {
+  demoUsers,
+  expect,
+  expectNoAccessibilityViolations,
+  sunriseTenantName,
+  teamsOf,
+  tenantsOf,
+  test,
+} from './fixtures';
+
+/**
+ * The card detail page (spec work section 2 "Card detail panel"): the Details sidebar, the real audit
+ * trail, and the compliance workflow with and without a clinician, against the real server.
+ */
+
+/** The API as the signed-in person of a browser context: JSON with the CSRF header and the tenant. */
+/** Opens the app in Sunrise (priya also belongs to Bluegum), as the person's last choice of tenant would. */
+async function preferSunrise(target: Page | BrowserContext, request: APIRequestContext) {
+  const me = ((await (await request.get('/api/me')).json()) as { data: { id: string } }).data;
+  const tenants = (await (await request.get('/api/tenants')).json()) as {
+    data: { id: string; name: string }[];
+  };
+  const sunriseId = tenants.data.find((tenant) => tenant.name === sunriseTenantName)!.id;
+  await target.addInitScript(
+    ([userId, tenantId]) => {
+      window.localStorage.setItem('wattle.selectedTenant', JSON.stringify({ [userId as string]: tenantId }));
+    },
+    [me.id, sunriseId],
+  );
+}
+
+async function cardsApi(request: APIRequestContext) {
+  const csrf = (await request.storageState()).cookies.find((cookie) => cookie.name === 'wattle_csrf')?.value;
+  expect(csrf, 'signed in, with a CSRF cookie').toBeTruthy();
+  const tenants = (await (await request.get('/api/tenants')).json()) as {
+    data: { id: string; name: string }[];
+  };
+  const tenantId = tenants.data.find((tenant) => tenant.name === sunriseTenantName)!.id;
+  const headers = { 'X-CSRF-Token': decodeURIComponent(csrf!), 'X-Tenant-Id': tenantId };
+  return {
+    tenantId,
+    async create(input: Record<string, unknown>): Promise<Card> {
+      const response = await request.post('/api/cards', { data: input, headers });
+      expect(response.status(), await response.text()).toBe(201);
+      return ((await response.json()) as { data: Card }).data;
+    },
+    async card(id: string): Promise<Card> {
+      const response = await request.get(`/api/cards/${id}`, { headers });
+      expect(response.ok(), await response.text()).toBe(true);
+      return ((await response.json()) as { data: Card }).data;
+    },
+    async audit(id: string): Promise<CardAuditEntry[]> {
+      const response = await request.get(`/api/cards/${id}/audit`, { headers });
+      expect(response.ok(), await response.text()).toBe(true);
+      return ((await response.json()) as { data: CardAuditEntry[] }).data;
+    },
+    patch(id: string, body: Record<string, unknown>) {
+      return request.patch(`/api/cards/${id}`, { data: body, headers });
+    },
+  };
+}
+
+async function jordansTeamId(apiGet: <T>(path: string, tenantId?: string) => Promise<T>) {
+  const sunrise = (await tenantsOf(apiGet)).find((tenant) => tenant.name === sunriseTenantName)!;
+  const team = (await teamsOf(apiGet, sunrise.id)).find(
+    (candidate) => candidate.name === "Jordan's Care Team",
+  );
+  expect(team, "Jordan's Care Team is seeded").toBeDefined();
+  return team!.id;
+}
+
+function details(page: Page) {
+  return page.getByRole('complementary', { name: 'Details' });
+}
+
+function saveStatus(page: Page) {
+  return page.getByTestId('card-detail').getByTestId('save-status');
+}
+
+test.describe('card detail page', () => {
+  test('shows the card with its Details, and Details edits are saved and audited with old and new values', async ({
+    page,
+    signIn,
+    apiGet,
+  }) => {
+    await signIn(demoUsers.practitioner);
+    await preferSunrise(page, page.request);
+    const api = await cardsApi(page.request);
+    const teamId = await jordansTeamId(apiGet);
+    const card = await api.create({
+      teamId,
+      title: 'Weekly check-in with Jordan',
+      description: 'First visit',
+    });
+
+    await page.goto(`/card/${card.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Weekly check-in with Jordan' })).toBeVisible();
+    await expect(page.getByTestId('work-item-id')).toHaveText(card.workItemId);
+    await expect(page.getByTestId('card-status')).toHaveText(/Draft/);
+    await expect(page.getByLabel('Description')).toHaveValue('First visit');
+    const sidebar = details(page);
+    await expect(sidebar.getByText('Task', { exact: true })).toBeVisible();
+    await expect(sidebar.getByText(card.workItemId)).toBeVisible();
+    await expect(page.getByTestId('comments-placeholder')).toContainText('next release');
+    // The trail is the server's: one 'created' entry for a new card.
+    const trail = sidebar.getByTestId('audit-entry');
+    await expect(trail).toHaveCount(1);
+    await expect(trail.first()).toContainText('Created');
+    await expect(trail.first()).toContainText('by Priya');
+    await expectNoAccessibilityViolations(page);
+
+    // State, NDIS status, billable, amount and a tag, each saved through the queue.
+    await sidebar.getByLabel('State').selectOption({ label: 'Waiting on Others' });
+    await expect(page.getByText('Changed State.')).toBeVisible();
+    await expect(saveStatus(page)).toHaveText('Saved');
+    await sidebar.getByLabel('NDIS Status').selectOption({ label: 'In Review' });
+    await sidebar.getByRole('switch', { name: 'Billable' }).click();
+    await sidebar.getByLabel('Est. Amount').fill('1,250.5');
+    await sidebar.getByLabel('Est. Amount').press('Enter');
+    await expect(sidebar.getByLabel('Est. Amount')).toHaveValue('1250.50');
+    await sidebar.getByRole('button', { name: 'Add tag' }).click();
+    await sidebar.getByLabel('New tag').fill('behaviour');
+    await sidebar.getByLabel('New tag').press('Enter');
+    await expect(sidebar.getByRole('list', { name: 'Tags' })).toContainText('behaviour');
+    await expect(saveStatus(page)).toHaveText('Saved');
+
+    // The title, edited in place.
+    await page.getByRole('button', { name: 'Edit title' }).click();
+    await page.getByLabel('Title', { exact: true }).fill('Fortnightly check-in with Jordan');
+    await page.getByLabel('Title', { exact: true }).press('Enter');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Fortnightly check-in with Jordan' }),
+    ).toBeVisible();
+    await expect(saveStatus(page)).toHaveText('Saved');
+
+    await expect
+      .poll(async () => {
+        const saved = await api.card(card.id);
+        return [
+          saved.title,
+          saved.state,
+          saved.ndisStatus,
+          saved.billable,
+          saved.estimatedAmountCents,
+          saved.tags,
+        ];
+      })
+      .toEqual([
+        'Fortnightly check-in with Jordan',
+        'waiting',
+        'in-review',
+        !card.billable,
+        125_050,
+        ['behaviour'],
+      ]);
+
+    // Every change is in the trail with its old and new value, newest first.
+    await expect(trail).toHaveCount(7);
+    await expect(trail.first()).toContainText('Updated');
+    await expect(trail.first()).toContainText('Title: Weekly check-in with Jordan');
+    await expect(trail.first()).toContainText('Fortnightly check-in with Jordan');
+    await expect(sidebar).toContainText('State: To Do');
+    await expect(sidebar).toContainText('Waiting on Others');
+    await expect(sidebar).toContainText('Est. Amount: $0.00');
+    await expect(sidebar).toContainText('$1250.50');
+    const entries = await api.audit(card.id);
+    expect(entries.map((entry) => entry.action)).toEqual([
+      'updated',
+      'updated',
+      'updated',
+      'updated',
+      'updated',
+      'updated',
+      'created',
+    ]);
+    expect(entries[0]!.changes).toEqual([
+      {
+        field: 'title',
+        oldValue: 'Weekly check-in with Jordan',
+        newValue: 'Fortnightly check-in with Jordan',
+      },
+    ]);
+
+    // The sidebar folds away and comes back.
+    await page.getByRole('button', { name: 'Hide details' }).click();
+    await expect(sidebar).toHaveCount(0);
+    await page.getByRole('button', { name: 'Show details' }).click();
+    await expect(sidebar).toBeVisible();
+
+    // The same page under /t/{x}/card/{id}.
+    await page.goto(`/t/sunrise/card/${card.id}`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Fortnightly check-in with Jordan' }),
+    ).toBeVisible();
+  });
+
+  test('moves through the workflow: a support worker is refused review, a practitioner submits and approves', async ({
+    page,
+    signIn,
+    apiGet,
+    browser,
+  }) => {
+    await signIn(demoUsers.supportWorker);
+    await preferSunrise(page, page.request);
+    const api = await cardsApi(page.request);
+    const teamId = await jordansTeamId(apiGet);
+    const card = await api.create({ teamId, title: 'Community outing plan' });
+
+    await page.goto(`/card/${card.id}`);
+    const status = page.getByTestId('card-status');
+    await expect(status).toHaveText(/Draft/);
+    await page.getByRole('button', { name: 'Start work' }).click();
+    await expect(status).toHaveText(/In Progress/);
+    await expect(page.getByRole('button', { name: 'Back to draft' })).toBeVisible();
+
+    // Not a clinician: the server refuses, the message is shown, and the card stays in progress.
+    await page.getByRole('button', { name: 'Submit for review' }).click();
+    const refusal = page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'A clinician must approve this step' });
+    await expect(refusal).toBeVisible();
+    await expect(refusal).toContainText('Error');
+    await expect(status).toHaveText(/In Progress/);
+    await expect(saveStatus(page)).toContainText('Failed');
+    expect((await api.card(card.id)).status).toBe('in-progress');
+    // Refused for good: nothing is left to send again after a reload.
+    await page.reload();
+    await expect(status).toHaveText(/In Progress/);
+    expect(
+      await page.evaluate(() =>
+        Object.keys(localStorage).filter((key) => key.startsWith('wattle.saveQueue.')),
+      ),
+    ).toEqual([]);
+
+    // Priya, a Practitioner on the team, may.
+    const priyaContext = await browser.newContext();
+    const priya = await priyaContext.newPage();
+    try {
+      const login = await priya.request.post('/api/auth/demo/login', {
+        data: { email: demoUsers.practitioner },
+      });
+      expect(login.ok()).toBe(true);
+      await preferSunrise(priyaContext, priya.request);
+      await priya.goto(`/card/${card.id}`);
+      const priyaStatus = priya.getByTestId('card-status');
+      await expect(priyaStatus).toHaveText(/In Progress/);
+      await priya.getByRole('button', { name: 'Submit for review' }).click();
+      await expect(priyaStatus).toHaveText(/Pending Review/);
+      // Pending review is locked for edits.
+      await expect(priya.getByText('This card is pending review and can no longer be edited.')).toBeVisible();
+      await expect(priya.getByLabel('Description')).toBeDisabled();
+      await priya.getByRole('button', { name: 'Approve' }).click();
+      await expect(priyaStatus).toHaveText(/Approved/);
+      await expect(priya.getByRole('button', { name: 'Archive' })).toBeVisible();
+      await expect(priya.getByText('This card is approved and can no longer be edited.')).toBeVisible();
+      await expect(priya.getByRole('button', { name: 'Edit title' })).toHaveCount(0);
+      await expect(details(priya).getByLabel('Priority')).toBeDisabled();
+
+      const approved = await api.card(card.id);
+      expect(approved.status).toBe('approved');
+      expect(approved.completedRequirements.approvals.map((approval) => approval.status)).toEqual([
+        'pending-review',
+        'approved',
+      ]);
+      // The server refuses edits of an approved card whatever the browser shows.
+      const edit = await api.patch(card.id, { version: approved.version, title: 'Changed after approval' });
+      expect(edit.status()).toBe(422);
+      expect(((await edit.json()) as { error: { message: string } }).error.message).toContain(
+        'can no longer be edited',
+      );
+      // The moves are in the trail.
+      await expect(details(priya).getByTestId('audit-entry').first()).toContainText('Status: Pending Review');
+      await expect(details(priya).getByTestId('audit-entry').first()).toContainText('Approved');
+    } finally {
+      await priyaContext.close();
+    }
+  });
+
+  test('says the card is not found, with a way back', async ({ page, signIn }) => {
+    await signIn(demoUsers.practitioner);
+    await page.goto('/card/0190f5b4-0000-7000-8000-00000000dead');
+    await expect(page.getByRole('heading', { name: 'Card not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Inbox' }).click();
+    await expect(page).toHaveURL(/\/inbox$/);
+  });
+
+  test("shows a template card's NDIS form", async ({ page, signIn, apiGet }) => {
+    await signIn(demoUsers.practitioner);
+    await preferSunrise(page, page.request);
+    const api = await cardsApi(page.request);
+    const teamId = await jordansTeamId(apiGet);
+    const card = await api.create({ teamId, title: 'Incident at the pool', templateId: 'incident-report' });
+    await page.goto(`/card/${card.id}`);
+    const form = page.getByRole('region', { name: 'NDIS Template' });
+    await expect(form).toBeVisible();
+    await expect(form.getByText('Participant Information').first()).toBeVisible();
+    await expect(details(page).getByText('Incident', { exact: true })).toBeVisible();
+  });
+});

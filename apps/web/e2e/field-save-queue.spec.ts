@@ -1,0 +1,270 @@
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type { Card } from '@wattle/domain/cards/schemas';
+import { demoUsers, expect, sunriseTenantName, test } from './fixtures';
+
+/**
+ * The field-save queue (spec work section 4; DESIGN.md 7: nothing simulated): Undo, real failures
+ * (a version conflict between two people, a lost connection) and a reload in the middle of a save.
+ */
+
+/** Opens the app in Sunrise (priya also belongs to Bluegum), as the person's last choice of tenant would. */
+async function preferSunrise(target: Page | BrowserContext, request: APIRequestContext) {
+  const me = ((await (await request.get('/api/me')).json()) as { data: { id: string } }).data;
+  const tenants = (await (await request.get('/api/tenants')).json()) as {
+    data: { id: string; name: string }[];
+  };
+  const sunriseId = tenants.data.find((tenant) => tenant.name === sunriseTenantName)!.id;
+  await target.addInitScript(
+    ([userId, tenantId]) => {
+      window.localStorage.setItem('wattle.selectedTenant', JSON.stringify({ [userId as string]: tenantId }));
+    },
+    [me.id, sunriseId],
+  );
+}
+
+async function cardsApi(request: APIRequestContext) {
+  const csrf = (await request.storageState()).cookies.find((cookie) => cookie.name === 'wattle_csrf')?.value;
+  expect(csrf, 'signed in, with a CSRF cookie').toBeTruthy();
+  const tenants = (await (await request.get('/api/tenants')).json()) as {
+    data: { id: string; name: string }[];
+  };
+  const tenantId = tenants.data.find((tenant) => tenant.name === sunriseTenantName)!.id;
+  const headers = { 'X-CSRF-Token': decodeURIComponent(csrf!), 'X-Tenant-Id': tenantId };
+  const teams = (await (await request.get('/api/teams', { headers })).json()) as {
+    data: { id: string; name: string }[];
+  };
+  const teamId = teams.data.find((team) => team.name === "Jordan's Care Team")!.id;
+  return {
+    tenantId,
+    teamId,
+    async create(title: string): Promise<Card> {
+      const response = await request.post('/api/cards', { data: { teamId, title }, headers });
+      expect(response.status(), await response.text()).toBe(201);
+      return ((await response.json()) as { data: Card }).data;
+    },
+    async card(id: string): Promise<Card> {
+      const response = await request.get(`/api/cards/${id}`, { headers });
+      expect(response.ok(), await response.text()).toBe(true);
+      return ((await response.json()) as { data: Card }).data;
+    },
+  };
+}
+
+/** A second person in a browser of their own. */
+async function openAs(browser: Browser, email: string, path: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const login = await page.request.post('/api/auth/demo/login', { data: { email } });
+  expect(login.ok(), `sign in as ${email}`).toBe(true);
+  await preferSunrise(context, page.request);
+  await page.goto(path);
+  return { context, page };
+}
+
+function saveStatus(page: Page) {
+  return page.getByTestId('card-detail').getByTestId('save-status');
+}
+
+function details(page: Page) {
+  return page.getByRole('complementary', { name: 'Details' });
+}
+
+async function storedQueueKeys(page: Page): Promise<string[]> {
+  return page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('wattle.saveQueue.')));
+}
+
+test.describe('field-save queue', () => {
+  test("a Details change toasts 'Changed Priority.' and Undo reverts it, recorded as an undo", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(demoUsers.practitioner);
+    await preferSunrise(page, page.request);
+    const api = await cardsApi(page.request);
+    const card = await api.create('Medication review');
+    await page.goto(`/card/${card.id}`);
+
+    await details(page).getByLabel('Priority').selectOption({ label: 'High' });
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Changed Priority.' });
+    await expect(toast).toBeVisible();
+    await expect(saveStatus(page)).toHaveText('Saved');
+    expect((await api.card(card.id)).priority).toBe('high');
+
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await expect(details(page).getByLabel('Priority')).toHaveValue('medium');
+    await expect.poll(async () => (await api.card(card.id)).priority).toBe('medium');
+    const newest = details(page).getByTestId('audit-entry').first();
+    await expect(newest).toContainText('Undo');
+    await expect(newest).toContainText('Priority: High');
+    await expect(newest).toContainText('Medium');
+    await expect(details(page).getByTestId('audit-entry').nth(1)).toContainText('Priority: Medium');
+  });
+
+  test('the same field saved by two people: the later one sees the conflict and keeps theirs with Keep mine', async ({
+    page,
+    signIn,
+    browser,
+  }) => {
+    await signIn(demoUsers.practitioner);
+    await preferSunrise(page, page.request);
+    const api = await cardsApi(page.request);
+    const card = await api.create('Sensory plan');
+    await page.goto(`/card/${card.id}`);
+    const lee = await openAs(browser, demoUsers.teamLead, `/card/${card.id}`);
+    try {
+      // Priya starts typing a new title.
+      await page.getByRole('button', { name: 'Edit title' }).click();
+      await page.getByLabel('Title', { exact: true }).fill('Sensory plan (Priya)');
+
+      // Meanwhile Lee saves his.
+      await lee.page.getByRole('button', { name: 'Edit title' }).click();
+      await lee.page.getByLabel('Title', { exact: true }).fill('Sensory plan (Lee)');
+      await lee.page.getByLabel('Title', { exact: true }).press('Enter');
+      await expect(saveStatus(lee.page)).toHaveText('Saved');
+
+      // Priya's save started from the version before Lee's: a real 409.
+      await page.getByLabel('Title', { exact: true }).press('Enter');
+      await expect(saveStatus(page)).toContainText('Failed (Retry)');
+      const conflict = page.getByTestId('card-conflict');
+      await expect(conflict).toContainText('Title was changed by someone else');
+      await expect(conflict).toContainText('Lee Lead changed it to “Sensory plan (Lee)”');
+      await expect(conflict).toContainText('Yours: “Sensory plan (Priya)”');
+      expect((await api.card(card.id)).title).toBe('Sensory plan (Lee)');
+
+      await conflict.getByRole('button', { name: 'Keep mine' }).click();
+      await expect(conflict).toHaveCount(0);
+      await expect(saveStatus(page)).toHaveText('Saved');
+      await expect.poll(async () => (await api.card(card.id)).title).toBe('Sensory plan (Priya)');
+      // Lee's page follows the live change.
+      await expect(lee.page.getByRole('heading', { level: 1, name: 'Sensory plan (Priya)' })).toBeVisible();
+    } finally {
+      await lee.context.close();
+    }
+  });
+
+  test('Use theirs drops the conflicting change and shows the other value', async ({
+    page,
+    signIn,
+    browser,
+  }) => {
+    await signIn(demoUsers.practitioner);
+    await preferSunrise(page, page.request);
+    const api = await cardsApi(page.request);
+    const card = await api.create('Transport booking');
+    await page.goto(`/card/${card.id}`);
+    const lee = await openAs(browser, demoUsers.teamLead, `/card/${card.id}`);
+    try {
+      await page.getByLabel('Description').fill('Priya: taxi on Tuesday');
+      await lee.page.getByLabel('Description').fill('Lee: bus on Wednesday');
+      await lee.page.getByLabel('Description').blur();
+      await expect(saveStatus(lee.page)).toHaveText('Saved');
+      await page.getByLabel('Description').blur();
+      const conflict = page.getByTestId('card-conflict');
+      await expect(conflict).toContainText('Lee Lead changed it to “Lee: bus on Wednesday”');
+      await conflict.getByRole('button', { name: 'Use theirs' }).click();
+      await expect(conflict).toHaveCount(0);
+      await expect(page.getByLabel('Description')).toHaveValue('Lee: bus on Wednesday');
+      expect((await api.card(card.id)).description).toBe('Lee: bus on Wednesday');
+      expect(await storedQueueKeys(page)).toEqual([]);
+    } finally {
+      await lee.context.close();
+    }
+  });
+
+  test('two people editing different fields of one card both keep their changes', async ({
+    page,
+    signIn,
+    browser,
+  }) => {
+    await signIn(demoUsers.practitioner);
+    await preferSunrise(page, page.request);
+    const api = await cardsApi(page.request);
+    const card = await api.create('Shared card');
+    await page.goto(`/card/${card.id}`);
+    const lee = await openAs(browser, demoUsers.teamLead, `/card/${card.id}`);
+    try {
+      // Priya begins the description at version 1; Lee changes the title meanwhile.
+      await page.getByLabel('Description').fill('Written by Priya');
+      await lee.page.getByRole('button', { name: 'Edit title' }).click();
+      await lee.page.getByLabel('Title', { exact: true }).fill('Shared card, renamed by Lee');
+      await lee.page.getByLabel('Title', { exact: true }).press('Enter');
+      await expect(saveStatus(lee.page)).toHaveText('Saved');
+      await details(lee.page).getByLabel('State').selectOption({ label: 'Doing' });
+      await expect(saveStatus(lee.page)).toHaveText('Saved');
+
+      await page.getByLabel('Description').blur();
+      await expect(saveStatus(page)).toHaveText('Saved');
+      await expect(page.getByTestId('card-conflict')).toHaveCount(0);
+
+      const saved = await api.card(card.id);
+      expect([saved.title, saved.state, saved.description]).toEqual([
+        'Shared card, renamed by Lee',
+        'doing',
+        'Written by Priya',
+      ]);
+      await expect(lee.page.getByLabel('Description')).toHaveValue('Written by Priya');
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Shared card, renamed by Lee' }),
+      ).toBeVisible();
+    } finally {
+      await lee.context.close();
+    }
+  });
+
+  test('a change made offline shows Failed (Retry), is kept in the browser, and is saved after a reload', async ({
+    page,
+    context,
+    signIn,
+  }) => {
+    await signIn(demoUsers.practitioner);
+    await preferSunrise(page, page.request);
+    const api = await cardsApi(page.request);
+    const card = await api.create('Offline edit');
+    await page.goto(`/card/${card.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Offline edit' })).toBeVisible();
+
+    await context.setOffline(true);
+    await details(page).getByLabel('Priority').selectOption({ label: 'Low' });
+    await expect(saveStatus(page)).toContainText('Saving…');
+    // Two quick retries (400 and 800 ms), then it shows as failed and keeps trying.
+    await expect(saveStatus(page)).toContainText('Failed (Retry)');
+    await expect(details(page).getByLabel('Priority')).toHaveValue('low');
+    expect(await storedQueueKeys(page)).toEqual([`wattle.saveQueue.${api.tenantId}.${card.id}`]);
+    expect((await api.card(card.id)).priority).toBe('medium');
+
+    await context.setOffline(false);
+    await page.reload();
+    await expect.poll(async () => (await api.card(card.id)).priority).toBe('low');
+    await expect(details(page).getByLabel('Priority')).toHaveValue('low');
+    await expect.poll(() => storedQueueKeys(page)).toEqual([]);
+  });
+
+  test('a change whose save never got an answer is sent again when the card is opened after a reload', async ({
+    page,
+    context,
+    signIn,
+  }) => {
+    await signIn(demoUsers.practitioner);
+    await preferSunrise(page, page.request);
+    const api = await cardsApi(page.request);
+    const card = await api.create('Reload mid-save');
+    await page.goto(`/card/${card.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Reload mid-save' })).toBeVisible();
+
+    // The server cannot be reached by this tab's saves (a stopped connection), so they stay queued.
+    await page.route('**/api/cards/*', (route) =>
+      route.request().method() === 'PATCH' ? route.abort('connectionfailed') : route.fallback(),
+    );
+    await details(page).getByLabel('State').selectOption({ label: 'In Review' });
+    await expect(saveStatus(page)).toContainText('Failed (Retry)');
+    await page.close();
+
+    // A new tab of the same browser: the queue is read back from storage and sent.
+    const again = await context.newPage();
+    await again.goto(`/card/${card.id}`);
+    await expect.poll(async () => (await api.card(card.id)).state).toBe('review');
+    await expect(details(again).getByLabel('State')).toHaveValue('review');
+    await expect(saveStatus(again)).toHaveText('Saved');
+    await expect.poll(() => storedQueueKeys(again)).toEqual([]);
+  });
+});
