@@ -278,6 +278,38 @@ test.describe('card detail page', () => {
     }
   });
 
+  test('the audit trail shows the last 50 entries and older ones on Show more; Edit opens the Edit Card panel', async ({
+    page,
+    signIn,
+    apiGet,
+  }) => {
+    await signIn(demoUsers.practitioner);
+    await preferSunrise(page, page.request);
+    const api = await cardsApi(page.request);
+    const teamId = await jordansTeamId(apiGet);
+    let card = await api.create({ teamId, title: 'Busy card' });
+    // 55 real changes, each its own audit entry: 56 entries with 'created'.
+    for (let index = 1; index <= 55; index += 1) {
+      const response = await api.patch(card.id, { version: card.version, description: `Note ${index}` });
+      expect(response.ok(), await response.text()).toBe(true);
+      card = ((await response.json()) as { data: Card }).data;
+    }
+
+    await page.goto(`/card/${card.id}`);
+    const trail = details(page).getByTestId('audit-entry');
+    await expect(trail).toHaveCount(50);
+    await expect(trail.first()).toContainText('Note 55');
+    await details(page).getByRole('button', { name: 'Show more' }).click();
+    await expect(trail).toHaveCount(56);
+    await expect(trail.last()).toContainText('Created');
+    await expect(details(page).getByRole('button', { name: 'Show more' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const panel = page.getByRole('dialog', { name: 'Edit Card' });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByLabel('Title')).toHaveValue('Busy card');
+  });
+
   test('says the card is not found, with a way back', async ({ page, signIn }) => {
     await signIn(demoUsers.practitioner);
     await page.goto('/card/0190f5b4-0000-7000-8000-00000000dead');
