@@ -308,6 +308,38 @@ describe('the field-save queue', () => {
     expect(storage.data.size).toBe(0);
   });
 
+  it("keeps another tab's unsaved change in storage when this tab saves its own", async () => {
+    const storage = memoryStorage();
+    const key = `wattle.saveQueue.${tenantId}.${cardId}`;
+    const storedKeys = () =>
+      ((JSON.parse(storage.data.get(key) ?? '{"items":[]}') as { items: { key: string }[] }).items ?? []).map(
+        (item) => item.key,
+      );
+    // Two tabs of the same card, both open before either changes anything.
+    const tabA = setup({ storage });
+    const tabB = setup({ storage });
+    // Tab A's save gets no answer (its connection dropped): the change waits in storage.
+    tabA.queue.enqueue(titleChange('From tab A'));
+    await settle();
+    expect(storedKeys()).toEqual(['title']);
+
+    tabB.queue.enqueue({
+      key: 'state',
+      label: 'State',
+      patch: { state: 'doing' },
+      previous: 'todo',
+      baseVersion: 1,
+    });
+    await settle();
+    expect(storedKeys()).toEqual(['title', 'state']);
+    await tabB.server.accept();
+    // B's change has left storage; A's is still there for a reload to send.
+    expect(storedKeys()).toEqual(['title']);
+    tabA.queue.dispose();
+    const reloaded = setup({ storage });
+    expect(reloaded.queue.getSnapshot().pending.map((item) => item.patch)).toEqual([{ title: 'From tab A' }]);
+  });
+
   it('treats a resent change the server already holds as saved, not as a conflict with itself', async () => {
     const server = fakeServer(makeCard({ title: 'Already there', version: 2 }));
     const { queue } = setup({}, server);

@@ -201,6 +201,8 @@ interface FlushWaiter {
 
 export class CardSaveQueueCore {
   private items: SaveQueueItem[] = [];
+  /** Ids of every item this queue has held (the rest in storage belong to another tab). */
+  private knownIds = new Set<string>();
   private savedVersions = new Map<string, number>();
   private sending: SaveQueueItem | null = null;
   private pauseHandle: unknown = null;
@@ -257,9 +259,11 @@ export class CardSaveQueueCore {
         autoRetry: false,
       };
     } else {
+      const id = (this.options.newId ?? defaultId)();
+      this.knownIds.add(id);
       this.items.push({
         ...change,
-        id: (this.options.newId ?? defaultId)(),
+        id,
         state: 'queued',
         toast,
         attempts: 0,
@@ -522,17 +526,23 @@ export class CardSaveQueueCore {
     };
   }
 
+  /**
+   * Writes this queue's items, keeping those another tab of the same card stored meanwhile (ids this
+   * queue never held), so one tab's save does not wipe the other's unsaved change.
+   */
   private persist(): void {
     const storage = this.options.storage;
     if (!storage) return;
     try {
-      if (this.items.length === 0) {
+      const foreign = this.readStored()?.items.filter((item) => !this.knownIds.has(item.id)) ?? [];
+      const items = [...foreign, ...this.items];
+      if (items.length === 0) {
         storage.removeItem(this.storageKey);
         return;
       }
       const stored: StoredQueue = {
         v: 1,
-        items: this.items,
+        items,
         savedVersions: Object.fromEntries(this.savedVersions),
       };
       storage.setItem(this.storageKey, JSON.stringify(stored));
@@ -541,28 +551,33 @@ export class CardSaveQueueCore {
     }
   }
 
-  private load(): void {
+  private readStored(): StoredQueue | undefined {
     const storage = this.options.storage;
-    if (!storage) return;
+    if (!storage) return undefined;
     let stored: unknown;
     try {
       const raw = storage.getItem(this.storageKey);
       stored = raw === null ? undefined : JSON.parse(raw);
     } catch {
-      return;
+      return undefined;
     }
-    if (!isStoredQueue(stored)) return;
+    if (!isStoredQueue(stored)) return undefined;
+    return { ...stored, items: stored.items.filter(isStoredItem) };
+  }
+
+  private load(): void {
+    const stored = this.readStored();
+    if (!stored) return;
     for (const [key, version] of Object.entries(stored.savedVersions)) {
       if (typeof version === 'number') this.savedVersions.set(key, version);
     }
     // What was being sent, or waiting for the network, is sent again; conflicts wait for a choice.
-    this.items = stored.items
-      .filter(isStoredItem)
-      .map((item) =>
-        item.state === 'failed' && item.conflict
-          ? item
-          : { ...item, state: 'queued', attempts: 0, autoRetry: false, error: undefined },
-      );
+    for (const item of stored.items) this.knownIds.add(item.id);
+    this.items = stored.items.map((item) =>
+      item.state === 'failed' && item.conflict
+        ? item
+        : { ...item, state: 'queued', attempts: 0, autoRetry: false, error: undefined },
+    );
     this.refreshConflict();
   }
 }
