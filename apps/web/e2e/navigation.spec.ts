@@ -18,8 +18,6 @@ const placeholderPages = [
   ['/incidents', 'Incidents'],
   ['/teams-config', 'Teams Configuration'],
   ['/meeting', 'Meeting Reviews'],
-  ['/card/SUN-00001', 'Work Item SUN-00001'],
-  ['/t/sunrise/card/SUN-00001', 'Work Item SUN-00001'],
   ['/admin/files', 'File Storage'],
   ['/documentation', 'Documentation'],
   ['/participants', 'Participants'],
