@@ -114,6 +114,13 @@ export const CardSchema = z.object({
 });
 export type Card = z.infer<typeof CardSchema>;
 
+/**
+ * A card in a list (`GET /api/cards`): everything but the form's field values, which can run to
+ * hundreds of kilobytes with drawn signatures; a card read (`GET /api/cards/{id}`) has them.
+ */
+export const CardSummarySchema = CardSchema.omit({ fieldValues: true });
+export type CardSummary = z.infer<typeof CardSummarySchema>;
+
 const TagSchema = z.string().trim().min(1).max(40);
 const TitleSchema = z.string().trim().min(1, 'Title is required').max(200);
 const DescriptionSchema = z.string().max(5000);

@@ -1,6 +1,6 @@
 import { can, type Permission } from '@wattle/domain/auth/permissions';
 import { clinicianTeamRoles, effectiveTeamRole, type Role, type TeamRole } from '@wattle/domain/auth/roles';
-import type { Card } from '@wattle/domain/cards/schemas';
+import type { Card, CardSummary } from '@wattle/domain/cards/schemas';
 import { formatWorkItemId } from '@wattle/domain/cards/work-item-id';
 import type { TeamParticipant } from '@wattle/domain/teams/schemas';
 import type { WorkflowState } from '@wattle/domain/teams/workflow';
@@ -90,6 +90,7 @@ const creator = aliasedTable(users, 'creator');
 const modifier = aliasedTable(users, 'modifier');
 
 const { searchText: _searchText, ...cardColumns } = getTableColumns(cards);
+const { fieldValues: _fieldValues, ...cardSummaryColumns } = cardColumns;
 
 /** Card rows with the names of their assignee, creator and last editor, in one query. */
 export function selectCardRows(tx: Tx) {
@@ -109,7 +110,29 @@ export function selectCardRows(tx: Tx) {
 
 export type CardRow = Awaited<ReturnType<ReturnType<typeof selectCardRows>['execute']>>[number];
 
+/** Card rows for lists: the same, without the field values (see CardSummarySchema). */
+export function selectCardSummaryRows(tx: Tx) {
+  return tx
+    .select({
+      card: cardSummaryColumns,
+      assigneeName: assignee.name,
+      createdByName: creator.name,
+      lastModifiedByName: modifier.name,
+    })
+    .from(cards)
+    .leftJoin(assignee, eq(assignee.id, cards.assigneeId))
+    .leftJoin(creator, eq(creator.id, cards.createdBy))
+    .leftJoin(modifier, eq(modifier.id, cards.lastModifiedBy))
+    .$dynamic();
+}
+
+export type CardSummaryRow = Awaited<ReturnType<ReturnType<typeof selectCardSummaryRows>['execute']>>[number];
+
 export function toCard(row: CardRow): Card {
+  return { ...toCardSummary(row), fieldValues: row.card.fieldValues };
+}
+
+export function toCardSummary(row: CardSummaryRow): CardSummary {
   const c = row.card;
   return {
     id: c.id,
@@ -133,7 +156,6 @@ export function toCard(row: CardRow): Card {
     startDate: c.startDate,
     dueDate: c.dueDate,
     tags: c.tags,
-    fieldValues: c.fieldValues,
     completedRequirements: c.completedRequirements,
     compliance: c.compliance,
     billable: c.billable,

@@ -1,20 +1,20 @@
 import { can } from '@wattle/domain/auth/permissions';
 import { seesAllTeams } from '@wattle/domain/auth/roles';
-import type { Card, CardListQuery } from '@wattle/domain/cards/schemas';
+import type { CardListQuery, CardSummary } from '@wattle/domain/cards/schemas';
 import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { cards } from '../../db/schema/cards';
 import type { TenantContext } from '../../http/tenant-scope';
-import { requireCardPermission, selectCardRows, teamAccessList, toCard } from './card-records';
+import { requireCardPermission, selectCardSummaryRows, teamAccessList, toCardSummary } from './card-records';
 
 /**
  * `GET /api/cards`: the cards of one team, or of every team the caller may read cards on, newest
- * change first, filtered and paged. Two indexed queries (the page, with names joined in, and the
+ * change first, filtered and paged, without their field values. Two indexed queries (the page, with names joined in, and the
  * total); compliance is stored on the card, so nothing is recomputed per row.
  */
 export async function listCards(
   ctx: TenantContext,
   query: CardListQuery,
-): Promise<{ data: Card[]; total: number }> {
+): Promise<{ data: CardSummary[]; total: number }> {
   const where: SQL[] = [eq(cards.tenantId, ctx.tenantId), isNull(cards.deletedAt)];
   if (query.teamId) {
     await requireCardPermission(ctx, query.teamId, 'read:cards');
@@ -32,7 +32,7 @@ export async function listCards(
   if (query.templateId) where.push(eq(cards.templateId, query.templateId));
   if (query.participantId) where.push(eq(cards.participantId, query.participantId));
 
-  const rows = await selectCardRows(ctx.tx)
+  const rows = await selectCardSummaryRows(ctx.tx)
     .where(and(...where))
     .orderBy(desc(cards.updatedAt), desc(cards.id))
     .limit(query.limit)
@@ -47,5 +47,5 @@ export async function listCards(
             .from(cards)
             .where(and(...where))
         )[0]?.n ?? 0);
-  return { data: rows.map(toCard), total };
+  return { data: rows.map(toCardSummary), total };
 }

@@ -4,6 +4,7 @@ import {
   CardAuditQuerySchema,
   CardListQuerySchema,
   CardSchema,
+  CardSummarySchema,
   CreateCardSchema,
   PatchCardSchema,
 } from '@wattle/domain/cards/schemas';
@@ -32,9 +33,9 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          "Cards of one team (teamId) or of every team the caller may read cards on, most recently changed first. 404 'Team not found' for a team the caller cannot see; 403 for one whose cards they may not read.",
+          "Cards of one team (teamId) or of every team the caller may read cards on, most recently changed first, without their field values (read one card for those). 404 'Team not found' for a team the caller cannot see; 403 for one whose cards they may not read.",
         querystring: CardListQuerySchema,
-        response: { 200: listSchema(CardSchema) },
+        response: { 200: listSchema(CardSummarySchema) },
       },
     },
     async (request) => {

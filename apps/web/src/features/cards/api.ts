@@ -3,6 +3,7 @@ import type {
   Card,
   CardAuditEntry,
   CardListQuery,
+  CardSummary,
   CreateCardInput,
   PatchCardInput,
 } from '@wattle/domain/cards/schemas';
@@ -39,8 +40,8 @@ export function fetchCards(
   signal?: AbortSignal,
   /** The spec's timeout and retries for the card list (resilientRequest in lib/http.ts), when wanted. */
   options: Pick<RequestOptions, 'timeoutMs' | 'retries'> = {},
-): Promise<ListResult<Card>> {
-  return httpList<Card>(`/api/cards${searchParams(query)}`, { tenantId, signal, ...options });
+): Promise<ListResult<CardSummary>> {
+  return httpList<CardSummary>(`/api/cards${searchParams(query)}`, { tenantId, signal, ...options });
 }
 
 export function cardQueryOptions(tenantId: string, id: string) {
