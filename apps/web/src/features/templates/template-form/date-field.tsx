@@ -15,13 +15,14 @@ export interface DateFieldProps {
   labelId: string;
   describedBy?: string;
   invalid?: boolean;
+  /** Shown by the label's asterisk: aria-required is not allowed on a button. */
   required?: boolean;
 }
 
 const firstMonth = new Date(1900, 0, 1);
 
 /** A date field: a button showing the date (or 'Pick a date') that opens a calendar popover. */
-export function DateField({ id, value, onChange, labelId, describedBy, invalid, required }: DateFieldProps) {
+export function DateField({ id, value, onChange, labelId, describedBy, invalid }: DateFieldProps) {
   const [open, setOpen] = useState(false);
   const selected = parseDateOnly(value);
   const lastMonth = new Date(new Date().getFullYear() + 10, 11, 31);
@@ -34,7 +35,6 @@ export function DateField({ id, value, onChange, labelId, describedBy, invalid, 
           aria-labelledby={`${labelId} ${id}`}
           aria-describedby={describedBy}
           aria-invalid={invalid || undefined}
-          aria-required={required || undefined}
           className={cn(
             'w-full justify-start font-normal sm:w-64',
             !selected && 'text-muted-foreground',

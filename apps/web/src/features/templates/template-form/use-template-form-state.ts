@@ -108,6 +108,17 @@ export function useTemplateFormState({
     [queryClient, tenantId],
   );
 
+  // Edits the server now holds (a failed auto-save the queue retried later, another person typing the
+  // same) are no longer unsaved: dropped, so the draft and the dirty state say so.
+  useEffect(() => {
+    setLocal((previous) => {
+      const left = unsavedEdits(previous.edits, current.fieldValues);
+      return Object.keys(left).length === Object.keys(previous.edits).length
+        ? previous
+        : { ...previous, edits: left };
+    });
+  }, [current.fieldValues]);
+
   // The draft in localStorage mirrors the unsaved edits on every change (and goes when none are left).
   useEffect(() => {
     writeFormDraft(tenantId, card.id, edits, currentRef.current.version);
@@ -266,7 +277,11 @@ export function useTemplateFormState({
     dirty,
     hasUnsavedEdits,
     isSaving: saving > 0 || queue.status === 'saving',
-    lastSavedAt,
+    // The queue also saves on its own (retries after a failure, a reload mid-queue).
+    lastSavedAt:
+      queue.lastSavedAt !== null && (!lastSavedAt || queue.lastSavedAt > lastSavedAt.getTime())
+        ? new Date(queue.lastSavedAt)
+        : lastSavedAt,
     submitAttempted,
     setSubmitAttempted,
   };

@@ -1,0 +1,295 @@
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Card } from '@wattle/domain/cards/schemas';
+import type { FieldValues, FormTemplate } from '@wattle/domain/templates/schemas';
+import { extractPdfText } from '../../server/src/features/cards/pdf-extract-text';
+import {
+  demoUsers,
+  expect,
+  expectNoAccessibilityViolations,
+  sunriseTenantName,
+  teamsOf,
+  tenantsOf,
+  test,
+} from './fixtures';
+
+/**
+ * The compliance template form on the card page (spec work section 2): auto-save and the local
+ * draft, compliance issues after a submit attempt, the Save block while the practitioner's signature
+ * is missing, signing, Save, and Export PDF (blocked, then a real PDF read back with pdf.js).
+ */
+
+const draftPrefix = 'wattle.formDraft.';
+
+type ApiGet = <T>(path: string, tenantId?: string) => Promise<T>;
+
+async function csrfHeaders(request: APIRequestContext, tenantId: string): Promise<Record<string, string>> {
+  const csrf = (await request.storageState()).cookies.find((cookie) => cookie.name === 'wattle_csrf')?.value;
+  expect(csrf, 'the CSRF cookie is set at sign-in').toBeTruthy();
+  return { 'X-Tenant-Id': tenantId, 'X-CSRF-Token': decodeURIComponent(csrf!) };
+}
+
+async function getCard(page: Page, tenantId: string, id: string): Promise<Card> {
+  const response = await page.request.get(`/api/cards/${id}`, { headers: { 'X-Tenant-Id': tenantId } });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { data: Card }).data;
+}
+
+/** Works in Sunrise (priya also belongs to Bluegum): the tenant the app opens with, as a person's last choice. */
+async function openInSunrise(page: Page, signIn: (email: string) => Promise<{ id: string }>, apiGet: ApiGet) {
+  const me = await signIn(demoUsers.practitioner);
+  const sunrise = (await tenantsOf(apiGet)).find((tenant) => tenant.name === sunriseTenantName)!;
+  await page.addInitScript(
+    ([userId, tenantId]) => {
+      if (!window.localStorage.getItem('wattle.selectedTenant')) {
+        window.localStorage.setItem(
+          'wattle.selectedTenant',
+          JSON.stringify({ [userId as string]: tenantId }),
+        );
+      }
+    },
+    [me.id, sunrise.id],
+  );
+  return sunrise.id;
+}
+
+async function findBspCard(apiGet: ApiGet, tenantId: string): Promise<Card> {
+  const team = (await teamsOf(apiGet, tenantId)).find((t) => t.name === "Jordan's Care Team")!;
+  expect(team, "the demo seed has Jordan's Care Team").toBeDefined();
+  const cards = await apiGet<Card[]>(`/api/cards?teamId=${team.id}&templateId=comprehensive-bsp`, tenantId);
+  const card = cards[0];
+  expect(card, 'the demo seed has a Comprehensive BSP card for Jordan').toBeDefined();
+  return card!;
+}
+
+async function openSection(form: Locator, name: string): Promise<void> {
+  const trigger = form.getByRole('button', { name: new RegExp(`^${name}`) });
+  if ((await trigger.getAttribute('aria-expanded')) !== 'true') await trigger.click();
+  await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+}
+
+async function draftKeys(page: Page): Promise<string[]> {
+  return page.evaluate(
+    (prefix) => Object.keys(window.localStorage).filter((key) => key.startsWith(prefix)),
+    draftPrefix,
+  );
+}
+
+test.describe('template form', () => {
+  test('auto-saves what is typed, keeps it over a reload, and restores a draft left unsaved', async ({
+    page,
+    signIn,
+    apiGet,
+  }) => {
+    test.setTimeout(150_000);
+    const tenantId = await openInSunrise(page, signIn, apiGet);
+    const card = await findBspCard(apiGet, tenantId);
+    await page.goto(`/card/${card.id}`);
+
+    const form = page.getByTestId('template-form');
+    await expect(form.getByRole('heading', { name: 'Comprehensive Behaviour Support Plan' })).toBeVisible();
+    await expect(form.getByText('NDIS Required', { exact: true })).toBeVisible();
+    await expect(form.getByText('Auto-saves as you type')).toBeVisible();
+    // Only Participant Information is open at first.
+    await expect(form.getByRole('button', { name: /^Participant Information/ })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await expect(form.getByRole('button', { name: /^Practitioner Information/ })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+
+    await openSection(form, 'Practitioner Information');
+    const practitionerName = form.getByRole('textbox', { name: 'Practitioner Name' });
+    await practitionerName.click();
+    await page.keyboard.type('Dr Priya Practitioner');
+    await openSection(form, 'Consultation Details');
+    await form.getByRole('combobox', { name: 'Consultation Method' }).selectOption('Video call');
+    const dateButton = form.getByRole('button', { name: /^Consultation Date/ });
+    await expect(dateButton).toHaveText('Pick a date');
+    await dateButton.click();
+    // The calendar opens on today with focus on it; Enter picks it.
+    await expect(page.getByRole('grid')).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(dateButton).not.toHaveText('Pick a date');
+    const pickedDate = (await dateButton.textContent())!.trim();
+
+    // Mirrored to the local draft at once, saved after 30 s without changes.
+    expect(await draftKeys(page)).toEqual([`${draftPrefix}${tenantId}.${card.id}`]);
+    await expect(form.getByText(/^Last saved: /)).toBeVisible({ timeout: 45_000 });
+    await expect.poll(async () => draftKeys(page)).toEqual([]);
+    const saved = await getCard(page, tenantId, card.id);
+    expect(saved.fieldValues['practitioner-name']).toContain('Dr Priya Practitioner');
+    expect(saved.fieldValues['consultation-method']).toBe('Video call');
+    expect(saved.fieldValues['consultation-date']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    await page.reload();
+    await openSection(form, 'Practitioner Information');
+    await expect(form.getByRole('textbox', { name: 'Practitioner Name' })).toHaveText(
+      'Dr Priya Practitioner',
+    );
+    await openSection(form, 'Consultation Details');
+    await expect(form.getByRole('combobox', { name: 'Consultation Method' })).toHaveValue('Video call');
+    await expect(form.getByRole('button', { name: /^Consultation Date/ })).toHaveText(pickedDate);
+
+    // Typed, then reloaded before the auto-save: the draft brings the value back and it is saved then.
+    await openSection(form, 'Practitioner Information');
+    const registration = form.getByRole('textbox', { name: 'Registration Number' });
+    await registration.click();
+    await page.keyboard.type('REG-778899');
+    await expect.poll(async () => draftKeys(page)).toHaveLength(1);
+    await page.reload();
+    await openSection(form, 'Practitioner Information');
+    await expect(form.getByRole('textbox', { name: 'Registration Number' })).toHaveText('REG-778899');
+    expect(
+      (await getCard(page, tenantId, card.id)).fieldValues['practitioner-registration'] ?? null,
+    ).toBeNull();
+    await expect(form.getByText(/^Last saved: /)).toBeVisible({ timeout: 45_000 });
+    expect((await getCard(page, tenantId, card.id)).fieldValues['practitioner-registration']).toContain(
+      'REG-778899',
+    );
+    await expect.poll(async () => draftKeys(page)).toEqual([]);
+  });
+
+  test('shows issues after a submit attempt, blocks Save until the practitioner signs, then saves; export blocked', async ({
+    page,
+    signIn,
+    apiGet,
+  }) => {
+    test.setTimeout(90_000);
+    const tenantId = await openInSunrise(page, signIn, apiGet);
+    const card = await findBspCard(apiGet, tenantId);
+    await page.goto(`/card/${card.id}`);
+    const form = page.getByTestId('template-form');
+    const save = form.getByRole('button', { name: 'Save', exact: true });
+
+    // The practitioner's signature is missing: a critical issue, so Save is disabled.
+    const critical = form
+      .getByRole('alert')
+      .filter({ hasText: 'Critical issues must be resolved before saving' });
+    await expect(critical).toContainText('Digital signature required for NDIS compliance');
+    await expect(save).toBeDisabled();
+    await expect(form.getByText(/fields remaining$/)).toBeVisible();
+    // Field issues are not highlighted before a submit attempt.
+    await expect(form.getByText(/^Required field ".+" is missing$/)).toHaveCount(0);
+    await expectNoAccessibilityViolations(page);
+
+    // Export is blocked while critical or high issues exist, and nothing is downloaded.
+    let downloads = 0;
+    page.on('download', () => {
+      downloads += 1;
+    });
+    await form.getByRole('button', { name: 'Export PDF' }).click();
+    const blocked = page.getByText('Compliance required', { exact: true });
+    await expect(blocked).toBeVisible();
+    await expect(
+      page.getByText(/^Resolve first: Digital signature required for NDIS compliance/),
+    ).toBeVisible();
+    // The attempt highlights the fields with issues, in the sections it opened.
+    await expect(form.getByText(/^Required field ".+" is missing$/).first()).toBeVisible();
+    await expect(form.locator('[aria-invalid="true"]').first()).toBeVisible();
+
+    // Sign with the keyboard: the Type tab, the typed signature and the signer's name.
+    await openSection(form, 'Signatures & Dates');
+    const signature = form.getByRole('group', { name: 'Practitioner Signature' });
+    await signature.getByRole('tab', { name: 'Type' }).click();
+    await signature.getByLabel('Typed signature').fill('Priya Practitioner');
+    await signature.getByLabel('Signer name').fill('Priya Practitioner');
+    await signature.getByRole('button', { name: 'Sign' }).click();
+    await expect(signature).toContainText(
+      /Signed by Priya Practitioner on \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [AP]M/i,
+    );
+    await expect(signature.getByRole('button', { name: 'Clear signature' })).toBeVisible();
+
+    await expect(critical).toHaveCount(0);
+    await expect(save).toBeEnabled();
+    await save.click();
+    await expect(page.getByText('NDIS Template Saved')).toBeVisible();
+    await expect(page.getByText('Your changes have been saved successfully.')).toBeVisible();
+    await expect(form.getByText(/^Last saved: /)).toBeVisible();
+    const saved = await getCard(page, tenantId, card.id);
+    expect(saved.fieldValues['practitioner-signature']).toMatchObject({
+      kind: 'typed',
+      typed: 'Priya Practitioner',
+      signerName: 'Priya Practitioner',
+    });
+    expect(saved.compliance.issues.some((issue) => issue.severity === 'critical')).toBe(false);
+    expect(await draftKeys(page)).toEqual([]);
+    expect(downloads).toBe(0);
+  });
+
+  test('exports a PDF of a filled incident report, and refuses while required fields are empty', async ({
+    page,
+    signIn,
+    apiGet,
+  }) => {
+    test.setTimeout(60_000);
+    const tenantId = await openInSunrise(page, signIn, apiGet);
+    const team = (await teamsOf(apiGet, tenantId)).find((t) => t.name === "Jordan's Care Team")!;
+    const templates = await apiGet<FormTemplate[]>('/api/templates', tenantId);
+    const incident = templates.find((t) => t.id === 'incident-report')!;
+    const headers = await csrfHeaders(page.request, tenantId);
+    const created = await page.request.post('/api/cards', {
+      headers: { ...headers, 'Idempotency-Key': `template-form-e2e-${Date.now()}` },
+      data: { teamId: team.id, title: 'Incident report: e2e export', templateId: 'incident-report' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const card = ((await created.json()) as { data: Card }).data;
+
+    await page.goto(`/card/${card.id}`);
+    const form = page.getByTestId('template-form');
+    await expect(form.getByRole('heading', { name: incident.name })).toBeVisible();
+    let downloads = 0;
+    page.on('download', () => {
+      downloads += 1;
+    });
+    await form.getByRole('button', { name: 'Export PDF' }).click();
+    await expect(page.getByText('Compliance required', { exact: true })).toBeVisible();
+    expect(downloads).toBe(0);
+
+    // Every required field filled (through the API), then the export goes through.
+    const values: FieldValues = {};
+    for (const field of incident.fields) {
+      if (!field.required) continue;
+      const min = field.validation?.minLength ?? 0;
+      const text = `Value for ${field.name}. `
+        .repeat(Math.ceil((min + 1) / 20))
+        .slice(0, Math.max(min + 5, 20));
+      if (field.type === 'date') values[field.id] = '2026-01-15';
+      else if (field.type === 'checkbox') values[field.id] = true;
+      else if (field.type === 'select') values[field.id] = field.options![0]!;
+      else if (field.type === 'multi-select') values[field.id] = [field.options![0]!];
+      else if (field.type === 'signature')
+        values[field.id] = {
+          kind: 'typed',
+          typed: 'Priya P',
+          signerName: 'Priya Practitioner',
+          signedAt: '2026-01-15T10:00:00.000Z',
+        };
+      else if (field.id === 'participant-ndis') values[field.id] = '430123456';
+      else if (field.id === 'incident-time') values[field.id] = '14:30';
+      else values[field.id] = `<p>${text}</p>`;
+    }
+    const patched = await page.request.patch(`/api/cards/${card.id}`, {
+      headers,
+      data: { version: card.version, fieldValues: values },
+    });
+    expect(patched.status(), await patched.text()).toBe(200);
+
+    await page.reload();
+    await expect(form.getByText('Complete', { exact: false }).first()).toBeVisible();
+    await expect(form.getByText('100% complete')).toBeVisible();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      form.getByRole('button', { name: 'Export PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    const bytes = await readFile((await download.path())!);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const { pages } = await extractPdfText(new Uint8Array(bytes));
+    const text = pages.join('\n');
+    expect(text).toContain(incident.name);
+    expect(text).toContain(card.workItemId);
+  });
+});
