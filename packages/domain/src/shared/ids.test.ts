@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { namesMatch, slugifyName, slugWithSuffix, tenantPrefix, workItemId } from './ids';
+import { namesMatch, slugifyName, slugWithSuffix } from './ids';
 
 describe('slugs', () => {
   it('lower-cases and replaces non-alphanumerics with hyphens', () => {
@@ -14,17 +14,5 @@ describe('slugs', () => {
   it('compares names ignoring dashes and case', () => {
     expect(namesMatch('Care-Team', 'care team')).toBe(true);
     expect(namesMatch('Care Team', 'Core Team')).toBe(false);
-  });
-});
-
-describe('work item ids', () => {
-  it('uses three letters of the tenant name', () => {
-    expect(tenantPrefix('Sunrise Support Network')).toBe('SSN');
-    expect(tenantPrefix('Sunrise Care')).toBe('SUC');
-    expect(tenantPrefix('Wattle')).toBe('WAT');
-    expect(tenantPrefix('Jo')).toBe('JOX');
-  });
-  it('pads the sequence to five digits', () => {
-    expect(workItemId('SUN', 42)).toBe('SUN-00042');
   });
 });

@@ -25,23 +25,3 @@ export function slugWithSuffix(name: string, suffixLength = 6): string {
   const base = slugifyName(name).slice(0, 60) || 'item';
   return `${base}-${suffix}`;
 }
-
-/** The 3-letter prefix of visible work item ids: the first letters of the name's words, padded with X. */
-export function tenantPrefix(name: string): string {
-  const words = name
-    .toUpperCase()
-    .replace(/[^A-Z0-9 ]+/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean);
-  let prefix = words.length >= 3 ? words.map((w) => w[0]).join('') : (words[0] ?? '');
-  if (words.length === 2) prefix = `${words[0]?.slice(0, 2) ?? ''}${words[1]?.[0] ?? ''}`;
-  return prefix
-    .replace(/[^A-Z]/g, '')
-    .padEnd(3, 'X')
-    .slice(0, 3);
-}
-
-/** Visible work item id: 3-letter tenant prefix, a dash, a 5-digit zero-padded sequence. */
-export function workItemId(prefix: string, sequence: number): string {
-  return `${prefix}-${String(sequence).padStart(5, '0')}`;
-}

@@ -37,8 +37,6 @@ export const tenants = pgTable(
     subscription: jsonb('subscription').$type<Subscription>().notNull(),
     auditConfig: jsonb('audit_config').$type<AuditConfig>().notNull(),
     billingConfig: jsonb('billing_config').$type<BillingConfig>().notNull(),
-    /** Last number handed out for visible work item ids (SUN-00042). */
-    workItemSequence: integer('work_item_sequence').notNull().default(0),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,6 +1,6 @@
 import { requiredFieldIdsFilled, validateCompliance } from '@wattle/domain/cards/compliance';
 import type { Card, CreateCardInput } from '@wattle/domain/cards/schemas';
-import { formatWorkItemId, tenantPrefix } from '@wattle/domain/cards/work-item-id';
+import { formatWorkItemId } from '@wattle/domain/cards/work-item-id';
 import {
   defaultCardType,
   defaultCategory,
@@ -55,7 +55,7 @@ export async function createCard(ctx: TenantContext, input: CreateCardInput): Pr
   const assigneeName = assigneeId ? await assigneeNameOnTeam(ctx, input.teamId, assigneeId) : null;
 
   const [tenant] = await ctx.tx
-    .select({ name: tenants.name, timeZone: tenants.timeZone })
+    .select({ prefix: tenants.prefix, timeZone: tenants.timeZone })
     .from(tenants)
     .where(eq(tenants.id, ctx.tenantId));
   if (!tenant) throw new AppError('NOT_FOUND', 'Tenant not found');
@@ -68,7 +68,8 @@ export async function createCard(ctx: TenantContext, input: CreateCardInput): Pr
         ? addDays(today, template.estimatedDuration)
         : null;
   const firstColumn = [...access.workflowStates].sort((a, b) => a.order - b.order)[0];
-  const prefix = tenantPrefix(tenant.name);
+  // The prefix stored when the tenant was created, so renaming a tenant changes no work item id.
+  const prefix = tenant.prefix;
   const number = await nextCounterValue(ctx, 'work-item');
   const workItemId = formatWorkItemId(prefix, number);
   const compliance = validateCompliance(template, fieldValues, now);

@@ -1,4 +1,5 @@
-import { slugWithSuffix, tenantPrefix } from '@wattle/domain/shared/ids';
+import { tenantPrefix } from '@wattle/domain/cards/work-item-id';
+import { slugWithSuffix } from '@wattle/domain/shared/ids';
 import {
   allTenantFeatures,
   defaultAuditConfig,

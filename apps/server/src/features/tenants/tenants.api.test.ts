@@ -52,7 +52,7 @@ describe('GET /api/tenants', () => {
       role: 'owner',
       teamCount: 3,
       isInternal: false,
-      prefix: 'SSN',
+      prefix: 'SUN',
       accessExpiresAt: null,
       settings: {
         whiteLabel: true,
