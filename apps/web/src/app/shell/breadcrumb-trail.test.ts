@@ -51,6 +51,11 @@ describe('breadcrumbTrail', () => {
   it('keeps ids as they are and hides the /t/{x} routing prefix', () => {
     expect(labels('/card/SUN-00042')).toEqual(['Work Items', 'SUN-00042']);
     expect(labels('/t/sunrise/card/SUN-00042')).toEqual(['Work Items', 'SUN-00042']);
+    expect(
+      breadcrumbTrail('/card/0193', {
+        cardLabel: (id) => (id === '0193' ? 'SUN-00042 Book OT review' : undefined),
+      }).map((c) => c.label),
+    ).toEqual(['Work Items', 'SUN-00042 Book OT review']);
     expect(breadcrumbTrail('/t/sunrise/card/SUN-00042')[0]).toMatchObject({
       label: 'Work Items',
       href: null,

@@ -88,6 +88,8 @@ function safeDecode(segment: string): string {
 export interface TrailContext {
   /** The name of the team with this slug or id, when known. */
   teamName?: (slugOrId: string) => string | undefined;
+  /** The label of the card with this id (its work item id and title), when loaded. */
+  cardLabel?: (id: string) => string | undefined;
 }
 
 export function breadcrumbTrail(pathname: string, context: TrailContext = {}): Crumb[] {
@@ -106,7 +108,9 @@ export function breadcrumbTrail(pathname: string, context: TrailContext = {}): C
     else if (segments[0] === 'settings' && parent === 'user' && segment === 'rates') label = 'Rates';
     else if ((parent === 'my-teams' || parent === 'behavior-analytics') && index === 1) {
       label = context.teamName?.(segment) ?? segment;
-    } else if (parent === 'card' || (parent === 'bsp' && segment !== 'new') || parent === 'invoices') {
+    } else if (parent === 'card') {
+      label = context.cardLabel?.(segment) ?? segment;
+    } else if ((parent === 'bsp' && segment !== 'new') || parent === 'invoices') {
       label = segment === 'new' ? 'New' : segment;
     } else label = segmentLabels[segment] ?? titleCase(segment);
     const isLast = index === segments.length - 1;

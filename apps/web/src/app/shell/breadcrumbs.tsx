@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
+import type { Card } from '@wattle/domain/cards/schemas';
 import { ChevronRightIcon } from 'lucide-react';
-import { Fragment } from 'react';
+import { Fragment, useSyncExternalStore } from 'react';
 import { FavoriteToggle } from '@/features/favorites/favorite-toggle';
 import { teamsQueryOptions } from '@/features/teams/api';
 import { useCurrentTenant } from '@/features/tenants/api';
@@ -16,8 +17,17 @@ export function Breadcrumbs() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const { tenant } = useCurrentTenant();
   const teams = useQuery(teamsQueryOptions(tenant.id));
+  const queryClient = useQueryClient();
+  const cardId = /\/card\/([^/]+)$/.exec(pathname)?.[1];
+  // The card page loads its card under this key (features/cards/api.ts); read here, never fetched here,
+  // so the shell carries no card code. Watching the cache re-renders the trail once the card arrives.
+  const card = useSyncExternalStore(
+    (onChange) => queryClient.getQueryCache().subscribe(onChange),
+    () => (cardId ? queryClient.getQueryData<Card>(['cards', tenant.id, 'detail', cardId]) : undefined),
+  );
   const crumbs = breadcrumbTrail(pathname, {
     teamName: (slugOrId) => teams.data?.find((team) => team.slug === slugOrId || team.id === slugOrId)?.name,
+    cardLabel: (id) => (card && card.id === id ? `${card.workItemId} ${card.title}` : undefined),
   });
   if (crumbs.length === 0) return null;
   const current = crumbs.at(-1)!;
