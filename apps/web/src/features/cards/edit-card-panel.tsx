@@ -24,6 +24,7 @@ import {
   Minimize2Icon,
 } from 'lucide-react';
 import {
+  type ChangeEvent,
   type CSSProperties,
   type KeyboardEvent as ReactKeyboardEvent,
   type ReactNode,
@@ -158,6 +159,8 @@ function describeValue(card: Card, field: string): string {
       return '';
   }
 }
+
+type SelectName = 'teamId' | 'templateId' | 'assigneeId' | 'status' | 'priority' | 'category';
 
 const fieldLabels: Record<string, string> = {
   title: 'Title',
@@ -471,6 +474,21 @@ function OpenEditCardPanel({
         : '';
   const fieldsDisabled = isLocked || isSaving;
 
+  /**
+   * A select bound to the form as a controlled element: its options can arrive after it mounts (teams,
+   * templates, team members), and a controlled value is applied again when they do.
+   */
+  const selectField = (name: SelectName, onChanged?: () => void) => ({
+    name,
+    value: values[name] ?? '',
+    onChange: (event: ChangeEvent<HTMLSelectElement>) => {
+      form.setValue(name, event.target.value as EditCardValues[SelectName], {
+        shouldValidate: form.formState.isSubmitted,
+      });
+      onChanged?.();
+    },
+  });
+
   const cardFields = (
     <div className="grid gap-4 sm:grid-cols-2">
       {mode === 'create' ? (
@@ -482,9 +500,7 @@ function OpenEditCardPanel({
               aria-invalid={errors.teamId ? true : undefined}
               aria-describedby={describedBy(ids.teamId, false, errors.teamId)}
               disabled={isSaving}
-              {...register('teamId', {
-                onChange: () => form.setValue('assigneeId', ''),
-              })}
+              {...selectField('teamId', () => form.setValue('assigneeId', ''))}
             >
               <option value="">{teams ? 'Choose a team' : 'Loading teams...'}</option>
               {writableTeams.map((candidate) => (
@@ -509,7 +525,7 @@ function OpenEditCardPanel({
               wrapperClassName="w-full"
               aria-describedby={chosenTemplate ? `${ids.templateId}-hint` : undefined}
               disabled={isSaving}
-              {...register('templateId')}
+              {...selectField('templateId')}
             >
               <option value="">No template</option>
               {activeTemplates.map((candidate) => (
@@ -561,7 +577,7 @@ function OpenEditCardPanel({
           id={ids.assigneeId}
           wrapperClassName="w-full"
           disabled={fieldsDisabled}
-          {...register('assigneeId')}
+          {...selectField('assigneeId')}
         >
           <option value="">Unassigned</option>
           {(team?.members ?? [])
@@ -589,7 +605,7 @@ function OpenEditCardPanel({
             wrapperClassName="w-full"
             aria-describedby={`${ids.status}-hint`}
             disabled={isSaving}
-            {...register('status')}
+            {...selectField('status')}
           >
             {statusChoices(baseCard.status).map((status) => (
               <option key={status} value={status}>
@@ -605,7 +621,7 @@ function OpenEditCardPanel({
           id={ids.priority}
           wrapperClassName="w-full"
           disabled={fieldsDisabled}
-          {...register('priority')}
+          {...selectField('priority')}
         >
           {priorities.map((priority) => (
             <option key={priority} value={priority}>
@@ -644,7 +660,7 @@ function OpenEditCardPanel({
           id={ids.category}
           wrapperClassName="w-full"
           disabled={fieldsDisabled}
-          {...register('category')}
+          {...selectField('category')}
         >
           <option value="">No category</option>
           {cardCategories.map((category) => (

@@ -1,0 +1,337 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Card } from '@wattle/domain/cards/schemas';
+import { demoUsers, expect, sunriseTenantName, teamsOf, tenantsOf, test } from './fixtures';
+
+/**
+ * The Edit Card side panel (spec work section 2): dirty state, the Unsaved Changes dialog, Ctrl/Cmd+S,
+ * the title rule, the ways of closing it, auto-save, a per-field conflict, and the template form of a
+ * card with a known template. Each test works on a card of its own, made through the API.
+ */
+
+interface Sunrise {
+  tenantId: string;
+  jordanTeamId: string;
+}
+
+async function sunrise(apiGet: Parameters<typeof tenantsOf>[0]): Promise<Sunrise> {
+  const tenant = (await tenantsOf(apiGet)).find((candidate) => candidate.name === sunriseTenantName);
+  if (!tenant) throw new Error('Sunrise is not seeded');
+  const jordan = (await teamsOf(apiGet, tenant.id)).find((team) => team.name === "Jordan's Care Team");
+  if (!jordan) throw new Error("Jordan's Care Team is not seeded");
+  return { tenantId: tenant.id, jordanTeamId: jordan.id };
+}
+
+/** A write through the API as the signed-in user of `request` (session cookie plus its CSRF token). */
+async function apiWrite<T>(
+  request: APIRequestContext,
+  method: 'POST' | 'PATCH',
+  path: string,
+  tenantId: string,
+  data: unknown,
+): Promise<T> {
+  const { cookies } = await request.storageState();
+  const csrf = cookies.find((cookie) => cookie.name === 'wattle_csrf')?.value ?? '';
+  const response = await request.fetch(path, {
+    method,
+    data,
+    headers: { 'X-Tenant-Id': tenantId, 'X-CSRF-Token': decodeURIComponent(csrf) },
+  });
+  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+async function newCard(page: Page, where: Sunrise, title: string, extra: Record<string, unknown> = {}) {
+  return apiWrite<Card>(page.request, 'POST', '/api/cards', where.tenantId, {
+    teamId: where.jordanTeamId,
+    title,
+    description: 'Made by the edit panel browser test.',
+    templateId: null,
+    ...extra,
+  });
+}
+
+/** Opens the card page and its Edit Card panel. */
+async function openPanel(page: Page, card: Card, name = 'Edit Card') {
+  await page.goto(`/card/${card.id}`);
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const panel = page.getByRole('dialog', { name });
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+/** Opens the app in Sunrise (priya also belongs to Bluegum), as her last choice of tenant would. */
+async function preferTenant(page: Page, userId: string, tenantId: string): Promise<void> {
+  await page.addInitScript(
+    ([user, tenant]) => {
+      window.localStorage.setItem('wattle.selectedTenant', JSON.stringify({ [user as string]: tenant }));
+    },
+    [userId, tenantId],
+  );
+}
+
+test.describe('Edit Card side panel', () => {
+  let where: Sunrise;
+  test.beforeEach(async ({ page, signIn, apiGet }) => {
+    const me = await signIn(demoUsers.practitioner);
+    where = await sunrise(apiGet);
+    await preferTenant(page, me.id, where.tenantId);
+  });
+
+  test('tracks changes and asks before closing with them: Keep Editing, Discard Changes, Save & Close', async ({
+    page,
+    apiGet,
+  }) => {
+    const card = await newCard(page, where, 'Book the physio assessment');
+    const panel = await openPanel(page, card);
+    const save = panel.getByRole('button', { name: 'Save Changes' });
+    const cancel = panel.getByRole('button', { name: 'Cancel' });
+    const unsaved = panel.getByTestId('unsaved-badge');
+    const title = panel.getByLabel('Title', { exact: true });
+
+    await expect(title).toHaveValue('Book the physio assessment');
+    await expect(unsaved).toBeHidden();
+    await expect(save).toBeDisabled();
+    await expect(cancel).toBeDisabled();
+    // Page scroll is locked while the panel is open.
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    await panel.getByRole('button', { name: 'Keyboard shortcuts' }).hover();
+    await expect(page.getByRole('tooltip')).toHaveText('Press Escape to close • Ctrl/Cmd+S to save');
+    // Escape closes the tooltip first, the topmost layer, and leaves the panel open.
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('tooltip')).toBeHidden();
+    await expect(panel).toBeVisible();
+
+    await title.fill('Book the physio and OT assessments');
+    await expect(unsaved).toHaveText('Unsaved');
+    await expect(save).toBeEnabled();
+    await expect(cancel).toBeEnabled();
+    // Back to the original value: nothing to save any more.
+    await title.fill('Book the physio assessment');
+    await expect(unsaved).toBeHidden();
+    await expect(save).toBeDisabled();
+
+    // Escape with a change asks first; Keep Editing keeps the panel and the change.
+    await title.fill('Book the physio and OT assessments');
+    await page.keyboard.press('Escape');
+    const dialog = page.getByRole('alertdialog', { name: 'Unsaved Changes' });
+    await expect(dialog).toContainText(
+      'You have unsaved changes that will be lost if you close without saving. Are you sure you want to continue?',
+    );
+    await expect(dialog.getByRole('button', { name: 'Keep Editing' })).toBeFocused();
+    await dialog.getByRole('button', { name: 'Keep Editing' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(panel).toBeVisible();
+    await expect(title).toHaveValue('Book the physio and OT assessments');
+
+    // Discard Changes closes without saving.
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Discard Changes' }).click();
+    await expect(panel).toBeHidden();
+    await expect(page.getByText('Changes discarded')).toBeVisible();
+    await expect(page.getByText('Your changes have been discarded.')).toBeVisible();
+    expect((await apiGet<Card>(`/api/cards/${card.id}`, where.tenantId)).title).toBe(
+      'Book the physio assessment',
+    );
+
+    // Save & Close saves, then closes.
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await expect(panel.getByLabel('Title', { exact: true })).toHaveValue('Book the physio assessment');
+    await panel.getByLabel('Priority', { exact: true }).selectOption('high');
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Save & Close' }).click();
+    await expect(panel).toBeHidden();
+    await expect(page.getByText('Card updated')).toBeVisible();
+    await expect(page.getByText('Your changes have been saved successfully.')).toBeVisible();
+    const saved = await apiGet<Card>(`/api/cards/${card.id}`, where.tenantId);
+    expect(saved).toMatchObject({
+      priority: 'high',
+      title: 'Book the physio assessment',
+      version: card.version + 1,
+    });
+  });
+
+  test('Ctrl+S saves while typing, the title is required, and Status offers the allowed moves', async ({
+    page,
+    apiGet,
+  }) => {
+    const card = await newCard(page, where, 'Order a weighted blanket');
+    const panel = await openPanel(page, card);
+    const title = panel.getByLabel('Title', { exact: true });
+
+    await title.fill('');
+    await page.keyboard.press('Control+s');
+    await expect(panel.getByText('Title is required')).toBeVisible();
+    await expect(title).toHaveAttribute('aria-invalid', 'true');
+    expect((await apiGet<Card>(`/api/cards/${card.id}`, where.tenantId)).version).toBe(card.version);
+
+    await title.fill('Order a weighted blanket and sleep mask');
+    await expect(panel.getByText('Title is required')).toBeHidden();
+    await expect(title).toBeFocused();
+    await page.keyboard.press('Control+s');
+    await expect(page.getByText('Card updated')).toBeVisible();
+    await expect(panel.getByText(/^Saved \d{1,2}:\d{2}\s?[ap]m$/i)).toBeVisible();
+    await expect(panel.getByTestId('unsaved-badge')).toBeHidden();
+    await expect(panel).toBeVisible();
+    expect((await apiGet<Card>(`/api/cards/${card.id}`, where.tenantId)).title).toBe(
+      'Order a weighted blanket and sleep mask',
+    );
+
+    // The compliance workflow: a draft may only start work.
+    const status = panel.getByLabel('Status', { exact: true });
+    await expect(status.locator('option')).toHaveText(['Draft', 'In Progress']);
+    await status.selectOption('in-progress');
+    await panel.getByLabel('Description', { exact: true }).fill('Check the weight with the OT first.');
+    await panel.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(panel.getByTestId('unsaved-badge')).toBeHidden();
+    await expect(status.locator('option')).toHaveText(['In Progress', 'Pending Review', 'Draft']);
+    const saved = await apiGet<Card>(`/api/cards/${card.id}`, where.tenantId);
+    expect(saved).toMatchObject({
+      status: 'in-progress',
+      description: 'Check the weight with the OT first.',
+    });
+  });
+
+  test('closes on an outside click or a sideways swipe of its header unless there are changes; full screen has no outside', async ({
+    page,
+  }) => {
+    const card = await newCard(page, where, 'Renew the companion card');
+    const panel = await openPanel(page, card);
+    const viewport = page.viewportSize() ?? { width: 1280, height: 720 };
+
+    // The panel takes a third of a large screen.
+    const box = await panel.boundingBox();
+    expect(Math.round(box?.width ?? 0)).toBe(Math.round(viewport.width / 3));
+    await page.mouse.click(40, viewport.height / 2);
+    await expect(panel).toBeHidden();
+
+    // Full screen: the whole window, so a click there is inside the panel.
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await panel.getByRole('button', { name: 'Full screen' }).click();
+    await expect(panel.getByRole('button', { name: 'Exit full screen' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(Math.round((await panel.boundingBox())?.width ?? 0)).toBe(viewport.width);
+    await page.mouse.click(40, viewport.height / 2);
+    await expect(panel).toBeVisible();
+    await panel.getByRole('button', { name: 'Exit full screen' }).click();
+
+    // Collapsed to its header, then expanded again.
+    await panel.getByRole('button', { name: 'Collapse panel' }).click();
+    await expect(panel.getByLabel('Title', { exact: true })).toBeHidden();
+    await panel.getByRole('button', { name: 'Expand panel' }).click();
+    await expect(panel.getByLabel('Title', { exact: true })).toBeVisible();
+
+    // A sideways swipe on the header closes it.
+    const header = panel.getByTestId('edit-card-panel-header');
+    const headerBox = await header.boundingBox();
+    if (!headerBox) throw new Error('no header');
+    const startX = headerBox.x + 60;
+    const y = headerBox.y + headerBox.height / 2;
+    // Mostly up and down is no swipe.
+    await page.mouse.move(startX, y);
+    await page.mouse.down();
+    await page.mouse.move(startX + 40, y + 60, { steps: 4 });
+    await page.mouse.up();
+    await expect(panel).toBeVisible();
+    await page.mouse.move(startX, y);
+    await page.mouse.down();
+    await page.mouse.move(startX + 120, y + 10, { steps: 6 });
+    await page.mouse.up();
+    await expect(panel).toBeHidden();
+
+    // With a change, an outside click asks first.
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await panel.getByLabel('Description', { exact: true }).fill('Bring the photo ID.');
+    await page.mouse.click(40, viewport.height / 2);
+    const dialog = page.getByRole('alertdialog', { name: 'Unsaved Changes' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Keep Editing' }).click();
+    await expect(panel.getByLabel('Description', { exact: true })).toHaveValue('Bring the photo ID.');
+    // Cancel discards the change.
+    await panel.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByText('Changes discarded')).toBeVisible();
+    await expect(panel).toBeHidden();
+  });
+
+  test('auto-saves changed fields after 30 seconds', async ({ page, apiGet }) => {
+    await page.clock.install();
+    const card = await newCard(page, where, 'Arrange respite for the school holidays');
+    const panel = await openPanel(page, card);
+    await panel.getByLabel('Description', { exact: true }).fill('Two weekends in July.');
+    await expect(panel.getByTestId('unsaved-badge')).toBeVisible();
+    await page.clock.fastForward(29_000);
+    expect((await apiGet<Card>(`/api/cards/${card.id}`, where.tenantId)).description).not.toBe(
+      'Two weekends in July.',
+    );
+    await page.clock.fastForward(2_000);
+    await expect(panel.getByTestId('unsaved-badge')).toBeHidden();
+    await expect(panel.getByText(/^Saved /)).toBeVisible();
+    expect((await apiGet<Card>(`/api/cards/${card.id}`, where.tenantId)).description).toBe(
+      'Two weekends in July.',
+    );
+  });
+
+  test("someone else's change of the same field is shown, and Save Changes keeps mine", async ({
+    page,
+    playwright,
+    apiGet,
+  }, testInfo) => {
+    const card = await newCard(page, where, 'Plan the trip to the aquarium');
+    const panel = await openPanel(page, card);
+    await panel.getByLabel('Title', { exact: true }).fill('Plan the trip to the aquarium on Saturday');
+
+    // Lee, the team lead, renames the card meanwhile.
+    const lee = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+    try {
+      const login = await lee.post('/api/auth/demo/login', { data: { email: demoUsers.teamLead } });
+      expect(login.ok()).toBe(true);
+      await apiWrite<Card>(lee, 'PATCH', `/api/cards/${card.id}`, where.tenantId, {
+        version: card.version,
+        title: 'Plan the trip to the zoo',
+      });
+    } finally {
+      await lee.dispose();
+    }
+
+    await panel.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Error', { exact: true })).toBeVisible();
+    await expect(page.getByText(/^Failed to save changes\. Please try again\. .+/)).toBeVisible();
+    const conflict = panel.getByTestId('edit-card-conflict');
+    await expect(conflict).toContainText('Someone else changed this card');
+    await expect(conflict).toContainText('Title: Lee Lead changed it to');
+    await expect(conflict).toContainText('Plan the trip to the zoo');
+    await expect(panel.getByLabel('Title', { exact: true })).toHaveValue(
+      'Plan the trip to the aquarium on Saturday',
+    );
+
+    await panel.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Card updated')).toBeVisible();
+    await expect(conflict).toBeHidden();
+    expect((await apiGet<Card>(`/api/cards/${card.id}`, where.tenantId)).title).toBe(
+      'Plan the trip to the aquarium on Saturday',
+    );
+  });
+
+  test('a card with a template shows the NDIS Template form with the card details above it', async ({
+    page,
+  }) => {
+    const card = await newCard(page, where, 'Incident at the swimming pool', {
+      templateId: 'incident-report',
+    });
+    const panel = await openPanel(page, card, 'NDIS Template');
+    const details = panel.getByRole('button', { name: 'Card details' });
+    await expect(details).toHaveAttribute('aria-expanded', 'false');
+    await expect(panel.getByTestId('template-form')).toHaveAttribute('data-variant', 'card-panel');
+
+    await details.click();
+    await expect(panel.getByLabel('Title', { exact: true })).toHaveValue('Incident at the swimming pool');
+    await panel
+      .getByLabel('Title', { exact: true })
+      .fill('Incident at the swimming pool: slipped on the steps');
+    await expect(panel.getByTestId('unsaved-badge')).toBeVisible();
+    await panel.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Card updated')).toBeVisible();
+    await expect(panel.getByTestId('unsaved-badge')).toBeHidden();
+  });
+});
