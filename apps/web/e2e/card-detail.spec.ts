@@ -331,3 +331,22 @@ test.describe('card detail page', () => {
     await expect(details(page).getByText('Incident', { exact: true })).toBeVisible();
   });
 });
+
+test('a /t/{tenant}/card/{id} link into another of the user’s organisations switches to it and shows the card', async ({
+  page,
+  signIn,
+  apiGet,
+}) => {
+  await signIn(demoUsers.practitioner);
+  await preferSunrise(page, page.request);
+  const bluegum = (await tenantsOf(apiGet)).find((tenant) => tenant.name !== sunriseTenantName)!;
+  const [bluegumCard] = await apiGet<Card[]>('/api/cards', bluegum.id);
+  expect(bluegumCard, 'Bluegum has a seeded card priya may read').toBeDefined();
+  const slug = bluegum.slug;
+
+  await page.goto(`/t/${slug}/card/${bluegumCard!.id}`);
+  await expect(page.getByText(`Switching to ${bluegum.name}`)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: bluegumCard!.title })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/t/${slug}/card/${bluegumCard!.id}$`));
+  await expect(page.getByTestId('work-item-id')).toHaveText(/^BLU-\d{5}$/);
+});

@@ -308,9 +308,16 @@ function isNotFound(error: unknown): boolean {
 
 /** /card/{id} and /t/{x}/card/{id}. */
 export function CardDetailPage() {
-  const { cardId = '' } = useParams({ strict: false });
-  const { tenant } = useCurrentTenant();
-  const card = useQuery(cardQueryOptions(tenant.id, cardId));
+  const { cardId = '', scope } = useParams({ strict: false });
+  const { tenant, tenants, switchTenant } = useCurrentTenant();
+  // /t/{tenant}/card/{id}: a link into another of the user's organisations switches to it first
+  // (with the usual 'Switching to {org}' splash) and then shows the card there.
+  const scopedTenant = scope ? tenants.find((t) => t.id === scope || t.slug === scope) : undefined;
+  const needsSwitch = !!scopedTenant && scopedTenant.id !== tenant.id;
+  useEffect(() => {
+    if (needsSwitch && scopedTenant) void switchTenant(scopedTenant.id, { to: window.location.pathname });
+  }, [needsSwitch, scopedTenant, switchTenant]);
+  const card = useQuery({ ...cardQueryOptions(tenant.id, cardId), enabled: !needsSwitch });
   useDocumentTitle(card.isPending ? 'Work Item' : card.isError ? 'Card not found' : '');
 
   if (card.isPending) {

@@ -61,7 +61,8 @@ export function useCurrentTenant() {
   const navigate = useNavigate();
   /** Switches with the splash of spec shell section 4 (features/tenants/tenant-switch.ts). */
   const switchTenant = useCallback(
-    (tenantId: string) => {
+    /** `to`: where to land in the new tenant (a /t/{tenant}/… link); its home otherwise. */
+    (tenantId: string, options: { to?: string } = {}) => {
       const target = tenants.find((candidate) => candidate.id === tenantId);
       if (!target) return Promise.resolve();
       return runTenantSwitch({
@@ -72,7 +73,7 @@ export function useCurrentTenant() {
         currentTenantId: getCurrentTenantId,
         makeCurrent: (id) => makeTenantCurrent(me.id, id),
         goHome: async () => {
-          await navigate({ to: '/inbox' });
+          await navigate({ to: options.to ?? '/inbox' });
           // The switcher's list (roles, team counts) may have changed meanwhile.
           void queryClient.invalidateQueries({ queryKey: tenantKeys.all });
         },
