@@ -219,6 +219,61 @@ test.describe('template form', () => {
     expect(downloads).toBe(0);
   });
 
+  test('the Edit Card panel pages the fields 6 at a time, auto-saves after 2 s and asks before closing unsaved', async ({
+    page,
+    signIn,
+    apiGet,
+  }) => {
+    test.setTimeout(60_000);
+    const tenantId = await openInSunrise(page, signIn, apiGet);
+    const card = await findBspCard(apiGet, tenantId);
+    await page.goto(`/card/${card.id}`);
+    await expect(page.getByTestId('template-form')).toBeVisible();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+
+    const form = page.locator('[data-testid="template-form"][data-variant="card-panel"]');
+    const pager = form.getByRole('navigation', { name: 'Form pages' });
+    await expect(pager).toContainText(/Page 1 of (\d+)/);
+    const pages = Number(/Page 1 of (\d+)/.exec((await pager.textContent()) ?? '')?.[1]);
+    const template = (await apiGet<FormTemplate[]>('/api/templates', tenantId)).find(
+      (t) => t.id === 'comprehensive-bsp',
+    )!;
+    expect(pages).toBe(Math.ceil(template.fields.length / 6));
+    // The alert lists 3 issues, the most severe first, then '...and N more'.
+    const { issues } = (await getCard(page, tenantId, card.id)).compliance;
+    const rank = { critical: 0, high: 1, medium: 2 } as const;
+    const mostSevere = [...issues].sort((a, b) => rank[a.severity] - rank[b.severity])[0]!;
+    const alert = form.getByRole('alert').filter({ hasText: 'Compliance issues' });
+    await expect(alert.getByRole('listitem').first()).toHaveText(mostSevere.description);
+    await expect(alert).toContainText(`...and ${issues.length - 3} more`);
+    await expect(form.locator('[data-field-id]')).toHaveCount(6);
+    await expect(form.getByRole('textbox', { name: 'Participant Name' })).toBeVisible();
+
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await expect(pager).toContainText(`Page 2 of ${pages}`);
+    await expect(form.getByRole('textbox', { name: 'Participant Name' })).toHaveCount(0);
+    await expect(form.getByRole('group', { name: `Form fields, Page 2 of ${pages}` })).toBeFocused();
+    const qualifications = form.getByRole('textbox', { name: 'Qualifications' });
+    await qualifications.click();
+    await page.keyboard.type('Advanced practitioner, 12 years');
+
+    // Cancel with a change not yet saved asks first; Keep Editing stays.
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText('You have unsaved changes. Are you sure you want to close?');
+    await confirm.getByRole('button', { name: 'Keep Editing' }).click();
+    await expect(confirm).toHaveCount(0);
+
+    // Saved 2 s after the last keystroke.
+    await expect(form.getByText(/^Last saved: /)).toBeVisible({ timeout: 10_000 });
+    expect((await getCard(page, tenantId, card.id)).fieldValues['practitioner-qualifications']).toContain(
+      'Advanced practitioner, 12 years',
+    );
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await expect(form).toHaveCount(0);
+  });
+
   test('exports a PDF of a filled incident report, and refuses while required fields are empty', async ({
     page,
     signIn,

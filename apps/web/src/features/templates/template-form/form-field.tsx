@@ -226,9 +226,11 @@ function FieldNotes({
         </p>
       ) : null}
       {issues.length > 0 ? (
-        <p id={issueId} className="text-destructive text-sm">
-          {issues.map((issue) => issue.description).join(' ')}
-        </p>
+        <div id={issueId} className="grid gap-0.5 text-destructive text-sm">
+          {issues.map((issue) => (
+            <p key={issue.id}>{issue.description}</p>
+          ))}
+        </div>
       ) : null}
     </>
   );

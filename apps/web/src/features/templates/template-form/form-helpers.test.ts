@@ -2,6 +2,7 @@ import type { ComplianceIssue } from '@wattle/domain/cards/schemas';
 import { describe, expect, it } from 'vitest';
 import {
   aiDraftDescription,
+  bySeverity,
   clampPage,
   criticalIssues,
   editsAfterSave,
@@ -72,6 +73,10 @@ describe('issue summaries', () => {
     expect(more).toBe(2);
     expect(moreIssuesText(more)).toBe('...and 2 more');
     expect(summariseIssues(issues.slice(0, 3)).more).toBe(0);
+  });
+
+  it('orders issues most severe first, keeping their order within a severity', () => {
+    expect(bySeverity(issues).map((i) => i.id)).toEqual(['b', 'e', 'a', 'd', 'c']);
   });
 
   it('picks the critical issues', () => {

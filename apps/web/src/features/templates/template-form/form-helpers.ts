@@ -38,6 +38,16 @@ export function summariseIssues(
 
 export const moreIssuesText = (more: number) => `...and ${more} more`;
 
+const severityRank = { critical: 0, high: 1, medium: 2 } as const;
+
+/** The issues, most severe first (in their own order within a severity). */
+export function bySeverity(issues: readonly ComplianceIssue[]): ComplianceIssue[] {
+  return issues
+    .map((issue, index) => ({ issue, index }))
+    .sort((a, b) => severityRank[a.issue.severity] - severityRank[b.issue.severity] || a.index - b.index)
+    .map(({ issue }) => issue);
+}
+
 export function criticalIssues(issues: readonly ComplianceIssue[]): ComplianceIssue[] {
   return issues.filter((issue) => issue.severity === 'critical');
 }

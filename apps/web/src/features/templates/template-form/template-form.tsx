@@ -11,7 +11,7 @@ import {
   SaveIcon,
   TriangleAlertIcon,
 } from 'lucide-react';
-import { type JSX, useEffect, useId, useMemo, useState } from 'react';
+import { type JSX, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { isApiError } from '@/lib/http';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
@@ -23,6 +23,7 @@ import { CloseConfirmDialog } from './close-confirm-dialog';
 import { TemplateFormField } from './form-field';
 import {
   aiDraftDescription,
+  bySeverity,
   clampPage,
   criticalIssues,
   exportBlockDescription,
@@ -152,6 +153,16 @@ function TemplateFormBody({
     return saved !== null;
   };
 
+  /** Ctrl/Cmd+S in the form is its Save (a submit attempt even while Save is blocked: issues show). */
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const isSave =
+      (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 's';
+    if (!isSave || event.defaultPrevented) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (!form.isSaving) void save();
+  };
+
   const requestClose = () => {
     if (form.dirty) setConfirmClose(true);
     else onClose?.();
@@ -257,9 +268,10 @@ function TemplateFormBody({
 
   if (variant === 'card-panel') {
     return (
-      <div className="grid gap-4" data-testid="template-form" data-variant="card-panel">
+      // biome-ignore lint/a11y/noStaticElementInteractions: catches Ctrl/Cmd+S bubbling up from the fields; the container itself takes no input.
+      <div className="grid gap-4" data-testid="template-form" data-variant="card-panel" onKeyDown={onKeyDown}>
         <CompletionBlock completion={completion} remaining={form.remaining} saveStatus={saveStatus} compact />
-        <IssuesAlert issues={issues} id={criticalAlertId} critical={critical.length > 0} />
+        <IssuesAlert issues={issues} id={criticalAlertId} />
         <PagedFields groups={groups} renderField={renderField} byField={byField} />
         <div className="flex flex-wrap items-center justify-end gap-2 border-t pt-4">
           {exportButton}
@@ -274,7 +286,8 @@ function TemplateFormBody({
   }
 
   return (
-    <div className="grid gap-4" data-testid="template-form" data-variant="panel">
+    // biome-ignore lint/a11y/noStaticElementInteractions: catches Ctrl/Cmd+S bubbling up from the fields; the container itself takes no input.
+    <div className="grid gap-4" data-testid="template-form" data-variant="panel" onKeyDown={onKeyDown}>
       <header className="grid gap-3 rounded-lg border bg-card p-4">
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="font-semibold text-lg leading-tight">{template.name}</h2>
@@ -401,25 +414,21 @@ function IssueList({ issues }: { issues: readonly ComplianceIssue[] }) {
   );
 }
 
-/** The card-panel variant's alert: up to 3 compliance issues and '...and N more'. */
-function IssuesAlert({
-  issues,
-  id,
-  critical,
-}: {
-  issues: readonly ComplianceIssue[];
-  id: string;
-  critical: boolean;
-}) {
+/**
+ * The card-panel variant's alert: up to 3 compliance issues, the most severe first, and
+ * '...and N more'; while a critical one exists it says that blocks saving.
+ */
+function IssuesAlert({ issues, id }: { issues: readonly ComplianceIssue[]; id: string }) {
   if (issues.length === 0) return null;
+  const sorted = bySeverity(issues);
+  const isCritical = sorted[0]?.severity === 'critical';
   return (
-    <Alert variant={critical ? 'destructive' : 'default'} id={id}>
+    <Alert variant={isCritical || sorted[0]?.severity === 'high' ? 'destructive' : 'default'} id={id}>
       <TriangleAlertIcon aria-hidden="true" />
-      <AlertTitle>
-        {critical ? 'Critical issues must be resolved before saving' : 'Compliance issues'}
-      </AlertTitle>
+      <AlertTitle>Compliance issues</AlertTitle>
       <AlertDescription>
-        <IssueList issues={issues} />
+        <IssueList issues={sorted} />
+        {isCritical ? <p className="font-medium">Critical issues must be resolved before saving.</p> : null}
       </AlertDescription>
     </Alert>
   );
@@ -440,7 +449,13 @@ function PagedFields({
     [groups],
   );
   const [page, setPage] = useState(0);
+  const regionRef = useRef<HTMLFieldSetElement>(null);
   const shownPage = clampPage(page, items.length);
+  const goTo = (next: number) => {
+    setPage(next);
+    // The new page starts at the top: move there, and tell screen readers where they are.
+    requestAnimationFrame(() => regionRef.current?.focus());
+  };
   const pageFields = pageItems(items, shownPage);
   const pages = pageCount(items.length);
   const regionId = useId();
@@ -455,7 +470,13 @@ function PagedFields({
 
   return (
     <div className="grid gap-4">
-      <div id={regionId} className="grid gap-5" aria-live="polite">
+      <fieldset
+        id={regionId}
+        ref={regionRef}
+        tabIndex={-1}
+        aria-label={`Form fields, ${pageLabel(shownPage, items.length)}`}
+        className="m-0 grid min-w-0 scroll-mt-4 gap-5 rounded-md border-0 p-0 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
         {runs.map(({ section, fields }) => {
           const Icon = sectionIcon(section);
           return (
@@ -469,7 +490,7 @@ function PagedFields({
             </section>
           );
         })}
-      </div>
+      </fieldset>
       {pages > 1 ? (
         <nav aria-label="Form pages" className="flex items-center justify-between gap-2">
           <Button
@@ -477,7 +498,7 @@ function PagedFields({
             size="sm"
             aria-controls={regionId}
             disabled={shownPage === 0}
-            onClick={() => setPage(shownPage - 1)}
+            onClick={() => goTo(shownPage - 1)}
           >
             <ChevronLeftIcon aria-hidden="true" />
             Previous
@@ -490,7 +511,7 @@ function PagedFields({
             size="sm"
             aria-controls={regionId}
             disabled={shownPage >= pages - 1}
-            onClick={() => setPage(shownPage + 1)}
+            onClick={() => goTo(shownPage + 1)}
           >
             Next
             <ChevronRightIcon aria-hidden="true" />
