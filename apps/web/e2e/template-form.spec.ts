@@ -274,6 +274,52 @@ test.describe('template form', () => {
     await expect(form).toHaveCount(0);
   });
 
+  test('a refused auto-save keeps the local draft and says so; the corrected value is saved', async ({
+    page,
+    signIn,
+    apiGet,
+  }) => {
+    test.setTimeout(60_000);
+    const tenantId = await openInSunrise(page, signIn, apiGet);
+    const card = await findBspCard(apiGet, tenantId);
+    const before = (await getCard(page, tenantId, card.id)).fieldValues['practitioner-name'] ?? null;
+    await page.goto(`/card/${card.id}`);
+    await expect(page.getByTestId('template-form')).toBeVisible();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const form = page.locator('[data-testid="template-form"][data-variant="card-panel"]');
+    const pager = form.getByRole('navigation', { name: 'Form pages' });
+    const name = form.getByRole('textbox', { name: 'Practitioner Name' });
+    // Page 1 (with its editors) is shown before looking for the field on it or a later page.
+    await expect(form.getByRole('textbox', { name: 'Participant Name' })).toBeVisible();
+    while (!(await name.isVisible())) {
+      await pager.getByRole('button', { name: 'Next' }).click();
+      await expect(form.locator('[data-field-id] [role="status"]')).toHaveCount(0);
+    }
+
+    // Over the field's 100 characters: the server refuses it (a real 400, not a simulated failure).
+    const tooLong = 'Dr Priya Practitioner '.repeat(6);
+    await name.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(tooLong);
+    await expect(page.getByText('Auto-save failed')).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText('Your changes will be saved locally as a draft.')).toBeVisible();
+    const draft = await page.evaluate(
+      (key) =>
+        JSON.parse(window.localStorage.getItem(key) ?? 'null') as { values: Record<string, string> } | null,
+      `${draftPrefix}${tenantId}.${card.id}`,
+    );
+    expect(draft?.values['practitioner-name']).toContain(tooLong.trim());
+    expect((await getCard(page, tenantId, card.id)).fieldValues['practitioner-name'] ?? null).toEqual(before);
+
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('Dr Priya Practitioner (BSP)');
+    await expect(form.getByText(/^Last saved: /)).toBeVisible({ timeout: 10_000 });
+    expect((await getCard(page, tenantId, card.id)).fieldValues['practitioner-name']).toContain(
+      'Dr Priya Practitioner (BSP)',
+    );
+    await expect.poll(async () => draftKeys(page)).toEqual([]);
+  });
+
   test('exports a PDF of a filled incident report, and refuses while required fields are empty', async ({
     page,
     signIn,
