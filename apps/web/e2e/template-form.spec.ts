@@ -392,5 +392,30 @@ test.describe('template form', () => {
     const text = pages.join('\n');
     expect(text).toContain(incident.name);
     expect(text).toContain(card.workItemId);
+
+    // Saved twice by a clinician at 100%: in progress, then pending review, where fields are locked.
+    let version = ((await patched.json()) as { data: Card }).data.version;
+    for (const status of ['in-progress', 'pending-review']) {
+      const submitted = await page.request.patch(`/api/cards/${card.id}`, {
+        headers,
+        data: { version, submit: true },
+      });
+      expect(submitted.status(), await submitted.text()).toBe(200);
+      const body = ((await submitted.json()) as { data: Card }).data;
+      expect(body.status).toBe(status);
+      version = body.version;
+    }
+    await page.reload();
+    await expect(
+      form.getByText('This card is Pending Review: its form can no longer be changed.'),
+    ).toBeVisible();
+    await expect(form.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
+    await expect(form.getByRole('button', { name: /^AI/ })).toHaveCount(0);
+    await expect(form.getByRole('textbox', { name: 'Participant Name' })).toHaveAttribute(
+      'aria-readonly',
+      'true',
+    );
+    await expect(form.getByRole('textbox', { name: 'NDIS Number' })).toHaveAttribute('readonly', '');
+    await expect(form.getByRole('button', { name: 'Export PDF' })).toBeEnabled();
   });
 });

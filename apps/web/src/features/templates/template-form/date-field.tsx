@@ -17,12 +17,13 @@ export interface DateFieldProps {
   invalid?: boolean;
   /** Shown by the label's asterisk: aria-required is not allowed on a button. */
   required?: boolean;
+  readOnly?: boolean;
 }
 
 const firstMonth = new Date(1900, 0, 1);
 
 /** A date field: a button showing the date (or 'Pick a date') that opens a calendar popover. */
-export function DateField({ id, value, onChange, labelId, describedBy, invalid }: DateFieldProps) {
+export function DateField({ id, value, onChange, labelId, describedBy, invalid, readOnly }: DateFieldProps) {
   const [open, setOpen] = useState(false);
   const selected = parseDateOnly(value);
   const lastMonth = new Date(new Date().getFullYear() + 10, 11, 31);
@@ -35,6 +36,7 @@ export function DateField({ id, value, onChange, labelId, describedBy, invalid }
           aria-labelledby={`${labelId} ${id}`}
           aria-describedby={describedBy}
           aria-invalid={invalid || undefined}
+          disabled={readOnly}
           className={cn(
             'w-full justify-start font-normal sm:w-64',
             !selected && 'text-muted-foreground',

@@ -17,6 +17,8 @@ export interface FormFieldProps {
   /** This field's compliance issues; shown (and the field marked invalid) only when `showIssues`. */
   issues: readonly ComplianceIssue[];
   showIssues: boolean;
+  /** Shown, not editable (a locked card, or a person who may only read). */
+  readOnly?: boolean;
 }
 
 const asText = (value: FieldValue | undefined): string => (typeof value === 'string' ? value : '');
@@ -26,7 +28,14 @@ const asSignature = (value: FieldValue | undefined): SignatureValue | null =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? value : null;
 
 /** One form field: label with the required asterisk, the control for its type, help text and issues. */
-export function TemplateFormField({ field, value, onChange, issues, showIssues }: FormFieldProps) {
+export function TemplateFormField({
+  field,
+  value,
+  onChange,
+  issues,
+  showIssues,
+  readOnly = false,
+}: FormFieldProps) {
   const baseId = useId();
   const inputId = `${baseId}-input`;
   const labelId = `${baseId}-label`;
@@ -35,7 +44,7 @@ export function TemplateFormField({ field, value, onChange, issues, showIssues }
   const invalid = showIssues && issues.length > 0;
   const describedBy =
     [field.helpText ? helpId : null, invalid ? issueId : null].filter(Boolean).join(' ') || undefined;
-  const common = { labelId, describedBy, invalid, required: field.required };
+  const common = { labelId, describedBy, invalid, required: field.required, readOnly };
 
   const label = (
     <>
@@ -65,6 +74,7 @@ export function TemplateFormField({ field, value, onChange, issues, showIssues }
             inputMode={numeric ? 'numeric' : undefined}
             maxLength={field.validation.maxLength}
             autoComplete="off"
+            readOnly={readOnly}
             aria-describedby={describedBy}
             aria-invalid={invalid || undefined}
             aria-required={field.required || undefined}
@@ -92,6 +102,7 @@ export function TemplateFormField({ field, value, onChange, issues, showIssues }
         <NativeSelect
           id={inputId}
           value={asText(value)}
+          disabled={readOnly}
           aria-describedby={describedBy}
           aria-invalid={invalid || undefined}
           aria-required={field.required || undefined}
@@ -121,6 +132,7 @@ export function TemplateFormField({ field, value, onChange, issues, showIssues }
             <Checkbox
               id={inputId}
               checked={value === true}
+              disabled={readOnly}
               aria-describedby={describedBy}
               aria-invalid={invalid || undefined}
               aria-required={field.required || undefined}
@@ -156,6 +168,7 @@ export function TemplateFormField({ field, value, onChange, issues, showIssues }
                   <Checkbox
                     id={optionId}
                     checked={selected.includes(option)}
+                    disabled={readOnly}
                     onCheckedChange={(checked) =>
                       onChange(
                         checked === true

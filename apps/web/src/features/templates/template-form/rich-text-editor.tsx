@@ -38,6 +38,8 @@ export interface RichTextEditorProps {
   compact?: boolean;
   /** The field's name, for the toolbar's label. */
   name: string;
+  /** Shown without the toolbar and not editable. */
+  readOnly?: boolean;
 }
 
 /** The editor's HTML, or '' when it holds no text (an empty editor still holds `<p></p>`). */
@@ -61,6 +63,7 @@ function editorAttributes(props: RichTextEditorProps): Record<string, string> {
   if (props.describedBy) attributes['aria-describedby'] = props.describedBy;
   if (props.invalid) attributes['aria-invalid'] = 'true';
   if (props.required) attributes['aria-required'] = 'true';
+  if (props.readOnly) attributes['aria-readonly'] = 'true';
   return attributes;
 }
 
@@ -86,6 +89,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
       }),
     ],
     content: value || '',
+    editable: !props.readOnly,
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
     editorProps: { attributes: editorAttributes(props) },
@@ -103,6 +107,10 @@ export function RichTextEditor(props: RichTextEditorProps) {
   useEffect(() => {
     editor.setOptions({ editorProps: { attributes } });
   }, [editor, attributesKey]);
+
+  useEffect(() => {
+    if (editor.isEditable === Boolean(props.readOnly)) editor.setEditable(!props.readOnly, false);
+  }, [editor, props.readOnly]);
 
   // A value changed from outside (an AI draft, a restored draft, another person's saved change) is
   // shown, unless the person is typing here: replacing the content would move their cursor.
@@ -123,7 +131,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
         props.invalid && 'border-destructive ring-destructive/20',
       )}
     >
-      <Toolbar editor={editor} name={props.name} />
+      {props.readOnly ? null : <Toolbar editor={editor} name={props.name} />}
       <EditorContent editor={editor} />
     </div>
   );

@@ -25,6 +25,8 @@ export interface SignatureFieldProps {
   required?: boolean;
   /** The field's name, for the labels of the inner controls. */
   name: string;
+  /** Shows the signature (or that there is none) without the controls to sign or clear. */
+  readOnly?: boolean;
 }
 
 /** The schema's limit on a drawn signature's data URL. */
@@ -61,11 +63,20 @@ export function SignatureField(props: SignatureFieldProps) {
         <p className="text-muted-foreground text-sm">
           Signed by {value.signerName} on {formatSignedAt(value.signedAt)}
         </p>
-        <Button variant="outline" size="sm" className="justify-self-start" onClick={() => onChange(null)}>
-          <XIcon aria-hidden="true" />
-          Clear signature
-        </Button>
+        {props.readOnly ? null : (
+          <Button variant="outline" size="sm" className="justify-self-start" onClick={() => onChange(null)}>
+            <XIcon aria-hidden="true" />
+            Clear signature
+          </Button>
+        )}
       </fieldset>
+    );
+  }
+  if (props.readOnly) {
+    return (
+      <p id={props.id} aria-describedby={props.describedBy} className="text-muted-foreground text-sm">
+        Not signed
+      </p>
     );
   }
   return <SignatureCapture {...props} />;

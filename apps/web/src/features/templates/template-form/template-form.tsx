@@ -1,5 +1,6 @@
 import { hasCriticalIssue, isExportBlocked } from '@wattle/domain/cards/compliance';
-import type { Card, CardStatus, ComplianceIssue } from '@wattle/domain/cards/schemas';
+import type { Card, ComplianceIssue } from '@wattle/domain/cards/schemas';
+import { cardStatusLabels, isStatusEditable } from '@wattle/domain/cards/workflow';
 import type { FormField, FormSectionId, FormTemplate } from '@wattle/domain/templates/schemas';
 import { type FormSection, groupFieldsBySection } from '@wattle/domain/templates/sections';
 import { format } from 'date-fns';
@@ -8,6 +9,7 @@ import {
   ChevronRightIcon,
   DownloadIcon,
   LoaderCircleIcon,
+  LockIcon,
   SaveIcon,
   TriangleAlertIcon,
 } from 'lucide-react';
@@ -56,15 +58,9 @@ export interface TemplateFormProps {
   onClose?: () => void;
   onDirtyChange?: (dirty: boolean) => void;
   onSaved?: (card: Card) => void;
+  /** The person may only read the card (no write permission): the form shows values, saves nothing. */
+  readOnly?: boolean;
 }
-
-const statusLabels: Record<CardStatus, string> = {
-  draft: 'Draft',
-  'in-progress': 'In Progress',
-  'pending-review': 'Pending Review',
-  approved: 'Approved',
-  archived: 'Archived',
-};
 
 function formatDate(iso: string): string {
   const date = new Date(iso);
@@ -105,8 +101,13 @@ function TemplateFormBody({
   onClose,
   onDirtyChange,
   onSaved,
+  readOnly: isViewer = false,
 }: TemplateFormProps & { template: FormTemplate }) {
+  // Only draft and in-progress cards take changes of their fields (spec work section 4).
+  const isLocked = !isStatusEditable(card.status);
+  const readOnly = isViewer || isLocked;
   const form = useTemplateFormState({
+    readOnly,
     tenantId,
     card,
     template,
@@ -220,6 +221,7 @@ function TemplateFormBody({
       onChange={(value) => form.setValue(field.id, value)}
       issues={byField.get(field.id) ?? []}
       showIssues={form.submitAttempted}
+      readOnly={readOnly}
     />
   );
 
@@ -254,6 +256,17 @@ function TemplateFormBody({
     </Button>
   );
 
+  const readOnlyNotice = readOnly ? (
+    <Alert>
+      <LockIcon aria-hidden="true" />
+      <AlertDescription>
+        {isLocked
+          ? `This card is ${cardStatusLabels[card.status]}: its form can no longer be changed.`
+          : 'You can read this form but not change it.'}
+      </AlertDescription>
+    </Alert>
+  ) : null;
+
   const closeDialog = (
     <CloseConfirmDialog
       open={confirmClose}
@@ -271,6 +284,7 @@ function TemplateFormBody({
       // biome-ignore lint/a11y/noStaticElementInteractions: catches Ctrl/Cmd+S bubbling up from the fields; the container itself takes no input.
       <div className="grid gap-4" data-testid="template-form" data-variant="card-panel" onKeyDown={onKeyDown}>
         <CompletionBlock completion={completion} remaining={form.remaining} saveStatus={saveStatus} compact />
+        {readOnlyNotice}
         <IssuesAlert issues={issues} id={criticalAlertId} />
         <PagedFields groups={groups} renderField={renderField} byField={byField} />
         <div className="flex flex-wrap items-center justify-end gap-2 border-t pt-4">
@@ -278,7 +292,7 @@ function TemplateFormBody({
           <Button variant="outline" onClick={requestClose}>
             Cancel
           </Button>
-          {saveButton}
+          {readOnly ? null : saveButton}
         </div>
         {closeDialog}
       </div>
@@ -300,7 +314,7 @@ function TemplateFormBody({
           </div>
           <div className="flex gap-1">
             <dt>Status</dt>
-            <dd className="font-medium text-foreground">{statusLabels[current.status]}</dd>
+            <dd className="font-medium text-foreground">{cardStatusLabels[current.status]}</dd>
           </div>
           <div className="flex gap-1">
             <dt>Created</dt>
@@ -317,7 +331,8 @@ function TemplateFormBody({
         <CompletionBlock completion={completion} remaining={form.remaining} saveStatus={saveStatus} />
       </header>
 
-      {critical.length > 0 ? (
+      {readOnlyNotice}
+      {critical.length > 0 && !readOnly ? (
         <Alert variant="destructive" id={criticalAlertId}>
           <TriangleAlertIcon aria-hidden="true" />
           <AlertTitle>Critical issues must be resolved before saving</AlertTitle>
@@ -335,7 +350,7 @@ function TemplateFormBody({
             open={openSections[section.id] === true}
             onOpenChange={(open) => setOpenSections((previous) => ({ ...previous, [section.id]: open }))}
             issueCount={issueCount(fields, byField)}
-            onAi={section.hasAi ? () => void runAi(section, fields) : undefined}
+            onAi={section.hasAi && !readOnly ? () => void runAi(section, fields) : undefined}
             aiRunning={aiSection === section.id}
             aiDisabled={aiSection !== null}
           >
@@ -366,7 +381,7 @@ function TemplateFormBody({
               Close
             </Button>
           ) : null}
-          {saveButton}
+          {readOnly ? null : saveButton}
         </div>
       </footer>
       {closeDialog}

@@ -26,6 +26,12 @@ interface Options {
   card: Card;
   template: FormTemplate | null | undefined;
   autoSaveDelayMs: number;
+  /**
+   * Nothing can be changed (the card's status locks its fields, or the person may only read): the
+   * server's values are shown and nothing is saved. A local draft is left as it is, for when the card
+   * is editable again.
+   */
+  readOnly: boolean;
   onSaved?: (card: Card) => void;
   onDirtyChange?: (dirty: boolean) => void;
 }
@@ -37,6 +43,8 @@ interface LocalState {
   /** Bumped on every change; the auto-save timer restarts on it. */
   changeCount: number;
 }
+
+const noEdits: FieldValues = {};
 
 function initialState(tenantId: string, card: Card): LocalState {
   const draft = readFormDraft(tenantId, card.id);
@@ -55,6 +63,7 @@ export function useTemplateFormState({
   card,
   template,
   autoSaveDelayMs,
+  readOnly,
   onSaved,
   onDirtyChange,
 }: Options) {
@@ -67,7 +76,8 @@ export function useTemplateFormState({
     state = initialState(tenantId, card);
     setLocal(state);
   }
-  const { edits, changeCount } = state;
+  const edits = readOnly ? noEdits : state.edits;
+  const { changeCount } = state;
 
   // The newest card seen: the prop (kept fresh by the query and live changes) or what a save returned.
   const [savedCard, setSavedCard] = useState<Card | null>(null);
@@ -121,8 +131,8 @@ export function useTemplateFormState({
 
   // The draft in localStorage mirrors the unsaved edits on every change (and goes when none are left).
   useEffect(() => {
-    writeFormDraft(tenantId, card.id, edits, currentRef.current.version);
-  }, [tenantId, card.id, edits]);
+    if (!readOnly) writeFormDraft(tenantId, card.id, edits, currentRef.current.version);
+  }, [tenantId, card.id, edits, readOnly]);
 
   const fieldName = useCallback(
     (fieldId: string) => template?.fields.find((f) => f.id === fieldId)?.name ?? fieldId,
@@ -190,7 +200,7 @@ export function useTemplateFormState({
   autoSaveRef.current = autoSave;
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => {
-    if (changeCount === 0) return;
+    if (changeCount === 0 || readOnly) return;
     timer.current = setTimeout(() => {
       timer.current = null;
       void autoSaveRef.current();
@@ -199,7 +209,7 @@ export function useTemplateFormState({
       if (timer.current) clearTimeout(timer.current);
       timer.current = null;
     };
-  }, [changeCount, autoSaveDelayMs]);
+  }, [changeCount, autoSaveDelayMs, readOnly]);
   const cancelAutoSave = () => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
