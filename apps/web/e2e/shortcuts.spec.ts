@@ -256,7 +256,7 @@ test.describe('global modal opener', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route('**/assets/new-work-item-panel-*.js', async (route) => {
+    await page.route('**/assets/edit-card-panel-*.js', async (route) => {
       await held;
       await route.continue();
     });

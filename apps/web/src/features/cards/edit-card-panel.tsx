@@ -36,6 +36,8 @@ import {
 } from 'react';
 import { type FieldError, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
+import { chooseTeamForNewCard } from '@/features/global-modals/last-selected-team';
+import { LoadingCardSheet } from '@/features/global-modals/loading-card-sheet';
 import { useShortcutHandler } from '@/features/shortcuts/use-shortcut-handler';
 import { teamsQueryOptions } from '@/features/teams/api';
 import { removeFormDraft } from '@/features/templates/template-form/form-draft';
@@ -83,6 +85,11 @@ export interface EditCardPanelProps {
   card: Card | null;
   /** Create mode: the team the new card goes to at first. */
   teamId?: string;
+  /**
+   * Create mode without `teamId`: teams (slug or id) to start with, in order of preference; the first
+   * where the user may add cards wins, else their first such team (Quick Add: the page's, the last selected).
+   */
+  preferredTeams?: readonly (string | undefined)[];
   /** Create mode: the category chosen at first (Quick Add New Task: plan; New Incident: incident). */
   defaultCategory?: CardCategory;
   /** Create mode: the card type sent (New Task: task; New Incident: incident); else the template's. */
@@ -219,7 +226,29 @@ function describedBy(id: string, hint: boolean, error: FieldError | undefined): 
  */
 export function EditCardPanel(props: EditCardPanelProps) {
   if (!props.open) return null;
+  if (!props.card && props.teamId === undefined && props.preferredTeams)
+    return <NewCardPanelForTeam {...props} />;
   return <OpenEditCardPanel {...props} />;
+}
+
+/** Create mode with preferred teams: the panel opens once the user's teams are known. */
+function NewCardPanelForTeam(props: EditCardPanelProps) {
+  const teams = useQuery(teamsQueryOptions(props.tenantId));
+  if (teams.isPending) {
+    return (
+      <LoadingCardSheet
+        title={props.createTitle ?? 'New Card'}
+        description={props.createDescription ?? 'Create a work item for a team.'}
+        onClose={() => props.onOpenChange(false)}
+        onCloseAutoFocus={props.onCloseAutoFocus}
+      />
+    );
+  }
+  const writableTeams = (teams.data ?? []).filter(
+    (team) => team.status === 'active' && can(team.myRole, 'write:cards'),
+  );
+  const teamId = chooseTeamForNewCard({ preferred: props.preferredTeams ?? [], writableTeams });
+  return <OpenEditCardPanel {...props} teamId={teamId} />;
 }
 
 function OpenEditCardPanel({

@@ -5,7 +5,7 @@ import { ComingLater } from './coming-later';
 
 /**
  * The global modals that open as a dialog. newBsp goes to a page instead, and newTask and newIncident
- * open the Edit Card side panel (new-work-item-panel.tsx).
+ * open the Edit Card side panel (global-modals.tsx, features/cards/edit-card-panel.tsx).
  */
 export type DialogModalName = Exclude<GlobalModalName, 'newBsp' | 'newTask' | 'newIncident'>;
 

@@ -28,12 +28,12 @@ import { isNewWorkItemKind, type NewWorkItemKind, newWorkItemPanels } from './ne
 
 const loadModalBody = () => import('./global-modal-body');
 const GlobalModalBody = lazyPart(loadModalBody, 'GlobalModalBody');
-const loadNewWorkItemPanel = () => import('./new-work-item-panel');
-const NewWorkItemPanel = lazyPart(loadNewWorkItemPanel, 'NewWorkItemPanel');
+const loadEditCardPanel = () => import('@/features/cards/edit-card-panel');
+const EditCardPanel = lazyPart(loadEditCardPanel, 'EditCardPanel');
 
 /** Starts loading the modals' contents ahead of a likely opening (the Quick Add menu opened). */
 export function preloadGlobalModals(): void {
-  for (const load of [loadModalBody, loadNewWorkItemPanel]) {
+  for (const load of [loadModalBody, loadEditCardPanel]) {
     void load().catch(() => {
       // Opening a modal tries again and says so if it still fails.
     });
@@ -126,8 +126,15 @@ export function GlobalModals() {
   );
 
   if (openModal && isNewWorkItemKind(openModal)) {
+    if (!tenantId) return null;
     const panel = newWorkItemPanels[openModal];
     const close = () => setOpenModal(null);
+    // The team of the page, else the one last opened; the panel takes the first where the user may
+    // add cards, else their first such team.
+    const preferredTeams = [
+      teamSlugInPath(pathname),
+      userId ? readLastSelectedTeam(tenantId, userId) : undefined,
+    ];
     return (
       <LazyPartBoundary
         fallback={
@@ -139,10 +146,20 @@ export function GlobalModals() {
           />
         }
       >
-        <NewWorkItemPanel
+        <EditCardPanel
           key={openModal}
-          kind={openModal}
-          onClose={close}
+          tenantId={tenantId}
+          card={null}
+          preferredTeams={preferredTeams}
+          defaultType={panel.type}
+          defaultCategory={panel.category}
+          defaultTemplateId={panel.templateId}
+          createTitle={panel.title}
+          createDescription={panel.description}
+          open
+          onOpenChange={(isOpen) => {
+            if (!isOpen) close();
+          }}
           onCloseAutoFocus={onCloseAutoFocus}
         />
       </LazyPartBoundary>

@@ -58,32 +58,19 @@ describe('chooseTeamForNewPlan', () => {
 describe('chooseTeamForNewCard', () => {
   const writableTeams = [riverside, hillside];
 
-  it('takes the team of the current page (by slug or id)', () => {
-    expect(
-      chooseTeamForNewCard({
-        pathname: '/my-teams/hillside-z9w8/list',
-        lastSelected: riverside.slug,
-        writableTeams,
-      }),
-    ).toBe('b');
-    expect(
-      chooseTeamForNewCard({ pathname: '/my-teams/b/work-board', lastSelected: undefined, writableTeams }),
-    ).toBe('b');
+  it('takes the first preferred team (by slug or id): the page, then the last selected', () => {
+    expect(chooseTeamForNewCard({ preferred: ['hillside-z9w8', riverside.slug], writableTeams })).toBe('b');
+    expect(chooseTeamForNewCard({ preferred: ['b', undefined], writableTeams })).toBe('b');
+    expect(chooseTeamForNewCard({ preferred: [undefined, hillside.slug], writableTeams })).toBe('b');
   });
 
-  it('else the last selected team, else the first team', () => {
-    expect(chooseTeamForNewCard({ pathname: '/inbox', lastSelected: hillside.slug, writableTeams })).toBe(
-      'b',
-    );
-    expect(chooseTeamForNewCard({ pathname: '/inbox', lastSelected: undefined, writableTeams })).toBe('a');
+  it('else the first team', () => {
+    expect(chooseTeamForNewCard({ preferred: [undefined, undefined], writableTeams })).toBe('a');
+    expect(chooseTeamForNewCard({ preferred: [], writableTeams })).toBe('a');
   });
 
   it('passes over teams where the user cannot add cards', () => {
-    expect(
-      chooseTeamForNewCard({ pathname: '/my-teams/old-team-q1q1', lastSelected: 'gone-team', writableTeams }),
-    ).toBe('a');
-    expect(
-      chooseTeamForNewCard({ pathname: '/inbox', lastSelected: hillside.slug, writableTeams: [] }),
-    ).toBeUndefined();
+    expect(chooseTeamForNewCard({ preferred: ['old-team-q1q1', 'gone-team'], writableTeams })).toBe('a');
+    expect(chooseTeamForNewCard({ preferred: [hillside.slug], writableTeams: [] })).toBeUndefined();
   });
 });

@@ -58,18 +58,19 @@ export function chooseTeamForNewPlan(options: {
 }
 
 /**
- * The team a new task or incident goes to at first (Quick Add New Task / New Incident): the team of
- * the current page, else the last selected team, else the first team; only teams where the user may
- * add cards count. Returns the team's id, or undefined when there is no such team.
+ * The team a new card goes to at first (Quick Add New Task / New Incident): the first of the
+ * preferred teams (the current page's, then the last selected; by slug or id) where the user may add
+ * cards, else the first team where they may. Returns the team's id, or undefined when there is none.
  */
 export function chooseTeamForNewCard(options: {
-  pathname: string;
-  lastSelected: string | undefined;
+  preferred: readonly (string | undefined)[];
   /** The teams where the user may add cards (active, with write:cards). */
   writableTeams: readonly { id: string; slug: string }[];
 }): string | undefined {
   const { writableTeams } = options;
-  const find = (slugOrId: string | undefined) =>
-    slugOrId ? writableTeams.find((team) => team.slug === slugOrId || team.id === slugOrId) : undefined;
-  return (find(teamSlugInPath(options.pathname)) ?? find(options.lastSelected) ?? writableTeams[0])?.id;
+  for (const slugOrId of options.preferred) {
+    const team = slugOrId ? writableTeams.find((t) => t.slug === slugOrId || t.id === slugOrId) : undefined;
+    if (team) return team.id;
+  }
+  return writableTeams[0]?.id;
 }
