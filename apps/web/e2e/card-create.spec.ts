@@ -1,7 +1,15 @@
 import type { Page } from '@playwright/test';
 import type { Card, CardAuditEntry } from '@wattle/domain/cards/schemas';
 import type { FormTemplate } from '@wattle/domain/templates/schemas';
-import { demoUsers, expect, sunriseTenantName, teamsOf, tenantsOf, test } from './fixtures';
+import {
+  demoUsers,
+  expect,
+  expectNoAccessibilityViolations,
+  sunriseTenantName,
+  teamsOf,
+  tenantsOf,
+  test,
+} from './fixtures';
 
 /**
  * Creating cards (issue 4): 'New card' on a team page and Quick Add New Incident open the Edit Card
@@ -62,6 +70,7 @@ test.describe('creating cards', () => {
     await page.goto(`/my-teams/${jordan.slug}/work-board`);
     const cards = page.getByRole('region', { name: 'Cards' });
     await expect(cards.getByRole('link', { name: 'Book occupational therapy review' })).toBeVisible();
+    await expectNoAccessibilityViolations(page);
     await cards.getByRole('button', { name: 'New card' }).click();
 
     const panel = page.getByRole('dialog', { name: 'New Card' });
@@ -69,6 +78,7 @@ test.describe('creating cards', () => {
     await expect(panel.getByLabel('Team', { exact: true })).toHaveValue(jordan.id);
     await expect(panel.getByLabel('Template', { exact: true })).toHaveValue('');
     await expect(panel.getByRole('button', { name: 'Create Card' })).toBeDisabled();
+    await expectNoAccessibilityViolations(page);
     await panel.getByLabel('Template', { exact: true }).selectOption({ label: riskPlan?.name ?? '' });
     // Choosing a template suggests nothing else.
     await expect(panel.getByLabel('Title', { exact: true })).toHaveValue('');

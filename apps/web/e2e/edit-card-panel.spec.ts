@@ -1,6 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Card } from '@wattle/domain/cards/schemas';
-import { demoUsers, expect, sunriseTenantName, teamsOf, tenantsOf, test } from './fixtures';
+import {
+  demoUsers,
+  expect,
+  expectNoAccessibilityViolations,
+  sunriseTenantName,
+  teamsOf,
+  tenantsOf,
+  test,
+} from './fixtures';
 
 /**
  * The Edit Card side panel (spec work section 2): dirty state, the Unsaved Changes dialog, Ctrl/Cmd+S,
@@ -92,6 +100,7 @@ test.describe('Edit Card side panel', () => {
     await expect(unsaved).toBeHidden();
     await expect(save).toBeDisabled();
     await expect(cancel).toBeDisabled();
+    await expectNoAccessibilityViolations(page);
     // Page scroll is locked while the panel is open.
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
     await panel.getByRole('button', { name: 'Keyboard shortcuts' }).hover();
@@ -326,6 +335,7 @@ test.describe('Edit Card side panel', () => {
 
     await details.click();
     await expect(panel.getByLabel('Title', { exact: true })).toHaveValue('Incident at the swimming pool');
+    await expectNoAccessibilityViolations(page);
     await panel
       .getByLabel('Title', { exact: true })
       .fill('Incident at the swimming pool: slipped on the steps');
