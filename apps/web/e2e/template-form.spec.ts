@@ -274,6 +274,33 @@ test.describe('template form', () => {
     await expect(form).toHaveCount(0);
   });
 
+  test("the AI button drafts a section from the participant's records and applies it as changes", async ({
+    page,
+    signIn,
+    apiGet,
+  }) => {
+    const tenantId = await openInSunrise(page, signIn, apiGet);
+    const card = await findBspCard(apiGet, tenantId);
+    await page.goto(`/card/${card.id}`);
+    const form = page.getByTestId('template-form');
+    // Only the sections the spec gives an AI button have one.
+    await expect(form.getByRole('button', { name: /^AI draft of / })).toHaveCount(4);
+    await expect(form.getByRole('button', { name: 'AI draft of Participant Information' })).toHaveCount(0);
+
+    await form.getByRole('button', { name: 'AI draft of Behaviour Assessment' }).click();
+    await expect(page.getByText('AI Behavior Plan Generated')).toBeVisible();
+    await expect(
+      page.getByText(/^From \d+ assessments?, \d+ incidents? and \d+ previous plans?\.$/),
+    ).toBeVisible();
+    await expect(form.getByRole('button', { name: /^Behaviour Assessment/ })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await expect(form.getByRole('textbox', { name: 'Target Behaviours' })).not.toHaveText('');
+    // Applied as unsaved changes: mirrored to the local draft until the auto-save.
+    await expect.poll(async () => draftKeys(page)).toEqual([`${draftPrefix}${tenantId}.${card.id}`]);
+  });
+
   test('a refused auto-save keeps the local draft and says so; the corrected value is saved', async ({
     page,
     signIn,
@@ -317,6 +344,56 @@ test.describe('template form', () => {
     expect((await getCard(page, tenantId, card.id)).fieldValues['practitioner-name']).toContain(
       'Dr Priya Practitioner (BSP)',
     );
+    await expect.poll(async () => draftKeys(page)).toEqual([]);
+  });
+
+  test('a field someone else changed while it was being typed is a conflict; Use theirs drops the typed value', async ({
+    page,
+    signIn,
+    apiGet,
+  }) => {
+    test.setTimeout(60_000);
+    const tenantId = await openInSunrise(page, signIn, apiGet);
+    const team = (await teamsOf(apiGet, tenantId)).find((t) => t.name === "Jordan's Care Team")!;
+    const headers = await csrfHeaders(page.request, tenantId);
+    const created = await page.request.post('/api/cards', {
+      headers: { ...headers, 'Idempotency-Key': `template-form-conflict-${Date.now()}` },
+      data: { teamId: team.id, title: 'Incident report: conflict', templateId: 'incident-report' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const card = ((await created.json()) as { data: Card }).data;
+
+    await page.goto(`/card/${card.id}`);
+    const form = page.getByTestId('template-form');
+    // Incident fields sit in Consultation Details (placed by keyword: sectionOfField).
+    await openSection(form, 'Consultation Details');
+    const location = form.getByRole('textbox', { name: 'Incident Location' });
+    await location.click();
+    await page.keyboard.type('Kitchen at home');
+    await expect.poll(async () => draftKeys(page)).toHaveLength(1);
+
+    // Someone else saves the same field from the version this page started from.
+    const theirs = await page.request.patch(`/api/cards/${card.id}`, {
+      headers,
+      data: { version: card.version, fieldValues: { 'incident-location': 'Shopping centre' } },
+    });
+    expect(theirs.status(), await theirs.text()).toBe(200);
+    // The typed value stays on screen over theirs until it is saved or given up.
+    await expect(location).toHaveText('Kitchen at home');
+
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Error Saving Template')).toBeVisible();
+    const conflict = page.getByTestId('card-conflict');
+    await expect(conflict).toContainText('Incident Location was changed by someone else');
+    await expect(conflict).toContainText('Shopping centre');
+    await expect(conflict).toContainText('Kitchen at home');
+    expect((await getCard(page, tenantId, card.id)).fieldValues['incident-location']).toContain(
+      'Shopping centre',
+    );
+
+    await conflict.getByRole('button', { name: 'Use theirs' }).click();
+    await expect(conflict).toHaveCount(0);
+    await expect(location).toHaveText('Shopping centre');
     await expect.poll(async () => draftKeys(page)).toEqual([]);
   });
 

@@ -35,10 +35,26 @@ describe('form drafts in localStorage', () => {
       'practitioner-signature': signature,
       'guardian-consent': null,
     };
-    writeFormDraft(tenant, card, values, 4, storage, new Date('2026-03-01T00:00:00Z'));
+    // Each field keeps the version its change started from; fields without one take the current version.
+    writeFormDraft(
+      tenant,
+      card,
+      values,
+      { 'participant-name': 2, 'rp-type': 3, 'not-in-values': 1 },
+      4,
+      storage,
+      new Date('2026-03-01T00:00:00Z'),
+    );
     expect(readFormDraft(tenant, card, storage)).toEqual({
       values,
-      baseVersion: 4,
+      bases: {
+        'participant-name': 2,
+        'uses-restrictive-practice': 4,
+        'rp-type': 3,
+        'practitioner-signature': 4,
+        'guardian-consent': 4,
+      },
+      baseVersion: 2,
       savedAt: '2026-03-01T00:00:00.000Z',
     });
     expect(readFormDraft(tenant, 'another-card', storage)).toBeNull();
@@ -46,11 +62,11 @@ describe('form drafts in localStorage', () => {
 
   it('removes the draft when nothing is left unsaved, and on request', () => {
     const storage = memoryStorage();
-    writeFormDraft(tenant, card, { a: 'x' }, 1, storage);
+    writeFormDraft(tenant, card, { a: 'x' }, {}, 1, storage);
     expect(storage.map.size).toBe(1);
-    writeFormDraft(tenant, card, {}, 2, storage);
+    writeFormDraft(tenant, card, {}, {}, 2, storage);
     expect(storage.map.size).toBe(0);
-    writeFormDraft(tenant, card, { a: 'x' }, 1, storage);
+    writeFormDraft(tenant, card, { a: 'x' }, {}, 1, storage);
     removeFormDraft(tenant, card, storage);
     expect(readFormDraft(tenant, card, storage)).toBeNull();
   });
@@ -65,11 +81,13 @@ describe('form drafts in localStorage', () => {
       formDraftKey(tenant, card),
       JSON.stringify({
         values: { good: 'text', list: ['a', 3], sig: { kind: 'scribble' }, n: 5 },
+        bases: { good: 'x', list: 3 },
         baseVersion: 'x',
       }),
     );
     expect(readFormDraft(tenant, card, storage)).toEqual({
       values: { good: 'text' },
+      bases: {},
       baseVersion: 0,
       savedAt: new Date(0).toISOString(),
     });
@@ -88,7 +106,7 @@ describe('form drafts in localStorage', () => {
       },
     };
     expect(readFormDraft(tenant, card, throwing)).toBeNull();
-    expect(() => writeFormDraft(tenant, card, { a: 'x' }, 1, throwing)).not.toThrow();
+    expect(() => writeFormDraft(tenant, card, { a: 'x' }, {}, 1, throwing)).not.toThrow();
     expect(() => removeFormDraft(tenant, card, throwing)).not.toThrow();
     expect(readFormDraft(tenant, card, null)).toBeNull();
   });

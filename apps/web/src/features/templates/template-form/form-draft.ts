@@ -10,8 +10,10 @@ import { storageKeys } from '../../../lib/storage-keys';
 export interface FormDraft {
   /** The unsaved values by field id. */
   values: FieldValues;
-  /** The card version the values were typed over. */
+  /** The card version the values were typed over (the oldest of `bases`; kept for older drafts). */
   baseVersion: number;
+  /** The card version each field's change started from. */
+  bases: Record<string, number>;
   /** When the draft was last written (ISO instant). */
   savedAt: string;
 }
@@ -74,8 +76,16 @@ export function readFormDraft(
     if (isFieldValue(value)) values[id] = value;
   }
   if (Object.keys(values).length === 0) return null;
+  const bases: Record<string, number> = {};
+  if (typeof record.bases === 'object' && record.bases !== null) {
+    for (const [id, version] of Object.entries(record.bases as Record<string, unknown>)) {
+      if (id in values && typeof version === 'number' && Number.isInteger(version) && version > 0)
+        bases[id] = version;
+    }
+  }
   return {
     values,
+    bases,
     baseVersion: typeof record.baseVersion === 'number' ? record.baseVersion : 0,
     savedAt: typeof record.savedAt === 'string' ? record.savedAt : new Date(0).toISOString(),
   };
@@ -86,7 +96,8 @@ export function writeFormDraft(
   tenantId: string,
   cardId: string,
   values: FieldValues,
-  baseVersion: number,
+  bases: Record<string, number>,
+  currentVersion: number,
   storage: DraftStorage | null = defaultStorage(),
   now: Date = new Date(),
 ): void {
@@ -94,7 +105,14 @@ export function writeFormDraft(
     removeFormDraft(tenantId, cardId, storage);
     return;
   }
-  const draft: FormDraft = { values, baseVersion, savedAt: now.toISOString() };
+  const fieldBases: Record<string, number> = {};
+  for (const id of Object.keys(values)) fieldBases[id] = bases[id] ?? currentVersion;
+  const draft: FormDraft = {
+    values,
+    bases: fieldBases,
+    baseVersion: Math.min(...Object.values(fieldBases)),
+    savedAt: now.toISOString(),
+  };
   try {
     storage?.setItem(formDraftKey(tenantId, cardId), JSON.stringify(draft));
   } catch {

@@ -40,17 +40,28 @@ interface LocalState {
   cardId: string;
   /** Values typed but not yet saved, by field id (mirrored to the local draft). */
   edits: FieldValues;
+  /**
+   * The card version each edited field was first changed at since it was last saved: the version its
+   * save starts from, so a field someone else wrote meanwhile is a conflict, not silently overwritten.
+   */
+  bases: Record<string, number>;
   /** Bumped on every change; the auto-save timer restarts on it. */
   changeCount: number;
 }
 
 const noEdits: FieldValues = {};
+/** Queue keys and conflicting fields of form fields are `fieldValues.<id>`. */
+const fieldKeyPrefix = 'fieldValues.';
 
 function initialState(tenantId: string, card: Card): LocalState {
   const draft = readFormDraft(tenantId, card.id);
   // A restored draft holds values that were never saved: shown over the server's, and saved again.
   const edits = draft ? unsavedEdits(draft.values, card.fieldValues) : {};
-  return { cardId: card.id, edits, changeCount: Object.keys(edits).length > 0 ? 1 : 0 };
+  const bases: Record<string, number> = {};
+  for (const fieldId of Object.keys(edits)) {
+    bases[fieldId] = draft?.bases[fieldId] ?? (draft?.baseVersion || card.version);
+  }
+  return { cardId: card.id, edits, bases, changeCount: Object.keys(edits).length > 0 ? 1 : 0 };
 }
 
 /**
@@ -87,6 +98,8 @@ export function useTemplateFormState({
   currentRef.current = current;
   const editsRef = useRef(edits);
   editsRef.current = edits;
+  const basesRef = useRef(state.bases);
+  basesRef.current = state.bases;
 
   const [saving, setSaving] = useState(0);
   const [lastSavedAt, setLastSavedAt] = useState<Date | null>(null);
@@ -129,9 +142,32 @@ export function useTemplateFormState({
     });
   }, [current.fieldValues]);
 
+  // A 409 on a form field waits in the queue for a choice. 'Use theirs' drops the queued change: the
+  // form then drops its own edit of that field too (else the draft would bring it back); 'Keep mine'
+  // sends it again and it stays pending until saved.
+  const conflictFields = useRef<string[]>([]);
+  useEffect(() => {
+    if (queue.conflict) {
+      conflictFields.current = queue.conflict.conflictingFields;
+      return;
+    }
+    const pendingKeys = new Set(queue.pending.map((item) => item.key));
+    const dropped = conflictFields.current
+      .filter((key) => key.startsWith(fieldKeyPrefix) && !pendingKeys.has(key))
+      .map((key) => key.slice(fieldKeyPrefix.length));
+    conflictFields.current = [];
+    if (dropped.length === 0) return;
+    for (const fieldId of dropped) delete enqueued.current[fieldId];
+    setLocal((previous) => {
+      const edits = { ...previous.edits };
+      for (const fieldId of dropped) delete edits[fieldId];
+      return { ...previous, edits };
+    });
+  }, [queue.conflict, queue.pending]);
+
   // The draft in localStorage mirrors the unsaved edits on every change (and goes when none are left).
   useEffect(() => {
-    if (!readOnly) writeFormDraft(tenantId, card.id, edits, currentRef.current.version);
+    if (!readOnly) writeFormDraft(tenantId, card.id, edits, basesRef.current, currentRef.current.version);
   }, [tenantId, card.id, edits, readOnly]);
 
   const fieldName = useCallback(
@@ -148,11 +184,11 @@ export function useTemplateFormState({
       enqueued.current[fieldId] = value;
       queue.enqueue(
         {
-          key: `fieldValues.${fieldId}`,
+          key: `${fieldKeyPrefix}${fieldId}`,
           label: fieldName(fieldId),
           patch: { fieldValues: { [fieldId]: value } },
           previous: base.fieldValues[fieldId] ?? null,
-          baseVersion: base.version,
+          baseVersion: basesRef.current[fieldId] ?? base.version,
         },
         { toast: false },
       );
@@ -166,9 +202,10 @@ export function useTemplateFormState({
       }
       setLocal((previous) => {
         const left = editsAfterSave(previous.edits, sent);
-        return Object.keys(left).length === Object.keys(previous.edits).length
-          ? previous
-          : { ...previous, edits: left };
+        // Typed on while saving: the next save of those fields starts from the version just saved.
+        const bases = { ...previous.bases };
+        for (const fieldId of Object.keys(left)) if (fieldId in sent) bases[fieldId] = saved.version;
+        return { ...previous, edits: left, bases };
       });
       setLastSavedAt(new Date());
       return saved;
@@ -216,11 +253,19 @@ export function useTemplateFormState({
   };
 
   const setValues = useCallback((changes: FieldValues) => {
-    setLocal((previous) => ({
-      ...previous,
-      edits: { ...previous.edits, ...changes },
-      changeCount: previous.changeCount + 1,
-    }));
+    setLocal((previous) => {
+      const bases = { ...previous.bases };
+      for (const fieldId of Object.keys(changes)) {
+        // A field's first change since it was saved starts from the card as shown now.
+        if (!(fieldId in previous.edits)) bases[fieldId] = currentRef.current.version;
+      }
+      return {
+        ...previous,
+        edits: { ...previous.edits, ...changes },
+        bases,
+        changeCount: previous.changeCount + 1,
+      };
+    });
   }, []);
   const setValue = useCallback(
     (fieldId: string, value: FieldValue) => setValues({ [fieldId]: value }),
