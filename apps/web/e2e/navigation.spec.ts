@@ -167,6 +167,7 @@ test.describe('navigation', () => {
 
   test('each settings page opens, the spec’s six as placeholders', async ({ page, signIn }) => {
     await signIn(demoUsers.systemAdmin);
+    // Templates is a real page now (templates-settings.spec.ts).
     const pages = [
       ['user', 'User Settings', false],
       ['user/rates', 'Rates', false],
@@ -175,7 +176,6 @@ test.describe('navigation', () => {
       ['team-config', 'Team Configuration', false],
       ['teams', 'Team Management', false],
       ['notifications', 'Notifications', false],
-      ['templates', 'Templates', false],
       ['tenant', 'Tenant Settings', true],
       ['system', 'System Settings', true],
       ['security', 'Security', true],

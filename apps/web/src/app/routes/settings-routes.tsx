@@ -3,7 +3,8 @@ import { tenantRoute } from './base-routes';
 
 /**
  * /settings and its pages (spec shell section 2): the settings menu instead of the sidebar, the
- * Appearance page from features/preferences, the others labelled placeholders for now.
+ * Appearance page from features/preferences, Templates from features/templates/settings, the others
+ * labelled placeholders for now.
  */
 
 const settingsRoute = createRoute({
@@ -22,6 +23,15 @@ const appearanceRoute = createRoute({
   getParentRoute: () => settingsRoute,
   path: 'appearance',
   component: lazyRouteComponent(() => import('@/features/preferences/appearance-page'), 'AppearancePage'),
+});
+
+const templatesRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'templates',
+  component: lazyRouteComponent(
+    () => import('@/features/templates/settings/templates-settings-page'),
+    'TemplatesSettingsPage',
+  ),
 });
 
 const placeholderPages = () => import('@/features/placeholders/settings-pages');
@@ -45,7 +55,6 @@ const settingsPageRoutes = [
   settingsPage('team-config', 'TeamConfigSettingsPage'),
   settingsPage('teams', 'TeamManagementSettingsPage'),
   settingsPage('notifications', 'NotificationSettingsPage'),
-  settingsPage('templates', 'TemplatesSettingsPage'),
   // The spec keeps these six as placeholders.
   settingsPage('tenant', 'TenantSettingsPage'),
   settingsPage('system', 'SystemSettingsPage'),
@@ -56,5 +65,5 @@ const settingsPageRoutes = [
 ] as const;
 
 export const settingsRoutes = [
-  settingsRoute.addChildren([settingsHomeRoute, appearanceRoute, ...settingsPageRoutes]),
+  settingsRoute.addChildren([settingsHomeRoute, appearanceRoute, templatesRoute, ...settingsPageRoutes]),
 ] as const;

@@ -2,7 +2,6 @@ import {
   BellIcon,
   BookOpenIcon,
   Building2Icon,
-  FileCogIcon,
   GlobeIcon,
   IdCardIcon,
   LockIcon,
@@ -88,16 +87,6 @@ export function NotificationSettingsPage() {
       title="Notifications"
       icon={BellIcon}
       description="Which notifications you receive, and how they reach you."
-    />
-  );
-}
-
-export function TemplatesSettingsPage() {
-  return (
-    <PlaceholderPage
-      title="Templates"
-      icon={FileCogIcon}
-      description="The compliance templates this organisation's teams use, and which are required."
     />
   );
 }
