@@ -189,6 +189,7 @@ test.describe('template form', () => {
     // The attempt highlights the fields with issues, in the sections it opened.
     await expect(form.getByText(/^Required field ".+" is missing$/).first()).toBeVisible();
     await expect(form.locator('[aria-invalid="true"]').first()).toBeVisible();
+    await expectNoAccessibilityViolations(page);
 
     // Sign with the keyboard: the Type tab, the typed signature and the signer's name.
     await openSection(form, 'Signatures & Dates');
@@ -247,6 +248,7 @@ test.describe('template form', () => {
     await expect(alert.getByRole('listitem').first()).toHaveText(mostSevere.description);
     await expect(alert).toContainText(`...and ${issues.length - 3} more`);
     await expect(form.locator('[data-field-id]')).toHaveCount(6);
+    await expectNoAccessibilityViolations(page);
     await expect(form.getByRole('textbox', { name: 'Participant Name' })).toBeVisible();
 
     await pager.getByRole('button', { name: 'Next' }).click();
