@@ -211,6 +211,7 @@ function TemplateSection({
           card={server}
           template={card.template}
           variant="panel"
+          readOnly={!card.canWrite}
           onClose={onClose}
         />
       </LazyPartBoundary>

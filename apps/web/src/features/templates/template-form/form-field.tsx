@@ -1,3 +1,4 @@
+import { isDeclarationCheckbox } from '@wattle/domain/cards/compliance';
 import type { ComplianceIssue } from '@wattle/domain/cards/schemas';
 import type { FieldValue, FormField, SignatureValue } from '@wattle/domain/templates/schemas';
 import { type ReactNode, useId } from 'react';
@@ -6,6 +7,7 @@ import { Checkbox } from '@/ui/checkbox';
 import { Input } from '@/ui/input';
 import { Label } from '@/ui/label';
 import { NativeSelect } from '@/ui/native-select';
+import { RadioGroup, RadioGroupItem } from '@/ui/radio-group';
 import { DateField } from './date-field';
 import { RichTextField } from './rich-text-field';
 import { SignatureField } from './signature-field';
@@ -126,6 +128,37 @@ export function TemplateFormField({
       labelFor = undefined;
       break;
     case 'checkbox':
+      // A required checkbox that asks a question (uses restrictive practice?) must be answered either
+      // way, so it is a Yes/No choice; a declaration stays a tick box (isDeclarationCheckbox, decision 0009).
+      if (field.required && !isDeclarationCheckbox(field)) {
+        return (
+          <div className="grid gap-1.5" data-field-id={field.id}>
+            <Label id={labelId} className="gap-1 leading-snug">
+              {label}
+            </Label>
+            <RadioGroup
+              aria-labelledby={labelId}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              aria-required
+              disabled={readOnly}
+              value={value === true ? 'yes' : value === false ? 'no' : ''}
+              onValueChange={(next) => onChange(next === 'yes')}
+              className="flex gap-6"
+            >
+              {(['yes', 'no'] as const).map((answer) => (
+                <div key={answer} className="flex items-center gap-2">
+                  <RadioGroupItem id={`${inputId}-${answer}`} value={answer} />
+                  <Label htmlFor={`${inputId}-${answer}`} className="font-normal">
+                    {answer === 'yes' ? 'Yes' : 'No'}
+                  </Label>
+                </div>
+              ))}
+            </RadioGroup>
+            <FieldNotes field={field} helpId={helpId} issueId={issueId} issues={invalid ? issues : []} />
+          </div>
+        );
+      }
       return (
         <div className="grid gap-1.5" data-field-id={field.id}>
           <div className="flex items-start gap-2">

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { hasCriticalIssue, isFilled, validateCompliance } from '@wattle/domain/cards/compliance';
+import { hasCriticalIssue, isFieldFilled, validateCompliance } from '@wattle/domain/cards/compliance';
 import type { Card, Compliance } from '@wattle/domain/cards/schemas';
 import type { FieldValue, FieldValues, FormTemplate } from '@wattle/domain/templates/schemas';
 import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -117,7 +117,8 @@ export function useTemplateFormState({
     [template, values],
   );
   const remaining = useMemo(
-    () => (template ? template.fields.filter((f) => f.required && !isFilled(values[f.id])).length : 0),
+    () =>
+      template ? template.fields.filter((f) => f.required && !isFieldFilled(f, values[f.id])).length : 0,
     [template, values],
   );
 
