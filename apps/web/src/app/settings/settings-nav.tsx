@@ -12,7 +12,9 @@ export function SettingsNav() {
 
   return (
     <nav id="settings-navigation" aria-label="Settings" tabIndex={-1} className="outline-none">
-      <div className="flex gap-6 overflow-x-auto pb-1 md:flex-col md:overflow-visible md:pb-0">
+      {/* relative: the group headings, visually hidden on phones, are clipped by this row's scroll
+          instead of widening the page. */}
+      <div className="relative flex gap-6 overflow-x-auto pb-1 md:flex-col md:overflow-visible md:pb-0">
         {groups.map((group) => (
           <div key={group} className="flex shrink-0 items-center gap-1 md:flex-col md:items-stretch">
             <h2

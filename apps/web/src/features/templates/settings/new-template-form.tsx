@@ -29,7 +29,6 @@ import { Label } from '@/ui/label';
 import { NativeSelect } from '@/ui/native-select';
 import { createTemplate } from './api';
 import {
-  type DraftIssue,
   deriveFieldId,
   emptyFieldDraft,
   emptyTemplateDraft,
@@ -37,6 +36,7 @@ import {
   hasLengthBounds,
   hasOptions,
   hasPattern,
+  nestDraftIssues,
   type TemplateDraft,
   validateTemplateDraft,
 } from './template-draft';
@@ -47,29 +47,11 @@ const maxFields = 200;
 const textareaClass =
   'flex min-h-16 w-full min-w-0 rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs outline-none transition-colors placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 aria-invalid:border-destructive md:text-sm';
 
-/** Problems found by `validateTemplateDraft`, nested as react-hook-form keeps its errors. */
-function nestIssues(issues: readonly DraftIssue[]): FieldErrors<TemplateDraft> {
-  const errors: Record<string, unknown> = {};
-  for (const issue of issues) {
-    const keys = issue.path.split('.');
-    let node: Record<string, unknown> = errors;
-    keys.forEach((key, index) => {
-      if (index === keys.length - 1) {
-        node[key] = { type: 'validate', message: issue.message };
-        return;
-      }
-      if (!node[key]) node[key] = /^\d+$/.test(keys[index + 1] ?? '') || key === 'fields' ? [] : {};
-      node = node[key] as Record<string, unknown>;
-    });
-  }
-  return errors as FieldErrors<TemplateDraft>;
-}
-
 /** Checks the form with CreateTemplateSchema (template-draft.ts) and names each problem by its input. */
 const templateDraftResolver: Resolver<TemplateDraft> = (values) => {
   const result = validateTemplateDraft(values);
   if (result.success) return { values, errors: {} };
-  return { values: {}, errors: nestIssues(result.issues) };
+  return { values: {}, errors: nestDraftIssues(result.issues) as FieldErrors<TemplateDraft> };
 };
 
 function describedBy(...ids: (string | false | undefined)[]): string | undefined {

@@ -7,6 +7,7 @@ import {
   emptyTemplateDraft,
   type FieldDraft,
   formPathOf,
+  nestDraftIssues,
   parseOptions,
   type TemplateDraft,
   toCreateTemplateInput,
@@ -267,5 +268,25 @@ describe('formPathOf', () => {
 describe('duplicateFieldIds', () => {
   it('ignores blank ids and compares trimmed', () => {
     expect(duplicateFieldIds([{ id: '' }, { id: '' }, { id: 'a' }, { id: ' a ' }])).toEqual(new Set(['a']));
+  });
+});
+
+describe('nestDraftIssues', () => {
+  it('nests issues as react-hook-form keeps errors, the list’s own under fields.root', () => {
+    const nested = nestDraftIssues([
+      { path: 'name', message: 'Template name is required' },
+      { path: 'fields.root', message: 'Field ids must be unique' },
+      { path: 'fields.2.id', message: 'Another field has this id' },
+      { path: 'fields.2.pattern', message: 'Bad pattern' },
+    ]);
+    expect(nested.name).toEqual({ type: 'validate', message: 'Template name is required' });
+    const fields = nested.fields as unknown as Record<string, unknown> & unknown[];
+    expect(Array.isArray(fields)).toBe(true);
+    expect(fields.root).toEqual({ type: 'validate', message: 'Field ids must be unique' });
+    expect(fields[2]).toEqual({
+      id: { type: 'validate', message: 'Another field has this id' },
+      pattern: { type: 'validate', message: 'Bad pattern' },
+    });
+    expect(fields[0]).toBeUndefined();
   });
 });

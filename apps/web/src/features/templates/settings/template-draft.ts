@@ -312,3 +312,24 @@ export function validateTemplateDraft(draft: TemplateDraft): DraftValidation {
     }),
   };
 }
+
+/**
+ * Issues nested as react-hook-form keeps its errors: `fields.0.name` under `fields[0].name`, the
+ * list's own message under `fields.root`.
+ */
+export function nestDraftIssues(issues: readonly DraftIssue[]): Record<string, unknown> {
+  const errors: Record<string, unknown> = {};
+  for (const issue of issues) {
+    const keys = issue.path.split('.');
+    let node: Record<string, unknown> = errors;
+    keys.forEach((key, index) => {
+      if (index === keys.length - 1) {
+        node[key] = { type: 'validate', message: issue.message };
+        return;
+      }
+      if (!node[key]) node[key] = key === 'fields' ? [] : {};
+      node = node[key] as Record<string, unknown>;
+    });
+  }
+  return errors;
+}
