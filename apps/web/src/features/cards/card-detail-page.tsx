@@ -203,7 +203,7 @@ function TemplateSection({
     );
   }
   return (
-    <section className="grid gap-2" aria-label="NDIS Template">
+    <section className="grid grid-cols-[minmax(0,1fr)] gap-2" aria-label="NDIS Template">
       <h2 className="font-semibold text-base">NDIS Template</h2>
       <LazyPartBoundary fallback={<LazyPartLoading />}>
         <TemplateForm
@@ -244,7 +244,7 @@ function CommentsPlaceholder() {
 function CardMain({ tenantId, card, onClose }: { tenantId: string; card: CardView; onClose?: () => void }) {
   const headingId = useId();
   return (
-    <div className="grid min-w-0 flex-1 content-start gap-6 px-4 py-5 sm:px-6">
+    <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] content-start gap-6 px-4 py-5 sm:px-6">
       <CardConflictAlert queue={card.queue} template={card.template} nameOf={card.nameOf} />
       {card.canWrite && card.locked ? (
         <Alert>

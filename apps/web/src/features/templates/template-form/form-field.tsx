@@ -132,7 +132,7 @@ export function TemplateFormField({
       // way, so it is a Yes/No choice; a declaration stays a tick box (isDeclarationCheckbox, decision 0009).
       if (field.required && !isDeclarationCheckbox(field)) {
         return (
-          <div className="grid gap-1.5" data-field-id={field.id}>
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-1.5" data-field-id={field.id}>
             <Label id={labelId} className="gap-1 leading-snug">
               {label}
             </Label>
@@ -160,7 +160,7 @@ export function TemplateFormField({
         );
       }
       return (
-        <div className="grid gap-1.5" data-field-id={field.id}>
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-1.5" data-field-id={field.id}>
           <div className="flex items-start gap-2">
             <Checkbox
               id={inputId}
@@ -183,7 +183,7 @@ export function TemplateFormField({
       const selected = asList(value);
       return (
         <fieldset
-          className="grid gap-1.5"
+          className="grid grid-cols-[minmax(0,1fr)] gap-1.5"
           data-field-id={field.id}
           aria-describedby={describedBy}
           aria-invalid={invalid || undefined}
@@ -236,7 +236,7 @@ export function TemplateFormField({
   }
 
   return (
-    <div className="grid gap-1.5" data-field-id={field.id}>
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-1.5" data-field-id={field.id}>
       {labelFor ? (
         <Label id={labelId} htmlFor={labelFor} className="gap-1">
           {label}

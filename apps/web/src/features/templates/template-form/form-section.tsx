@@ -125,7 +125,9 @@ export function FormSectionPanel({
             </Button>
           ) : null}
         </div>
-        <CollapsibleContent className="grid gap-5 border-t px-4 py-4">{children}</CollapsibleContent>
+        <CollapsibleContent className="grid grid-cols-[minmax(0,1fr)] gap-5 border-t px-4 py-4">
+          {children}
+        </CollapsibleContent>
       </section>
     </Collapsible>
   );

@@ -282,7 +282,12 @@ function TemplateFormBody({
   if (variant === 'card-panel') {
     return (
       // biome-ignore lint/a11y/noStaticElementInteractions: catches Ctrl/Cmd+S bubbling up from the fields; the container itself takes no input.
-      <div className="grid gap-4" data-testid="template-form" data-variant="card-panel" onKeyDown={onKeyDown}>
+      <div
+        className="grid grid-cols-[minmax(0,1fr)] gap-4"
+        data-testid="template-form"
+        data-variant="card-panel"
+        onKeyDown={onKeyDown}
+      >
         <CompletionBlock completion={completion} remaining={form.remaining} saveStatus={saveStatus} compact />
         {readOnlyNotice}
         <IssuesAlert issues={issues} id={criticalAlertId} />
@@ -301,7 +306,12 @@ function TemplateFormBody({
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: catches Ctrl/Cmd+S bubbling up from the fields; the container itself takes no input.
-    <div className="grid gap-4" data-testid="template-form" data-variant="panel" onKeyDown={onKeyDown}>
+    <div
+      className="grid grid-cols-[minmax(0,1fr)] gap-4"
+      data-testid="template-form"
+      data-variant="panel"
+      onKeyDown={onKeyDown}
+    >
       <header className="grid gap-3 rounded-lg border bg-card p-4">
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="font-semibold text-lg leading-tight">{template.name}</h2>
@@ -342,7 +352,7 @@ function TemplateFormBody({
         </Alert>
       ) : null}
 
-      <div className="grid gap-3">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-3">
         {groups.map(({ section, fields }) => (
           <FormSectionPanel
             key={section.id}
@@ -484,7 +494,7 @@ function PagedFields({
   }
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <fieldset
         id={regionId}
         ref={regionRef}
@@ -495,7 +505,7 @@ function PagedFields({
         {runs.map(({ section, fields }) => {
           const Icon = sectionIcon(section);
           return (
-            <section key={`${section.id}-${fields[0]?.id}`} className="grid gap-4">
+            <section key={`${section.id}-${fields[0]?.id}`} className="grid grid-cols-[minmax(0,1fr)] gap-4">
               <h3 className="flex items-center gap-2 border-b pb-1 font-semibold text-sm">
                 <Icon aria-hidden="true" className="size-4 text-primary" />
                 {section.name}
