@@ -350,3 +350,30 @@ test('a /t/{tenant}/card/{id} link into another of the user’s organisations sw
   await expect(page).toHaveURL(new RegExp(`/t/${slug}/card/${bluegumCard!.id}$`));
   await expect(page.getByTestId('work-item-id')).toHaveText(/^BLU-\d{5}$/);
 });
+
+test.describe('card page on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+
+  test('the card page and its Edit Card panel fit the screen without sideways scrolling', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(demoUsers.teamLead);
+    const api = await cardsApi(page.request);
+    const listed = (await (
+      await page.request.get('/api/cards', { headers: { 'X-Tenant-Id': api.tenantId } })
+    ).json()) as { data: Card[] };
+    const plan = listed.data.find((card) => card.templateId === 'comprehensive-bsp')!;
+
+    await page.goto(`/card/${plan.id}`);
+    await expect(page.getByTestId('template-form')).toBeVisible();
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const close = page.getByRole('button', { name: 'Close', exact: true });
+    await expect(close).toBeInViewport();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+  });
+});
