@@ -156,6 +156,7 @@ export function isFilled(value: FieldValue | undefined): boolean {
   return false;
 }
 
+/** Named entities a rich-text editor or a pasted document may hold, decoded for lengths and PDFs. */
 const namedEntities: Record<string, string> = {
   amp: '&',
   lt: '<',
@@ -163,18 +164,23 @@ const namedEntities: Record<string, string> = {
   quot: '"',
   apos: "'",
   nbsp: ' ',
+  ndash: '–',
+  mdash: '—',
+  hellip: '…',
+  lsquo: '‘',
+  rsquo: '’',
+  ldquo: '“',
+  rdquo: '”',
+  bull: '•',
+  copy: '©',
+  reg: '®',
+  trade: '™',
+  deg: '°',
 };
 
-/** Tags that end a line of text: their removal leaves a space so words do not run together. */
-const blockTag = /^<\/?(p|br|div|li|ul|ol|h[1-6]|blockquote|pre|tr|td|th)\b/i;
-
-/** Visible text of a rich-text value (tags removed, entities decoded), for length rules and PDFs. */
-export function plainText(html: string): string {
-  if (!html.includes('<') && !html.includes('&')) return html.replace(/\s+/g, ' ').trim();
-  const withoutTags = html
-    .replace(/<!--[\s\S]*?(-->|$)/g, '')
-    .replace(/<\/?[a-z][^>]*>/gi, (tag) => (blockTag.test(tag) ? ' ' : ''));
-  const decoded = withoutTags.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, body: string) => {
+/** Decodes named and numeric character references; unknown names stay as written, invalid codes go. */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, body: string) => {
     const lower = body.toLowerCase();
     if (lower.startsWith('#')) {
       const code = lower.startsWith('#x')
@@ -186,6 +192,18 @@ export function plainText(html: string): string {
     }
     return namedEntities[lower] ?? entity;
   });
+}
+
+/** Tags that end a line of text: their removal leaves a space so words do not run together. */
+const blockTag = /^<\/?(p|br|div|li|ul|ol|h[1-6]|blockquote|pre|tr|td|th)\b/i;
+
+/** Visible text of a rich-text value (tags removed, entities decoded), for length rules and PDFs. */
+export function plainText(html: string): string {
+  if (!html.includes('<') && !html.includes('&')) return html.replace(/\s+/g, ' ').trim();
+  const withoutTags = html
+    .replace(/<!--[\s\S]*?(-->|$)/g, '')
+    .replace(/<\/?[a-z][^>]*>/gi, (tag) => (blockTag.test(tag) ? ' ' : ''));
+  const decoded = decodeEntities(withoutTags);
   return decoded.replace(/\s+/g, ' ').trim();
 }
 

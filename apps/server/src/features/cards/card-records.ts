@@ -92,11 +92,11 @@ const modifier = aliasedTable(users, 'modifier');
 const { searchText: _searchText, ...cardColumns } = getTableColumns(cards);
 const { fieldValues: _fieldValues, ...cardSummaryColumns } = cardColumns;
 
-/** Card rows with the names of their assignee, creator and last editor, in one query. */
-export function selectCardRows(tx: Tx) {
+/** Rows of `card` columns with the names of their assignee, creator and last editor, in one query. */
+function selectWithNames<TColumns extends typeof cardSummaryColumns>(tx: Tx, card: TColumns) {
   return tx
     .select({
-      card: cardColumns,
+      card,
       assigneeName: assignee.name,
       createdByName: creator.name,
       lastModifiedByName: modifier.name,
@@ -107,24 +107,14 @@ export function selectCardRows(tx: Tx) {
     .leftJoin(modifier, eq(modifier.id, cards.lastModifiedBy))
     .$dynamic();
 }
+
+/** Whole card rows (a card read or write). */
+export const selectCardRows = (tx: Tx) => selectWithNames(tx, cardColumns);
 
 export type CardRow = Awaited<ReturnType<ReturnType<typeof selectCardRows>['execute']>>[number];
 
 /** Card rows for lists: the same, without the field values (see CardSummarySchema). */
-export function selectCardSummaryRows(tx: Tx) {
-  return tx
-    .select({
-      card: cardSummaryColumns,
-      assigneeName: assignee.name,
-      createdByName: creator.name,
-      lastModifiedByName: modifier.name,
-    })
-    .from(cards)
-    .leftJoin(assignee, eq(assignee.id, cards.assigneeId))
-    .leftJoin(creator, eq(creator.id, cards.createdBy))
-    .leftJoin(modifier, eq(modifier.id, cards.lastModifiedBy))
-    .$dynamic();
-}
+export const selectCardSummaryRows = (tx: Tx) => selectWithNames(tx, cardSummaryColumns);
 
 export type CardSummaryRow = Awaited<ReturnType<ReturnType<typeof selectCardSummaryRows>['execute']>>[number];
 

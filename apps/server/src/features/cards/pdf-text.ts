@@ -1,3 +1,4 @@
+import { decodeEntities } from '@wattle/domain/cards/compliance';
 import type { FieldValue, FormField, SignatureValue } from '@wattle/domain/templates/schemas';
 
 /**
@@ -16,38 +17,6 @@ export interface TextBlock {
 }
 
 export const emptyValue = '—';
-
-const namedEntities: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  ndash: '–',
-  mdash: '—',
-  hellip: '…',
-  lsquo: '‘',
-  rsquo: '’',
-  ldquo: '“',
-  rdquo: '”',
-  bull: '•',
-  copy: '©',
-  reg: '®',
-  trade: '™',
-  deg: '°',
-};
-
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const code =
-        name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
-    }
-    return namedEntities[name.toLowerCase()] ?? whole;
-  });
-}
 
 const blockTags = new Set(['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'blockquote', 'pre']);
 
