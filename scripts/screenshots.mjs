@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Takes the README's screenshots of the app shell at desktop and mobile widths into docs/screenshots/.
+// Takes the README's screenshots of the app shell and a work card at desktop and mobile widths into docs/screenshots/.
 //
 //   npm run build && node scripts/screenshots.mjs
 //
@@ -22,6 +22,13 @@ const shots = [
   { name: 'inbox', path: '/inbox', user: 'olivia.owner@sunrise.example', ready: 'Inbox' },
   { name: 'teams', path: '/teams', user: 'lee.lead@sunrise.example', ready: 'Teams' },
   {
+    name: 'card',
+    path: async (context) =>
+      `/card/${await cardId(context, 'Comprehensive Behaviour Support Plan: Jordan Lee')}`,
+    user: 'lee.lead@sunrise.example',
+    ready: 'Comprehensive Behaviour Support Plan: Jordan Lee',
+  },
+  {
     name: 'appearance',
     path: '/settings/appearance',
     user: 'priya.practitioner@sunrise.example',
@@ -41,6 +48,16 @@ async function apiPost(context, url, data, tenantName) {
   const response = await context.request.post(url, { data, headers });
   if (!response.ok()) throw new Error(`POST ${url}: ${response.status()} ${await response.text()}`);
   return (await response.json()).data;
+}
+
+/** The id of the Sunrise card with this title, read as the signed-in user of `context`. */
+async function cardId(context, title) {
+  const tenants = await (await context.request.get('/api/tenants')).json();
+  const tenantId = tenants.data.find((tenant) => tenant.name === 'Sunrise Support Network').id;
+  const cards = await (
+    await context.request.get('/api/cards', { headers: { 'x-tenant-id': tenantId } })
+  ).json();
+  return cards.data.find((card) => card.title === title).id;
 }
 
 await withDemoApp(async ({ newSignedInContext }) => {
@@ -68,7 +85,8 @@ await withDemoApp(async ({ newSignedInContext }) => {
         ...(label === 'mobile' ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
       });
       const page = await context.newPage();
-      await page.goto(shot.path, { waitUntil: 'networkidle' });
+      const target = typeof shot.path === 'function' ? await shot.path(context) : shot.path;
+      await page.goto(target, { waitUntil: 'networkidle' });
       await page.getByRole('heading', { name: shot.ready, level: 1 }).waitFor();
       const file = path.join(outDir, `${shot.name}-${label}.png`);
       await page.screenshot({ path: file });
