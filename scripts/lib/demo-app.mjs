@@ -21,12 +21,14 @@ export const chromiumArgs = [
 /**
  * Runs `fn({ baseUrl, browser, newSignedInContext })` against a fresh demo server, then stops both.
  * `newSignedInContext(email, options)` opens a browser context already signed in as that demo user.
+ * `serverEntry` and `webDist` point at other builds than apps/server/dist and apps/web/dist (a
+ * private build, when several people build in one checkout).
  */
-export async function withDemoApp(fn) {
+export async function withDemoApp(fn, { serverEntry, webDist } = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wattle-demo-app-'));
   const port = await freePort();
   const server = startServer({
-    entry: path.join(repoRoot, 'apps/server/dist/main.js'),
+    entry: serverEntry ?? path.join(repoRoot, 'apps/server/dist/main.js'),
     port,
     logPath: path.join(dataDir, 'server.log'),
     env: {
@@ -35,6 +37,7 @@ export async function withDemoApp(fn) {
       SEED_DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
       SESSION_SECRET: 'demo-app-script-session-secret-0123456789',
+      ...(webDist ? { WEB_DIST_DIR: webDist } : {}),
     },
   });
   let browser;

@@ -16,8 +16,8 @@ import {
 import { cn } from '@/lib/cn';
 import { readCookie } from '@/lib/http';
 import { readStoredJson, storageKeys, writeStoredJson } from '@/lib/storage-keys';
+import { LazyTooltip } from './lazy-tooltip';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from './sheet';
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from './tooltip';
 import { useViewport, type Viewport } from './use-viewport';
 
 /**
@@ -154,22 +154,20 @@ export function SidebarProvider({
 
   return (
     <SidebarContext.Provider value={value}>
-      <TooltipProvider delayDuration={0}>
-        <div
-          data-slot="sidebar-wrapper"
-          style={
-            {
-              '--sidebar-width': `${width}px`,
-              '--sidebar-width-icon': sidebarIconWidth,
-              ...style,
-            } as CSSProperties
-          }
-          className={cn('flex min-h-svh w-full flex-col', className)}
-          {...props}
-        >
-          {children}
-        </div>
-      </TooltipProvider>
+      <div
+        data-slot="sidebar-wrapper"
+        style={
+          {
+            '--sidebar-width': `${width}px`,
+            '--sidebar-width-icon': sidebarIconWidth,
+            ...style,
+          } as CSSProperties
+        }
+        className={cn('flex min-h-svh w-full flex-col', className)}
+        {...props}
+      >
+        {children}
+      </div>
     </SidebarContext.Provider>
   );
 }
@@ -359,7 +357,8 @@ export function SidebarMenuItem({ className, ...props }: ComponentProps<'li'>) {
 
 /**
  * A row of the sidebar menu (usually a link, through `asChild`). Collapsed to icons it shows only its
- * icon, and `tooltip` (the row's name) appears at once on hover or focus.
+ * icon, and `tooltip` (the row's name, which stays its accessible name) appears at once on hover or
+ * focus; the tooltip's code loads on first use (`LazyTooltip`).
  */
 export function SidebarMenuButton({
   asChild = false,
@@ -383,12 +382,9 @@ export function SidebarMenuButton({
   );
   if (!tooltip) return button;
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent side="right" align="center" hidden={state !== 'collapsed' || isMobile}>
-        {tooltip}
-      </TooltipContent>
-    </Tooltip>
+    <LazyTooltip content={tooltip} side="right" align="center" hidden={state !== 'collapsed' || isMobile}>
+      {button}
+    </LazyTooltip>
   );
 }
 

@@ -9,8 +9,8 @@ import { TenantSwitcher } from '@/features/tenants/tenant-switcher';
 import { openGlobalSearch } from '@/lib/global-events';
 import { personInitials } from '@/lib/person-initials';
 import { Button } from '@/ui/button';
+import { LazyTooltip } from '@/ui/lazy-tooltip';
 import { useSidebar } from '@/ui/sidebar';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/ui/tooltip';
 import { WattleMark } from '../wattle-logo';
 import { QuickAddMenu } from './quick-add-menu';
 
@@ -36,25 +36,20 @@ function SidebarToggle({ hasSidebar }: { hasSidebar: boolean }) {
   }
   if (!hasSidebar) return null;
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          onClick={toggleSidebar}
-          aria-label="Toggle sidebar"
-          aria-expanded={open}
-          aria-controls="app-navigation"
-          aria-keyshortcuts="Control+B Meta+B"
-          data-testid="sidebar-toggle"
-        >
-          <PanelLeftIcon aria-hidden="true" />
-        </Button>
-      </TooltipTrigger>
-      <TooltipContent side="bottom">
-        {open ? 'Collapse' : 'Expand'} sidebar ({modifierKey}+B)
-      </TooltipContent>
-    </Tooltip>
+    <LazyTooltip side="bottom" content={`${open ? 'Collapse' : 'Expand'} sidebar (${modifierKey}+B)`}>
+      <Button
+        variant="ghost"
+        size="icon"
+        onClick={toggleSidebar}
+        aria-label="Toggle sidebar"
+        aria-expanded={open}
+        aria-controls="app-navigation"
+        aria-keyshortcuts="Control+B Meta+B"
+        data-testid="sidebar-toggle"
+      >
+        <PanelLeftIcon aria-hidden="true" />
+      </Button>
+    </LazyTooltip>
   );
 }
 
@@ -125,16 +120,13 @@ export function AppHeader({ hasSidebar }: { hasSidebar: boolean }) {
               <span className="sr-only lg:not-sr-only">Quick Add</span>
             </Button>
           </QuickAddMenu>
-          <Tooltip>
-            <TooltipTrigger asChild>
-              <Button variant="ghost" size="icon" asChild>
-                <Link to="/settings" aria-label="Settings">
-                  <SettingsIcon aria-hidden="true" />
-                </Link>
-              </Button>
-            </TooltipTrigger>
-            <TooltipContent side="bottom">Settings</TooltipContent>
-          </Tooltip>
+          <LazyTooltip side="bottom" content="Settings">
+            <Button variant="ghost" size="icon" asChild>
+              <Link to="/settings" aria-label="Settings">
+                <SettingsIcon aria-hidden="true" />
+              </Link>
+            </Button>
+          </LazyTooltip>
           <UserBadge />
           <Button
             variant="ghost"

@@ -7,22 +7,17 @@ import {
   SirenIcon,
   TimerIcon,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import { preloadGlobalModals } from '@/features/global-modals/global-modals';
 import { type GlobalModalName, openGlobalModal } from '@/lib/global-events';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuTrigger,
-} from '@/ui/dropdown-menu';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/ui/tooltip';
+import { LazyDropdownMenu } from '@/ui/lazy-dropdown-menu';
+import { LazyTooltip } from '@/ui/lazy-tooltip';
 
 /**
  * The Quick Add menu (spec shell section 2): New Task, New Incident, New Invoice, New BSP, Start Timer
  * and Time Entry..., each opening its global modal by name. Start Timer stays disabled until time
  * tracking exists: it starts a timer rather than opening a modal, so there is nothing to open yet.
+ * The menu's code loads on first use (`LazyDropdownMenu`), outside the JavaScript every page loads.
  */
 
 const modalItems: { label: string; modal: GlobalModalName; icon: LucideIcon }[] = [
@@ -40,41 +35,43 @@ export function QuickAddMenu({
   align = 'end',
 }: {
   /** The trigger: a button, rendered as the menu's trigger. */
-  children: ReactNode;
+  children: ReactElement;
   side?: 'top' | 'bottom';
   align?: 'start' | 'center' | 'end';
 }) {
   return (
-    // Opening the menu starts loading what its modals hold, so the one picked opens complete.
-    <DropdownMenu
+    <LazyDropdownMenu
+      trigger={children}
+      side={side}
+      align={align}
+      className="w-56"
+      // Opening the menu starts loading what its modals hold, so the one picked opens complete.
       onOpenChange={(isOpen) => {
         if (isOpen) preloadGlobalModals();
       }}
     >
-      <DropdownMenuTrigger asChild>{children}</DropdownMenuTrigger>
-      <DropdownMenuContent side={side} align={align} className="w-56">
-        <DropdownMenuLabel>Quick Add</DropdownMenuLabel>
-        {modalItems.map(({ label, modal, icon: Icon }) => (
-          <DropdownMenuItem key={modal} onSelect={() => openGlobalModal(modal)}>
-            <Icon aria-hidden="true" />
-            {label}
-          </DropdownMenuItem>
-        ))}
-        <Tooltip>
-          <TooltipTrigger asChild>
+      {({ DropdownMenuItem, DropdownMenuLabel }) => (
+        <>
+          <DropdownMenuLabel>Quick Add</DropdownMenuLabel>
+          {modalItems.map(({ label, modal, icon: Icon }) => (
+            <DropdownMenuItem key={modal} onSelect={() => openGlobalModal(modal)}>
+              <Icon aria-hidden="true" />
+              {label}
+            </DropdownMenuItem>
+          ))}
+          <LazyTooltip content={startTimerUnavailable} side="left">
             <DropdownMenuItem disabled data-testid="quick-add-start-timer">
               <TimerIcon aria-hidden="true" />
               Start Timer
               <span className="sr-only">({startTimerUnavailable})</span>
             </DropdownMenuItem>
-          </TooltipTrigger>
-          <TooltipContent side="left">{startTimerUnavailable}</TooltipContent>
-        </Tooltip>
-        <DropdownMenuItem onSelect={() => openGlobalModal('manualTimeEntry')}>
-          <ClockIcon aria-hidden="true" />
-          Time Entry...
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+          </LazyTooltip>
+          <DropdownMenuItem onSelect={() => openGlobalModal('manualTimeEntry')}>
+            <ClockIcon aria-hidden="true" />
+            Time Entry...
+          </DropdownMenuItem>
+        </>
+      )}
+    </LazyDropdownMenu>
   );
 }

@@ -4,14 +4,7 @@ import { CheckIcon, ChevronsUpDownIcon, GlobeIcon, PlusIcon } from 'lucide-react
 import type { CSSProperties } from 'react';
 import { cn } from '@/lib/cn';
 import { Badge } from '@/ui/badge';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/ui/dropdown-menu';
+import { LazyDropdownMenu } from '@/ui/lazy-dropdown-menu';
 import { useCurrentTenant } from './api';
 import { tenantInitials } from './tenant-initials';
 import { readableTextOn } from './tenant-theme';
@@ -19,7 +12,8 @@ import { readableTextOn } from './tenant-theme';
 /**
  * The tenant switcher menu (spec shell sections 2 and 6): each organisation with its initials, a
  * Current badge, the user's role, the team count (shared teams for guests) and, for white-label
- * tenants, their custom domain. Join Organization does nothing yet.
+ * tenants, their custom domain. Join Organization does nothing yet. The menu's code loads on first
+ * use (`LazyDropdownMenu`), outside the JavaScript every page loads.
  */
 
 function roleLabel(tenant: TenantSummary): string {
@@ -60,86 +54,94 @@ export function TenantSwitcher({ className }: { className?: string }) {
   const { tenant, tenants, switchTenant } = useCurrentTenant();
 
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        className={cn(
-          'flex h-10 min-w-0 items-center gap-2 rounded-lg px-1.5 text-left outline-none transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-accent',
-          className,
-        )}
-        data-testid="current-tenant"
-      >
-        <TenantAvatar tenant={tenant} />
-        <span className="min-w-0 flex-1">
-          <span className="block truncate font-medium text-sm leading-tight">
-            <span className="sr-only">Organisation: </span>
-            {tenant.name}
-          </span>
-          <span className="hidden truncate text-muted-foreground text-xs leading-tight sm:block">
-            {roleLabel(tenant)}
-          </span>
-        </span>
-        <ChevronsUpDownIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="w-[22rem] max-w-[calc(100vw-1rem)]">
-        <DropdownMenuLabel>Organisations</DropdownMenuLabel>
-        {tenants.map((option) => {
-          const isCurrent = option.id === tenant.id;
-          const domain = option.settings.whiteLabel ? option.settings.customDomain : null;
-          return (
-            <DropdownMenuItem
-              key={option.id}
-              className="items-start gap-3 py-2"
-              aria-current={isCurrent ? 'true' : undefined}
-              data-testid="tenant-option"
-              onSelect={() => {
-                if (!isCurrent) void switchTenant(option.id);
-              }}
-            >
-              <TenantAvatar tenant={option} className="mt-0.5" />
-              <span className="min-w-0 flex-1">
-                <span className="flex items-center gap-2">
-                  <span className="truncate font-medium">{option.name}</span>
-                  {isCurrent ? (
-                    <Badge variant="success" className="px-1.5">
-                      <CheckIcon aria-hidden="true" />
-                      Current
-                    </Badge>
-                  ) : null}
-                </span>
-                <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground text-xs">
-                  <Badge variant="outline" className="px-1.5 font-normal">
-                    {roleLabel(option)}
-                  </Badge>
-                  <span>{teamCountLabel(option)}</span>
-                </span>
-                {domain ? (
-                  <span className="mt-1 flex items-center gap-1 truncate text-muted-foreground text-xs">
-                    <GlobeIcon className="size-3" aria-hidden="true" />
-                    <span className="sr-only">Custom domain: </span>
-                    {domain}
-                  </span>
-                ) : null}
-              </span>
-            </DropdownMenuItem>
-          );
-        })}
-        <DropdownMenuSeparator />
-        {/* Inert, as in the spec: joining happens through an invitation an owner sends. */}
-        <DropdownMenuItem disabled className="items-start gap-3 py-2">
-          <span
-            className="flex size-8 shrink-0 items-center justify-center rounded-md border border-dashed"
-            aria-hidden="true"
-          >
-            <PlusIcon className="size-4" />
-          </span>
+    <LazyDropdownMenu
+      align="start"
+      className="w-[22rem] max-w-[calc(100vw-1rem)]"
+      trigger={
+        <button
+          type="button"
+          className={cn(
+            'flex h-10 min-w-0 items-center gap-2 rounded-lg px-1.5 text-left outline-none transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-accent',
+            className,
+          )}
+          data-testid="current-tenant"
+        >
+          <TenantAvatar tenant={tenant} />
           <span className="min-w-0 flex-1">
-            <span className="block font-medium">Join Organization</span>
-            <span className="block text-muted-foreground text-xs">
-              Not available yet: ask an organisation’s owner to invite you.
+            <span className="block truncate font-medium text-sm leading-tight">
+              <span className="sr-only">Organisation: </span>
+              {tenant.name}
+            </span>
+            <span className="hidden truncate text-muted-foreground text-xs leading-tight sm:block">
+              {roleLabel(tenant)}
             </span>
           </span>
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+          <ChevronsUpDownIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+        </button>
+      }
+    >
+      {({ DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator }) => (
+        <>
+          <DropdownMenuLabel>Organisations</DropdownMenuLabel>
+          {tenants.map((option) => {
+            const isCurrent = option.id === tenant.id;
+            const domain = option.settings.whiteLabel ? option.settings.customDomain : null;
+            return (
+              <DropdownMenuItem
+                key={option.id}
+                className="items-start gap-3 py-2"
+                aria-current={isCurrent ? 'true' : undefined}
+                data-testid="tenant-option"
+                onSelect={() => {
+                  if (!isCurrent) void switchTenant(option.id);
+                }}
+              >
+                <TenantAvatar tenant={option} className="mt-0.5" />
+                <span className="min-w-0 flex-1">
+                  <span className="flex items-center gap-2">
+                    <span className="truncate font-medium">{option.name}</span>
+                    {isCurrent ? (
+                      <Badge variant="success" className="px-1.5">
+                        <CheckIcon aria-hidden="true" />
+                        Current
+                      </Badge>
+                    ) : null}
+                  </span>
+                  <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground text-xs">
+                    <Badge variant="outline" className="px-1.5 font-normal">
+                      {roleLabel(option)}
+                    </Badge>
+                    <span>{teamCountLabel(option)}</span>
+                  </span>
+                  {domain ? (
+                    <span className="mt-1 flex items-center gap-1 truncate text-muted-foreground text-xs">
+                      <GlobeIcon className="size-3" aria-hidden="true" />
+                      <span className="sr-only">Custom domain: </span>
+                      {domain}
+                    </span>
+                  ) : null}
+                </span>
+              </DropdownMenuItem>
+            );
+          })}
+          <DropdownMenuSeparator />
+          {/* Inert, as in the spec: joining happens through an invitation an owner sends. */}
+          <DropdownMenuItem disabled className="items-start gap-3 py-2">
+            <span
+              className="flex size-8 shrink-0 items-center justify-center rounded-md border border-dashed"
+              aria-hidden="true"
+            >
+              <PlusIcon className="size-4" />
+            </span>
+            <span className="min-w-0 flex-1">
+              <span className="block font-medium">Join Organization</span>
+              <span className="block text-muted-foreground text-xs">
+                Not available yet: ask an organisation’s owner to invite you.
+              </span>
+            </span>
+          </DropdownMenuItem>
+        </>
+      )}
+    </LazyDropdownMenu>
   );
 }
