@@ -5,9 +5,8 @@ import {
   demoUsers,
   expect,
   expectNoAccessibilityViolations,
-  sunriseTenantName,
-  teamsOf,
-  tenantsOf,
+  preferTenant,
+  sunriseOf,
   test,
 } from './fixtures';
 
@@ -26,42 +25,21 @@ function sydneyDatePlus(days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-async function sunrise(apiGet: Parameters<typeof tenantsOf>[0]) {
-  const tenant = (await tenantsOf(apiGet)).find((candidate) => candidate.name === sunriseTenantName);
-  if (!tenant) throw new Error('Sunrise is not seeded');
-  const teams = await teamsOf(apiGet, tenant.id);
-  const team = (name: string) => {
-    const found = teams.find((candidate) => candidate.name === name);
-    if (!found) throw new Error(`${name} is not seeded`);
-    return found;
-  };
-  return { tenantId: tenant.id, team };
-}
-
 function cardIdFromUrl(page: Page): string {
   const match = /\/card\/([0-9a-f-]{36})$/.exec(new URL(page.url()).pathname);
   if (!match?.[1]) throw new Error(`not a card page: ${page.url()}`);
   return match[1];
 }
 
-/** Opens the app in Sunrise (priya also belongs to Bluegum), as her last choice of tenant would. */
-async function preferTenant(page: Page, userId: string, tenantId: string): Promise<void> {
-  await page.addInitScript(
-    ([user, tenant]) => {
-      window.localStorage.setItem('wattle.selectedTenant', JSON.stringify({ [user as string]: tenant }));
-    },
-    [userId, tenantId],
-  );
-}
-
 test.describe('creating cards', () => {
   test.beforeEach(async ({ page, signIn, apiGet }) => {
     const me = await signIn(demoUsers.practitioner);
-    await preferTenant(page, me.id, (await sunrise(apiGet)).tenantId);
+    // Opens the app in Sunrise (priya also belongs to Bluegum), as her last choice of tenant would.
+    await preferTenant(page, me.id, (await sunriseOf(apiGet)).tenantId);
   });
 
   test("New card on Jordan's Care Team page creates a draft from a template", async ({ page, apiGet }) => {
-    const { tenantId, team } = await sunrise(apiGet);
+    const { tenantId, team } = await sunriseOf(apiGet);
     const jordan = team("Jordan's Care Team");
     const templates = await apiGet<FormTemplate[]>('/api/templates', tenantId);
     const riskPlan = templates.find((template) => template.id === 'risk-management-plan');
@@ -127,7 +105,7 @@ test.describe('creating cards', () => {
     page,
     apiGet,
   }) => {
-    const { tenantId, team } = await sunrise(apiGet);
+    const { tenantId, team } = await sunriseOf(apiGet);
     const jordan = team("Jordan's Care Team");
     const templates = await apiGet<FormTemplate[]>('/api/templates', tenantId);
     const incidentReport = templates.find((template) => template.id === 'incident-report');
@@ -169,7 +147,7 @@ test.describe('creating cards', () => {
     page,
     apiGet,
   }) => {
-    const { tenantId, team } = await sunrise(apiGet);
+    const { tenantId, team } = await sunriseOf(apiGet);
     const mia = team("Mia's Care Team");
     await page.goto(`/my-teams/${mia.slug}/list`);
     await expect(page.getByRole('region', { name: 'Cards' })).toBeVisible();
@@ -205,7 +183,7 @@ test.describe("the team's card list", () => {
     page,
     apiGet,
   }) => {
-    const { team } = await sunrise(apiGet);
+    const { team } = await sunriseOf(apiGet);
     const jordan = team("Jordan's Care Team");
     const mia = team("Mia's Care Team");
     const community = team('Community Access Team');

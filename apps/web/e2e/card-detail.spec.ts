@@ -1,11 +1,13 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import type { Card, CardAuditEntry } from '@wattle/domain/cards/schemas';
+import type { Page } from '@playwright/test';
+import type { Card } from '@wattle/domain/cards/schemas';
+import { cardsApi, sunriseWithNewCard } from './cards-api';
 import {
   demoUsers,
   expect,
   expectNoAccessibilityViolations,
+  openAs,
+  preferSunrise,
   sunriseTenantName,
-  teamsOf,
   tenantsOf,
   test,
 } from './fixtures';
@@ -14,62 +16,6 @@ import {
  * The card detail page (spec work section 2 "Card detail panel"): the Details sidebar, the real audit
  * trail, and the compliance workflow with and without a clinician, against the real server.
  */
-
-/** The API as the signed-in person of a browser context: JSON with the CSRF header and the tenant. */
-/** Opens the app in Sunrise (priya also belongs to Bluegum), as the person's last choice of tenant would. */
-async function preferSunrise(target: Page | BrowserContext, request: APIRequestContext) {
-  const me = ((await (await request.get('/api/me')).json()) as { data: { id: string } }).data;
-  const tenants = (await (await request.get('/api/tenants')).json()) as {
-    data: { id: string; name: string }[];
-  };
-  const sunriseId = tenants.data.find((tenant) => tenant.name === sunriseTenantName)!.id;
-  await target.addInitScript(
-    ([userId, tenantId]) => {
-      window.localStorage.setItem('wattle.selectedTenant', JSON.stringify({ [userId as string]: tenantId }));
-    },
-    [me.id, sunriseId],
-  );
-}
-
-async function cardsApi(request: APIRequestContext) {
-  const csrf = (await request.storageState()).cookies.find((cookie) => cookie.name === 'wattle_csrf')?.value;
-  expect(csrf, 'signed in, with a CSRF cookie').toBeTruthy();
-  const tenants = (await (await request.get('/api/tenants')).json()) as {
-    data: { id: string; name: string }[];
-  };
-  const tenantId = tenants.data.find((tenant) => tenant.name === sunriseTenantName)!.id;
-  const headers = { 'X-CSRF-Token': decodeURIComponent(csrf!), 'X-Tenant-Id': tenantId };
-  return {
-    tenantId,
-    async create(input: Record<string, unknown>): Promise<Card> {
-      const response = await request.post('/api/cards', { data: input, headers });
-      expect(response.status(), await response.text()).toBe(201);
-      return ((await response.json()) as { data: Card }).data;
-    },
-    async card(id: string): Promise<Card> {
-      const response = await request.get(`/api/cards/${id}`, { headers });
-      expect(response.ok(), await response.text()).toBe(true);
-      return ((await response.json()) as { data: Card }).data;
-    },
-    async audit(id: string): Promise<CardAuditEntry[]> {
-      const response = await request.get(`/api/cards/${id}/audit`, { headers });
-      expect(response.ok(), await response.text()).toBe(true);
-      return ((await response.json()) as { data: CardAuditEntry[] }).data;
-    },
-    patch(id: string, body: Record<string, unknown>) {
-      return request.patch(`/api/cards/${id}`, { data: body, headers });
-    },
-  };
-}
-
-async function jordansTeamId(apiGet: <T>(path: string, tenantId?: string) => Promise<T>) {
-  const sunrise = (await tenantsOf(apiGet)).find((tenant) => tenant.name === sunriseTenantName)!;
-  const team = (await teamsOf(apiGet, sunrise.id)).find(
-    (candidate) => candidate.name === "Jordan's Care Team",
-  );
-  expect(team, "Jordan's Care Team is seeded").toBeDefined();
-  return team!.id;
-}
 
 function details(page: Page) {
   return page.getByRole('complementary', { name: 'Details' });
@@ -83,14 +29,9 @@ test.describe('card detail page', () => {
   test('shows the card with its Details, and Details edits are saved and audited with old and new values', async ({
     page,
     signIn,
-    apiGet,
   }) => {
     await signIn(demoUsers.practitioner);
-    await preferSunrise(page, page.request);
-    const api = await cardsApi(page.request);
-    const teamId = await jordansTeamId(apiGet);
-    const card = await api.create({
-      teamId,
+    const { api, card } = await sunriseWithNewCard(page, {
       title: 'Weekly check-in with Jordan',
       description: 'First visit',
     });
@@ -199,14 +140,10 @@ test.describe('card detail page', () => {
   test('moves through the workflow: a support worker is refused review, a practitioner submits and approves', async ({
     page,
     signIn,
-    apiGet,
     browser,
   }) => {
     await signIn(demoUsers.supportWorker);
-    await preferSunrise(page, page.request);
-    const api = await cardsApi(page.request);
-    const teamId = await jordansTeamId(apiGet);
-    const card = await api.create({ teamId, title: 'Community outing plan' });
+    const { api, card } = await sunriseWithNewCard(page, { title: 'Community outing plan' });
 
     await page.goto(`/card/${card.id}`);
     const status = page.getByTestId('card-status');
@@ -235,15 +172,12 @@ test.describe('card detail page', () => {
     ).toEqual([]);
 
     // Priya, a Practitioner on the team, may.
-    const priyaContext = await browser.newContext();
-    const priya = await priyaContext.newPage();
+    const { context: priyaContext, page: priya } = await openAs(
+      browser,
+      demoUsers.practitioner,
+      `/card/${card.id}`,
+    );
     try {
-      const login = await priya.request.post('/api/auth/demo/login', {
-        data: { email: demoUsers.practitioner },
-      });
-      expect(login.ok()).toBe(true);
-      await preferSunrise(priyaContext, priya.request);
-      await priya.goto(`/card/${card.id}`);
       const priyaStatus = priya.getByTestId('card-status');
       await expect(priyaStatus).toHaveText(/In Progress/);
       await priya.getByRole('button', { name: 'Submit for review' }).click();
@@ -281,18 +215,13 @@ test.describe('card detail page', () => {
   test('the audit trail shows the last 50 entries and older ones on Show more; Edit opens the Edit Card panel', async ({
     page,
     signIn,
-    apiGet,
   }) => {
     await signIn(demoUsers.practitioner);
-    await preferSunrise(page, page.request);
-    const api = await cardsApi(page.request);
-    const teamId = await jordansTeamId(apiGet);
-    let card = await api.create({ teamId, title: 'Busy card' });
+    const created = await sunriseWithNewCard(page, { title: 'Busy card' });
+    let card = created.card;
     // 55 real changes, each its own audit entry: 56 entries with 'created'.
     for (let index = 1; index <= 55; index += 1) {
-      const response = await api.patch(card.id, { version: card.version, description: `Note ${index}` });
-      expect(response.ok(), await response.text()).toBe(true);
-      card = ((await response.json()) as { data: Card }).data;
+      card = await created.api.update(card.id, { version: card.version, description: `Note ${index}` });
     }
 
     await page.goto(`/card/${card.id}`);
@@ -318,12 +247,12 @@ test.describe('card detail page', () => {
     await expect(page).toHaveURL(/\/inbox$/);
   });
 
-  test("shows a template card's NDIS form", async ({ page, signIn, apiGet }) => {
+  test("shows a template card's NDIS form", async ({ page, signIn }) => {
     await signIn(demoUsers.practitioner);
-    await preferSunrise(page, page.request);
-    const api = await cardsApi(page.request);
-    const teamId = await jordansTeamId(apiGet);
-    const card = await api.create({ teamId, title: 'Incident at the pool', templateId: 'incident-report' });
+    const { card } = await sunriseWithNewCard(page, {
+      title: 'Incident at the pool',
+      templateId: 'incident-report',
+    });
     await page.goto(`/card/${card.id}`);
     const form = page.getByRole('region', { name: 'NDIS Template' });
     await expect(form).toBeVisible();

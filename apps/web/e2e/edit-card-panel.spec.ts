@@ -1,12 +1,12 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Card } from '@wattle/domain/cards/schemas';
+import { cardsApi } from './cards-api';
 import {
   demoUsers,
   expect,
   expectNoAccessibilityViolations,
-  sunriseTenantName,
-  teamsOf,
-  tenantsOf,
+  preferTenant,
+  sunriseOf,
   test,
 } from './fixtures';
 
@@ -21,35 +21,8 @@ interface Sunrise {
   jordanTeamId: string;
 }
 
-async function sunrise(apiGet: Parameters<typeof tenantsOf>[0]): Promise<Sunrise> {
-  const tenant = (await tenantsOf(apiGet)).find((candidate) => candidate.name === sunriseTenantName);
-  if (!tenant) throw new Error('Sunrise is not seeded');
-  const jordan = (await teamsOf(apiGet, tenant.id)).find((team) => team.name === "Jordan's Care Team");
-  if (!jordan) throw new Error("Jordan's Care Team is not seeded");
-  return { tenantId: tenant.id, jordanTeamId: jordan.id };
-}
-
-/** A write through the API as the signed-in user of `request` (session cookie plus its CSRF token). */
-async function apiWrite<T>(
-  request: APIRequestContext,
-  method: 'POST' | 'PATCH',
-  path: string,
-  tenantId: string,
-  data: unknown,
-): Promise<T> {
-  const { cookies } = await request.storageState();
-  const csrf = cookies.find((cookie) => cookie.name === 'wattle_csrf')?.value ?? '';
-  const response = await request.fetch(path, {
-    method,
-    data,
-    headers: { 'X-Tenant-Id': tenantId, 'X-CSRF-Token': decodeURIComponent(csrf) },
-  });
-  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
-
 async function newCard(page: Page, where: Sunrise, title: string, extra: Record<string, unknown> = {}) {
-  return apiWrite<Card>(page.request, 'POST', '/api/cards', where.tenantId, {
+  return (await cardsApi(page.request, where.tenantId)).create({
     teamId: where.jordanTeamId,
     title,
     description: 'Made by the edit panel browser test.',
@@ -67,21 +40,13 @@ async function openPanel(page: Page, card: Card, name = 'Edit Card') {
   return panel;
 }
 
-/** Opens the app in Sunrise (priya also belongs to Bluegum), as her last choice of tenant would. */
-async function preferTenant(page: Page, userId: string, tenantId: string): Promise<void> {
-  await page.addInitScript(
-    ([user, tenant]) => {
-      window.localStorage.setItem('wattle.selectedTenant', JSON.stringify({ [user as string]: tenant }));
-    },
-    [userId, tenantId],
-  );
-}
-
 test.describe('Edit Card side panel', () => {
   let where: Sunrise;
   test.beforeEach(async ({ page, signIn, apiGet }) => {
     const me = await signIn(demoUsers.practitioner);
-    where = await sunrise(apiGet);
+    const sunrise = await sunriseOf(apiGet);
+    where = { tenantId: sunrise.tenantId, jordanTeamId: sunrise.team("Jordan's Care Team").id };
+    // Opens the app in Sunrise (priya also belongs to Bluegum), as her last choice of tenant would.
     await preferTenant(page, me.id, where.tenantId);
   });
 
@@ -295,7 +260,7 @@ test.describe('Edit Card side panel', () => {
     try {
       const login = await lee.post('/api/auth/demo/login', { data: { email: demoUsers.teamLead } });
       expect(login.ok()).toBe(true);
-      await apiWrite<Card>(lee, 'PATCH', `/api/cards/${card.id}`, where.tenantId, {
+      await (await cardsApi(lee, where.tenantId)).update(card.id, {
         version: card.version,
         title: 'Plan the trip to the zoo',
       });

@@ -1,64 +1,18 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import type { Card } from '@wattle/domain/cards/schemas';
-import { demoUsers, expect, sunriseTenantName, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { sunriseWithNewCard } from './cards-api';
+import { demoUsers, expect, openAs, test } from './fixtures';
 
 /**
  * The field-save queue (spec work section 4; DESIGN.md 7: nothing simulated): Undo, real failures
  * (a version conflict between two people, a lost connection) and a reload in the middle of a save.
  */
 
-/** Opens the app in Sunrise (priya also belongs to Bluegum), as the person's last choice of tenant would. */
-async function preferSunrise(target: Page | BrowserContext, request: APIRequestContext) {
-  const me = ((await (await request.get('/api/me')).json()) as { data: { id: string } }).data;
-  const tenants = (await (await request.get('/api/tenants')).json()) as {
-    data: { id: string; name: string }[];
-  };
-  const sunriseId = tenants.data.find((tenant) => tenant.name === sunriseTenantName)!.id;
-  await target.addInitScript(
-    ([userId, tenantId]) => {
-      window.localStorage.setItem('wattle.selectedTenant', JSON.stringify({ [userId as string]: tenantId }));
-    },
-    [me.id, sunriseId],
-  );
-}
-
-async function cardsApi(request: APIRequestContext) {
-  const csrf = (await request.storageState()).cookies.find((cookie) => cookie.name === 'wattle_csrf')?.value;
-  expect(csrf, 'signed in, with a CSRF cookie').toBeTruthy();
-  const tenants = (await (await request.get('/api/tenants')).json()) as {
-    data: { id: string; name: string }[];
-  };
-  const tenantId = tenants.data.find((tenant) => tenant.name === sunriseTenantName)!.id;
-  const headers = { 'X-CSRF-Token': decodeURIComponent(csrf!), 'X-Tenant-Id': tenantId };
-  const teams = (await (await request.get('/api/teams', { headers })).json()) as {
-    data: { id: string; name: string }[];
-  };
-  const teamId = teams.data.find((team) => team.name === "Jordan's Care Team")!.id;
-  return {
-    tenantId,
-    teamId,
-    async create(title: string): Promise<Card> {
-      const response = await request.post('/api/cards', { data: { teamId, title }, headers });
-      expect(response.status(), await response.text()).toBe(201);
-      return ((await response.json()) as { data: Card }).data;
-    },
-    async card(id: string): Promise<Card> {
-      const response = await request.get(`/api/cards/${id}`, { headers });
-      expect(response.ok(), await response.text()).toBe(true);
-      return ((await response.json()) as { data: Card }).data;
-    },
-  };
-}
-
-/** A second person in a browser of their own. */
-async function openAs(browser: Browser, email: string, path: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const login = await page.request.post('/api/auth/demo/login', { data: { email } });
-  expect(login.ok(), `sign in as ${email}`).toBe(true);
-  await preferSunrise(context, page.request);
-  await page.goto(path);
-  return { context, page };
+/** Priya on the page of a new card of Jordan's Care Team, in Sunrise. */
+async function openNewCard(page: Page, signIn: (email: string) => Promise<unknown>, title: string) {
+  await signIn(demoUsers.practitioner);
+  const opened = await sunriseWithNewCard(page, { title });
+  await page.goto(`/card/${opened.card.id}`);
+  return opened;
 }
 
 function saveStatus(page: Page) {
@@ -78,11 +32,7 @@ test.describe('field-save queue', () => {
     page,
     signIn,
   }) => {
-    await signIn(demoUsers.practitioner);
-    await preferSunrise(page, page.request);
-    const api = await cardsApi(page.request);
-    const card = await api.create('Medication review');
-    await page.goto(`/card/${card.id}`);
+    const { api, card } = await openNewCard(page, signIn, 'Medication review');
 
     await details(page).getByLabel('Priority').selectOption({ label: 'High' });
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Changed Priority.' });
@@ -105,11 +55,7 @@ test.describe('field-save queue', () => {
     signIn,
     browser,
   }) => {
-    await signIn(demoUsers.practitioner);
-    await preferSunrise(page, page.request);
-    const api = await cardsApi(page.request);
-    const card = await api.create('Sensory plan');
-    await page.goto(`/card/${card.id}`);
+    const { api, card } = await openNewCard(page, signIn, 'Sensory plan');
     const lee = await openAs(browser, demoUsers.teamLead, `/card/${card.id}`);
     try {
       // Priya starts typing a new title.
@@ -147,11 +93,7 @@ test.describe('field-save queue', () => {
     signIn,
     browser,
   }) => {
-    await signIn(demoUsers.practitioner);
-    await preferSunrise(page, page.request);
-    const api = await cardsApi(page.request);
-    const card = await api.create('Transport booking');
-    await page.goto(`/card/${card.id}`);
+    const { api, card } = await openNewCard(page, signIn, 'Transport booking');
     const lee = await openAs(browser, demoUsers.teamLead, `/card/${card.id}`);
     try {
       await page.getByLabel('Description').fill('Priya: taxi on Tuesday');
@@ -176,11 +118,7 @@ test.describe('field-save queue', () => {
     signIn,
     browser,
   }) => {
-    await signIn(demoUsers.practitioner);
-    await preferSunrise(page, page.request);
-    const api = await cardsApi(page.request);
-    const card = await api.create('Shared card');
-    await page.goto(`/card/${card.id}`);
+    const { api, card } = await openNewCard(page, signIn, 'Shared card');
     const lee = await openAs(browser, demoUsers.teamLead, `/card/${card.id}`);
     try {
       // Priya begins the description at version 1; Lee changes the title meanwhile.
@@ -216,11 +154,7 @@ test.describe('field-save queue', () => {
     context,
     signIn,
   }) => {
-    await signIn(demoUsers.practitioner);
-    await preferSunrise(page, page.request);
-    const api = await cardsApi(page.request);
-    const card = await api.create('Offline edit');
-    await page.goto(`/card/${card.id}`);
+    const { api, card } = await openNewCard(page, signIn, 'Offline edit');
     await expect(page.getByRole('heading', { level: 1, name: 'Offline edit' })).toBeVisible();
 
     await context.setOffline(true);
@@ -244,11 +178,7 @@ test.describe('field-save queue', () => {
     context,
     signIn,
   }) => {
-    await signIn(demoUsers.practitioner);
-    await preferSunrise(page, page.request);
-    const api = await cardsApi(page.request);
-    const card = await api.create('Reload mid-save');
-    await page.goto(`/card/${card.id}`);
+    const { api, card } = await openNewCard(page, signIn, 'Reload mid-save');
     await expect(page.getByRole('heading', { level: 1, name: 'Reload mid-save' })).toBeVisible();
 
     // The server cannot be reached by this tab's saves (a stopped connection), so they stay queued.

@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { test as base, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+} from '@playwright/test';
 import type { Team } from '@wattle/domain/teams/schemas';
 import type { TenantSummary } from '@wattle/domain/tenants/schemas';
 import type { Me } from '@wattle/domain/users/schemas';
@@ -72,6 +79,68 @@ export async function tenantsOf(apiGet: ApiFixtures['apiGet']): Promise<TenantSu
 
 export async function teamsOf(apiGet: ApiFixtures['apiGet'], tenantId: string): Promise<Team[]> {
   return apiGet<Team[]>('/api/teams', tenantId);
+}
+
+export type ApiGet = ApiFixtures['apiGet'];
+
+/** Sunrise, the tenant most tests work in, and its seeded teams by name. */
+export async function sunriseOf(apiGet: ApiGet): Promise<{ tenantId: string; team: (name: string) => Team }> {
+  const tenant = (await tenantsOf(apiGet)).find((candidate) => candidate.name === sunriseTenantName);
+  if (!tenant) throw new Error('Sunrise is not seeded');
+  const teams = await teamsOf(apiGet, tenant.id);
+  const team = (name: string) => {
+    const found = teams.find((candidate) => candidate.name === name);
+    if (!found) throw new Error(`${name} is not seeded`);
+    return found;
+  };
+  return { tenantId: tenant.id, team };
+}
+
+/** Opens the app of a page or a whole browser context in a tenant, as the person's last choice of tenant would. */
+export async function preferTenant(
+  target: Page | BrowserContext,
+  userId: string,
+  tenantId: string,
+): Promise<void> {
+  await target.addInitScript(
+    ([user, tenant]) => {
+      window.localStorage.setItem('wattle.selectedTenant', JSON.stringify({ [user as string]: tenant }));
+    },
+    [userId, tenantId],
+  );
+}
+
+/**
+ * Opens the app in Sunrise for the person `request` is signed in as (priya also belongs to Bluegum),
+ * as their last choice of tenant would.
+ */
+export async function preferSunrise(
+  target: Page | BrowserContext,
+  request: APIRequestContext,
+): Promise<void> {
+  const me = ((await (await request.get('/api/me')).json()) as { data: { id: string } }).data;
+  await preferTenant(target, me.id, await sunriseIdOf(request));
+}
+
+/** Sunrise's id, read as the person `request` is signed in as. */
+export async function sunriseIdOf(request: APIRequestContext): Promise<string> {
+  const tenants = (
+    (await (await request.get('/api/tenants')).json()) as { data: { id: string; name: string }[] }
+  ).data;
+  const sunrise = tenants.find((tenant) => tenant.name === sunriseTenantName);
+  if (!sunrise) throw new Error('Sunrise is not seeded');
+  return sunrise.id;
+}
+
+/** A second person in a browser of their own, signed in, in Sunrise, on `path`. Close its context after. */
+export async function openAs(browser: Browser, email: string, path: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const login = await page.request.post('/api/auth/demo/login', { data: { email } });
+  expect(login.ok(), `sign in as ${email}`).toBe(true);
+  await preferSunrise(context, page.request);
+  await page.goto(path);
+  return { context, page };
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

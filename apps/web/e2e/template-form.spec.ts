@@ -1,15 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { Card } from '@wattle/domain/cards/schemas';
 import type { FieldValues, FormTemplate } from '@wattle/domain/templates/schemas';
 import { extractPdfText } from '../../server/src/features/cards/pdf-extract-text';
+import { type CardsApi, cardsApi } from './cards-api';
 import {
+  type ApiGet,
   demoUsers,
   expect,
   expectNoAccessibilityViolations,
-  sunriseTenantName,
-  teamsOf,
-  tenantsOf,
+  preferSunrise,
   test,
 } from './fixtures';
 
@@ -21,45 +21,38 @@ import {
 
 const draftPrefix = 'wattle.formDraft.';
 
-type ApiGet = <T>(path: string, tenantId?: string) => Promise<T>;
-
-async function csrfHeaders(request: APIRequestContext, tenantId: string): Promise<Record<string, string>> {
-  const csrf = (await request.storageState()).cookies.find((cookie) => cookie.name === 'wattle_csrf')?.value;
-  expect(csrf, 'the CSRF cookie is set at sign-in').toBeTruthy();
-  return { 'X-Tenant-Id': tenantId, 'X-CSRF-Token': decodeURIComponent(csrf!) };
+/** Priya, working in Sunrise (she also belongs to Bluegum): the tenant the app opens with, as her last choice. */
+async function openInSunrise(page: Page, signIn: (email: string) => Promise<unknown>): Promise<CardsApi> {
+  await signIn(demoUsers.practitioner);
+  await preferSunrise(page, page.request);
+  return cardsApi(page.request);
 }
 
-async function getCard(page: Page, tenantId: string, id: string): Promise<Card> {
-  const response = await page.request.get(`/api/cards/${id}`, { headers: { 'X-Tenant-Id': tenantId } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { data: Card }).data;
-}
-
-/** Works in Sunrise (priya also belongs to Bluegum): the tenant the app opens with, as a person's last choice. */
-async function openInSunrise(page: Page, signIn: (email: string) => Promise<{ id: string }>, apiGet: ApiGet) {
-  const me = await signIn(demoUsers.practitioner);
-  const sunrise = (await tenantsOf(apiGet)).find((tenant) => tenant.name === sunriseTenantName)!;
-  await page.addInitScript(
-    ([userId, tenantId]) => {
-      if (!window.localStorage.getItem('wattle.selectedTenant')) {
-        window.localStorage.setItem(
-          'wattle.selectedTenant',
-          JSON.stringify({ [userId as string]: tenantId }),
-        );
-      }
-    },
-    [me.id, sunrise.id],
+async function findBspCard(apiGet: ApiGet, api: CardsApi): Promise<Card> {
+  const teamId = await api.teamId("Jordan's Care Team");
+  const cards = await apiGet<Card[]>(
+    `/api/cards?teamId=${teamId}&templateId=comprehensive-bsp`,
+    api.tenantId,
   );
-  return sunrise.id;
-}
-
-async function findBspCard(apiGet: ApiGet, tenantId: string): Promise<Card> {
-  const team = (await teamsOf(apiGet, tenantId)).find((t) => t.name === "Jordan's Care Team")!;
-  expect(team, "the demo seed has Jordan's Care Team").toBeDefined();
-  const cards = await apiGet<Card[]>(`/api/cards?teamId=${team.id}&templateId=comprehensive-bsp`, tenantId);
   const card = cards[0];
   expect(card, 'the demo seed has a Comprehensive BSP card for Jordan').toBeDefined();
   return card!;
+}
+
+/** A new incident report of Jordan's Care Team, made through the API. */
+async function newIncidentReport(api: CardsApi, title: string, idempotencyKey: string): Promise<Card> {
+  return api.create(
+    { teamId: await api.teamId("Jordan's Care Team"), title, templateId: 'incident-report' },
+    { idempotencyKey },
+  );
+}
+
+/** Opens the card page, then its Edit Card panel: the panel's template form. */
+async function openPanelForm(page: Page, card: Card): Promise<Locator> {
+  await page.goto(`/card/${card.id}`);
+  await expect(page.getByTestId('template-form')).toBeVisible();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  return page.locator('[data-testid="template-form"][data-variant="card-panel"]');
 }
 
 async function openSection(form: Locator, name: string): Promise<void> {
@@ -75,6 +68,20 @@ async function draftKeys(page: Page): Promise<string[]> {
   );
 }
 
+/** The form saved the field: 'Last saved' shows, the server holds the value and no local draft is left. */
+async function expectSaved(
+  form: Locator,
+  api: CardsApi,
+  card: Card,
+  fieldId: string,
+  value: string,
+  timeout: number,
+) {
+  await expect(form.getByText(/^Last saved: /)).toBeVisible({ timeout });
+  expect((await api.card(card.id)).fieldValues[fieldId]).toContain(value);
+  await expect.poll(async () => draftKeys(form.page())).toEqual([]);
+}
+
 test.describe('template form', () => {
   test('auto-saves what is typed, keeps it over a reload, and restores a draft left unsaved', async ({
     page,
@@ -82,8 +89,8 @@ test.describe('template form', () => {
     apiGet,
   }) => {
     test.setTimeout(150_000);
-    const tenantId = await openInSunrise(page, signIn, apiGet);
-    const card = await findBspCard(apiGet, tenantId);
+    const api = await openInSunrise(page, signIn);
+    const card = await findBspCard(apiGet, api);
     await page.goto(`/card/${card.id}`);
 
     const form = page.getByTestId('template-form');
@@ -116,10 +123,10 @@ test.describe('template form', () => {
     const pickedDate = (await dateButton.textContent())!.trim();
 
     // Mirrored to the local draft at once, saved after 30 s without changes.
-    expect(await draftKeys(page)).toEqual([`${draftPrefix}${tenantId}.${card.id}`]);
+    expect(await draftKeys(page)).toEqual([`${draftPrefix}${api.tenantId}.${card.id}`]);
     await expect(form.getByText(/^Last saved: /)).toBeVisible({ timeout: 45_000 });
     await expect.poll(async () => draftKeys(page)).toEqual([]);
-    const saved = await getCard(page, tenantId, card.id);
+    const saved = await api.card(card.id);
     expect(saved.fieldValues['practitioner-name']).toContain('Dr Priya Practitioner');
     expect(saved.fieldValues['consultation-method']).toBe('Video call');
     expect(saved.fieldValues['consultation-date']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -142,14 +149,8 @@ test.describe('template form', () => {
     await page.reload();
     await openSection(form, 'Practitioner Information');
     await expect(form.getByRole('textbox', { name: 'Registration Number' })).toHaveText('REG-778899');
-    expect(
-      (await getCard(page, tenantId, card.id)).fieldValues['practitioner-registration'] ?? null,
-    ).toBeNull();
-    await expect(form.getByText(/^Last saved: /)).toBeVisible({ timeout: 45_000 });
-    expect((await getCard(page, tenantId, card.id)).fieldValues['practitioner-registration']).toContain(
-      'REG-778899',
-    );
-    await expect.poll(async () => draftKeys(page)).toEqual([]);
+    expect((await api.card(card.id)).fieldValues['practitioner-registration'] ?? null).toBeNull();
+    await expectSaved(form, api, card, 'practitioner-registration', 'REG-778899', 45_000);
   });
 
   test('shows issues after a submit attempt, blocks Save until the practitioner signs, then saves; export blocked', async ({
@@ -158,8 +159,8 @@ test.describe('template form', () => {
     apiGet,
   }) => {
     test.setTimeout(90_000);
-    const tenantId = await openInSunrise(page, signIn, apiGet);
-    const card = await findBspCard(apiGet, tenantId);
+    const api = await openInSunrise(page, signIn);
+    const card = await findBspCard(apiGet, api);
     await page.goto(`/card/${card.id}`);
     const form = page.getByTestId('template-form');
     const save = form.getByRole('button', { name: 'Save', exact: true });
@@ -209,7 +210,7 @@ test.describe('template form', () => {
     await expect(page.getByText('NDIS Template Saved')).toBeVisible();
     await expect(page.getByText('Your changes have been saved successfully.')).toBeVisible();
     await expect(form.getByText(/^Last saved: /)).toBeVisible();
-    const saved = await getCard(page, tenantId, card.id);
+    const saved = await api.card(card.id);
     expect(saved.fieldValues['practitioner-signature']).toMatchObject({
       kind: 'typed',
       typed: 'Priya Practitioner',
@@ -226,22 +227,18 @@ test.describe('template form', () => {
     apiGet,
   }) => {
     test.setTimeout(60_000);
-    const tenantId = await openInSunrise(page, signIn, apiGet);
-    const card = await findBspCard(apiGet, tenantId);
-    await page.goto(`/card/${card.id}`);
-    await expect(page.getByTestId('template-form')).toBeVisible();
-    await page.getByRole('button', { name: 'Edit', exact: true }).click();
-
-    const form = page.locator('[data-testid="template-form"][data-variant="card-panel"]');
+    const api = await openInSunrise(page, signIn);
+    const card = await findBspCard(apiGet, api);
+    const form = await openPanelForm(page, card);
     const pager = form.getByRole('navigation', { name: 'Form pages' });
     await expect(pager).toContainText(/Page 1 of (\d+)/);
     const pages = Number(/Page 1 of (\d+)/.exec((await pager.textContent()) ?? '')?.[1]);
-    const template = (await apiGet<FormTemplate[]>('/api/templates', tenantId)).find(
+    const template = (await apiGet<FormTemplate[]>('/api/templates', api.tenantId)).find(
       (t) => t.id === 'comprehensive-bsp',
     )!;
     expect(pages).toBe(Math.ceil(template.fields.length / 6));
     // The alert lists 3 issues, the most severe first, then '...and N more'.
-    const { issues } = (await getCard(page, tenantId, card.id)).compliance;
+    const { issues } = (await api.card(card.id)).compliance;
     const rank = { critical: 0, high: 1, medium: 2 } as const;
     const mostSevere = [...issues].sort((a, b) => rank[a.severity] - rank[b.severity])[0]!;
     const alert = form.getByRole('alert').filter({ hasText: 'Compliance issues' });
@@ -268,7 +265,7 @@ test.describe('template form', () => {
 
     // Saved 2 s after the last keystroke.
     await expect(form.getByText(/^Last saved: /)).toBeVisible({ timeout: 10_000 });
-    expect((await getCard(page, tenantId, card.id)).fieldValues['practitioner-qualifications']).toContain(
+    expect((await api.card(card.id)).fieldValues['practitioner-qualifications']).toContain(
       'Advanced practitioner, 12 years',
     );
     await form.getByRole('button', { name: 'Cancel' }).click();
@@ -281,8 +278,8 @@ test.describe('template form', () => {
     signIn,
     apiGet,
   }) => {
-    const tenantId = await openInSunrise(page, signIn, apiGet);
-    const card = await findBspCard(apiGet, tenantId);
+    const api = await openInSunrise(page, signIn);
+    const card = await findBspCard(apiGet, api);
     await page.goto(`/card/${card.id}`);
     const form = page.getByTestId('template-form');
     // Only the sections the spec gives an AI button have one.
@@ -300,7 +297,7 @@ test.describe('template form', () => {
     );
     await expect(form.getByRole('textbox', { name: 'Target Behaviours' })).not.toHaveText('');
     // Applied as unsaved changes: mirrored to the local draft until the auto-save.
-    await expect.poll(async () => draftKeys(page)).toEqual([`${draftPrefix}${tenantId}.${card.id}`]);
+    await expect.poll(async () => draftKeys(page)).toEqual([`${draftPrefix}${api.tenantId}.${card.id}`]);
   });
 
   test('a refused auto-save keeps the local draft and says so; the corrected value is saved', async ({
@@ -309,13 +306,10 @@ test.describe('template form', () => {
     apiGet,
   }) => {
     test.setTimeout(60_000);
-    const tenantId = await openInSunrise(page, signIn, apiGet);
-    const card = await findBspCard(apiGet, tenantId);
-    const before = (await getCard(page, tenantId, card.id)).fieldValues['practitioner-name'] ?? null;
-    await page.goto(`/card/${card.id}`);
-    await expect(page.getByTestId('template-form')).toBeVisible();
-    await page.getByRole('button', { name: 'Edit', exact: true }).click();
-    const form = page.locator('[data-testid="template-form"][data-variant="card-panel"]');
+    const api = await openInSunrise(page, signIn);
+    const card = await findBspCard(apiGet, api);
+    const before = (await api.card(card.id)).fieldValues['practitioner-name'] ?? null;
+    const form = await openPanelForm(page, card);
     const pager = form.getByRole('navigation', { name: 'Form pages' });
     const name = form.getByRole('textbox', { name: 'Practitioner Name' });
     // Page 1 (with its editors) is shown before looking for the field on it or a later page.
@@ -335,35 +329,27 @@ test.describe('template form', () => {
     const draft = await page.evaluate(
       (key) =>
         JSON.parse(window.localStorage.getItem(key) ?? 'null') as { values: Record<string, string> } | null,
-      `${draftPrefix}${tenantId}.${card.id}`,
+      `${draftPrefix}${api.tenantId}.${card.id}`,
     );
     expect(draft?.values['practitioner-name']).toContain(tooLong.trim());
-    expect((await getCard(page, tenantId, card.id)).fieldValues['practitioner-name'] ?? null).toEqual(before);
+    expect((await api.card(card.id)).fieldValues['practitioner-name'] ?? null).toEqual(before);
 
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('Dr Priya Practitioner (BSP)');
-    await expect(form.getByText(/^Last saved: /)).toBeVisible({ timeout: 10_000 });
-    expect((await getCard(page, tenantId, card.id)).fieldValues['practitioner-name']).toContain(
-      'Dr Priya Practitioner (BSP)',
-    );
-    await expect.poll(async () => draftKeys(page)).toEqual([]);
+    await expectSaved(form, api, card, 'practitioner-name', 'Dr Priya Practitioner (BSP)', 10_000);
   });
 
   test('a field someone else changed while it was being typed is a conflict; Use theirs drops the typed value', async ({
     page,
     signIn,
-    apiGet,
   }) => {
     test.setTimeout(60_000);
-    const tenantId = await openInSunrise(page, signIn, apiGet);
-    const team = (await teamsOf(apiGet, tenantId)).find((t) => t.name === "Jordan's Care Team")!;
-    const headers = await csrfHeaders(page.request, tenantId);
-    const created = await page.request.post('/api/cards', {
-      headers: { ...headers, 'Idempotency-Key': `template-form-conflict-${Date.now()}` },
-      data: { teamId: team.id, title: 'Incident report: conflict', templateId: 'incident-report' },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const card = ((await created.json()) as { data: Card }).data;
+    const api = await openInSunrise(page, signIn);
+    const card = await newIncidentReport(
+      api,
+      'Incident report: conflict',
+      `template-form-conflict-${Date.now()}`,
+    );
 
     await page.goto(`/card/${card.id}`);
     const form = page.getByTestId('template-form');
@@ -375,11 +361,10 @@ test.describe('template form', () => {
     await expect.poll(async () => draftKeys(page)).toHaveLength(1);
 
     // Someone else saves the same field from the version this page started from.
-    const theirs = await page.request.patch(`/api/cards/${card.id}`, {
-      headers,
-      data: { version: card.version, fieldValues: { 'incident-location': 'Shopping centre' } },
+    await api.update(card.id, {
+      version: card.version,
+      fieldValues: { 'incident-location': 'Shopping centre' },
     });
-    expect(theirs.status(), await theirs.text()).toBe(200);
     // The typed value stays on screen over theirs until it is saved or given up.
     await expect(location).toHaveText('Kitchen at home');
 
@@ -389,9 +374,7 @@ test.describe('template form', () => {
     await expect(conflict).toContainText('Incident Location was changed by someone else');
     await expect(conflict).toContainText('Shopping centre');
     await expect(conflict).toContainText('Kitchen at home');
-    expect((await getCard(page, tenantId, card.id)).fieldValues['incident-location']).toContain(
-      'Shopping centre',
-    );
+    expect((await api.card(card.id)).fieldValues['incident-location']).toContain('Shopping centre');
 
     await conflict.getByRole('button', { name: 'Use theirs' }).click();
     await expect(conflict).toHaveCount(0);
@@ -405,17 +388,14 @@ test.describe('template form', () => {
     apiGet,
   }) => {
     test.setTimeout(60_000);
-    const tenantId = await openInSunrise(page, signIn, apiGet);
-    const team = (await teamsOf(apiGet, tenantId)).find((t) => t.name === "Jordan's Care Team")!;
-    const templates = await apiGet<FormTemplate[]>('/api/templates', tenantId);
+    const api = await openInSunrise(page, signIn);
+    const templates = await apiGet<FormTemplate[]>('/api/templates', api.tenantId);
     const incident = templates.find((t) => t.id === 'incident-report')!;
-    const headers = await csrfHeaders(page.request, tenantId);
-    const created = await page.request.post('/api/cards', {
-      headers: { ...headers, 'Idempotency-Key': `template-form-e2e-${Date.now()}` },
-      data: { teamId: team.id, title: 'Incident report: e2e export', templateId: 'incident-report' },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const card = ((await created.json()) as { data: Card }).data;
+    const card = await newIncidentReport(
+      api,
+      'Incident report: e2e export',
+      `template-form-e2e-${Date.now()}`,
+    );
 
     await page.goto(`/card/${card.id}`);
     const form = page.getByTestId('template-form');
@@ -451,11 +431,7 @@ test.describe('template form', () => {
       else if (field.id === 'incident-time') values[field.id] = '14:30';
       else values[field.id] = `<p>${text}</p>`;
     }
-    const patched = await page.request.patch(`/api/cards/${card.id}`, {
-      headers,
-      data: { version: card.version, fieldValues: values },
-    });
-    expect(patched.status(), await patched.text()).toBe(200);
+    const patched = await api.update(card.id, { version: card.version, fieldValues: values });
 
     await page.reload();
     await expect(form.getByText('Complete', { exact: false }).first()).toBeVisible();
@@ -473,16 +449,11 @@ test.describe('template form', () => {
     expect(text).toContain(card.workItemId);
 
     // Saved twice by a clinician at 100%: in progress, then pending review, where fields are locked.
-    let version = ((await patched.json()) as { data: Card }).data.version;
+    let version = patched.version;
     for (const status of ['in-progress', 'pending-review']) {
-      const submitted = await page.request.patch(`/api/cards/${card.id}`, {
-        headers,
-        data: { version, submit: true },
-      });
-      expect(submitted.status(), await submitted.text()).toBe(200);
-      const body = ((await submitted.json()) as { data: Card }).data;
-      expect(body.status).toBe(status);
-      version = body.version;
+      const submitted = await api.update(card.id, { version, submit: true });
+      expect(submitted.status).toBe(status);
+      version = submitted.version;
     }
     await page.reload();
     await expect(

@@ -1,15 +1,7 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import type { Card } from '@wattle/domain/cards/schemas';
+import type { Locator, Page } from '@playwright/test';
 import type { FormTemplate } from '@wattle/domain/templates/schemas';
-import {
-  demoUsers,
-  expect,
-  expectNoAccessibilityViolations,
-  sunriseTenantName,
-  teamsOf,
-  tenantsOf,
-  test,
-} from './fixtures';
+import { cardsApi } from './cards-api';
+import { demoUsers, expect, expectNoAccessibilityViolations, sunriseOf, test } from './fixtures';
 
 /**
  * /settings/templates (issue 4: tenant admins add custom templates): the built-in and custom
@@ -17,25 +9,6 @@ import {
  * from it shows them; a support worker sees the list without 'Add template'; the schema's messages
  * for a runaway pattern and repeated field ids.
  */
-
-type ApiGet = <T>(path: string, tenantId?: string) => Promise<T>;
-
-async function sunriseId(apiGet: ApiGet): Promise<string> {
-  const sunrise = (await tenantsOf(apiGet)).find((tenant) => tenant.name === sunriseTenantName);
-  expect(sunrise, 'the demo seed has Sunrise').toBeDefined();
-  return sunrise!.id;
-}
-
-async function createCard(request: APIRequestContext, tenantId: string, body: Record<string, unknown>) {
-  const csrf = (await request.storageState()).cookies.find((cookie) => cookie.name === 'wattle_csrf')?.value;
-  expect(csrf, 'signed in, with a CSRF cookie').toBeTruthy();
-  const response = await request.post('/api/cards', {
-    data: body,
-    headers: { 'X-CSRF-Token': decodeURIComponent(csrf!), 'X-Tenant-Id': tenantId },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: Card }).data;
-}
 
 function templateRow(page: Page, name: string): Locator {
   return page.getByTestId('template-row').filter({ has: page.getByRole('button', { name, exact: true }) });
@@ -53,7 +26,8 @@ test.describe('templates settings', () => {
   }) => {
     test.setTimeout(90_000);
     await signIn(demoUsers.owner);
-    const tenantId = await sunriseId(apiGet);
+    const sunrise = await sunriseOf(apiGet);
+    const { tenantId } = sunrise;
     await page.goto('/settings/templates');
     await expect(page.getByRole('heading', { level: 1, name: 'Templates' })).toBeVisible();
 
@@ -193,12 +167,8 @@ test.describe('templates settings', () => {
     ]);
 
     // A card made from it (on Jordan's Care Team) shows its fields in the form.
-    const team = (await teamsOf(apiGet, tenantId)).find(
-      (candidate) => candidate.name === "Jordan's Care Team",
-    );
-    expect(team, "the demo seed has Jordan's Care Team").toBeDefined();
-    const card = await createCard(page.request, tenantId, {
-      teamId: team!.id,
+    const card = await (await cardsApi(page.request, tenantId)).create({
+      teamId: sunrise.team("Jordan's Care Team").id,
       title: 'Home visit, 3 March',
       templateId: created!.id,
     });
@@ -223,7 +193,7 @@ test.describe('templates settings', () => {
     apiGet,
   }) => {
     await signIn(demoUsers.admin);
-    const tenantId = await sunriseId(apiGet);
+    const { tenantId } = await sunriseOf(apiGet);
     const before = (await apiGet<FormTemplate[]>('/api/templates', tenantId)).length;
     await page.goto('/settings/templates');
     await page.getByRole('button', { name: 'Add template' }).click();
