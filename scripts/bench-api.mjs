@@ -19,27 +19,24 @@
 // server and a role that may create databases. --env KEY=VALUE is passed to the server, e.g.
 // --env LOG_LEVEL=warn or --env DATABASE_POOL_SIZE=20. Exits 1 on any error, including a non-2xx
 // answer under load or an unclean shutdown; with --check-targets, exits 2 when a target is missed.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { runLoad } from './lib/bench-load.mjs';
-import { createScratchDatabase, describePostgres } from './lib/bench-postgres.mjs';
 import {
-  cpuMsOfPostgresBackends,
-  describeExit,
-  freePort,
-  machineCpuMs,
-  startServer,
-  tail,
-  waitForQuiet,
-} from './lib/bench-server.mjs';
+  commonArgs,
+  commonOptions,
+  createCleanups,
+  describeHost,
+  launchServer,
+  scratchData,
+  stopCleanly,
+  waitForQuietMachine,
+  writeJsonResults,
+} from './lib/bench.mjs';
+import { assertClean, medianByThroughput, runLoad } from './lib/bench-load.mjs';
+import { describePostgres } from './lib/bench-postgres.mjs';
+import { cpuMsOfPostgresBackends, describeExit, machineCpuMs, tail } from './lib/bench-server.mjs';
 import { formatMb, formatMs, renderTable } from './lib/bench-stats.mjs';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const defaultServerEntry = path.join(repoRoot, 'apps/server/dist/main.js');
 
 const demoOwner = 'olivia.owner@sunrise.example';
 const demoTenant = 'Sunrise Support Network';
@@ -58,22 +55,11 @@ const usage = `usage: node scripts/bench-api.mjs [--db pglite|postgres|both] [--
 function parseOptions() {
   const { values } = parseArgs({
     options: {
-      db: { type: 'string', default: 'both' },
-      duration: { type: 'string', default: '10' },
-      connections: { type: 'string', default: '10' },
-      warmup: { type: 'string', default: '3' },
+      ...commonArgs,
       idle: { type: 'string', default: '5' },
-      repeat: { type: 'string', default: '3' },
-      'quiet-wait': { type: 'string', default: '60' },
       'max-other': { type: 'string', default: '25' },
       route: { type: 'string', default: 'teams,me' },
-      env: { type: 'string', multiple: true, default: [] },
       'node-arg': { type: 'string', multiple: true, default: [] },
-      server: { type: 'string' },
-      json: { type: 'string' },
-      'check-targets': { type: 'boolean', default: false },
-      keep: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
     },
   });
   if (values.help) {
@@ -87,35 +73,16 @@ function parseOptions() {
     }
     return n;
   };
-  if (!['pglite', 'postgres', 'both'].includes(values.db)) {
-    throw new Error('--db must be pglite, postgres or both');
-  }
+  const common = commonOptions(values, number);
   const routes = values.route.split(',').map((r) => r.trim());
   if (routes.some((r) => !['teams', 'me'].includes(r)))
     throw new Error('--route takes teams, me or teams,me');
-  const env = {};
-  for (const pair of values.env) {
-    const eq = pair.indexOf('=');
-    if (eq < 1) throw new Error(`--env expects KEY=VALUE, got ${pair}`);
-    env[pair.slice(0, eq)] = pair.slice(eq + 1);
-  }
   return {
-    dbs: values.db === 'both' ? ['pglite', 'postgres'] : [values.db],
-    duration: number('duration', 1, 600),
-    connections: number('connections', 1, 200),
-    warmup: number('warmup', 0, 60),
+    ...common,
     idle: number('idle', 0, 120),
-    repeat: number('repeat', 1, 20),
-    quietWait: number('quiet-wait', 0, 600),
     maxOther: number('max-other', 0, 1000),
     routes,
-    env,
     nodeArgs: values['node-arg'],
-    serverEntry: path.resolve(values.server ?? defaultServerEntry),
-    json: values.json,
-    checkTargets: values['check-targets'],
-    keep: values.keep,
-    postgresAdminUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   };
 }
 
@@ -157,45 +124,19 @@ async function checkRoute(baseUrl, route) {
 }
 
 /** Starts the server and waits until it is healthy; registers a kill for the clean-up stack. */
-async function launch(options, env, logPath, cleanups) {
-  const port = await freePort();
-  const server = startServer({ entry: options.serverEntry, port, env, logPath, nodeArgs: options.nodeArgs });
-  cleanups.push(async () => {
-    if (!server.hasExited) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
+function launch(options, env, logPath, cleanups) {
+  return launchServer({
+    entry: options.serverEntry,
+    env,
+    logPath,
+    nodeArgs: options.nodeArgs,
+    cleanups,
+    note,
   });
-  note(`server pid ${server.pid} on ${server.baseUrl}, log ${logPath}`);
-  const startedAt = performance.now();
-  await server.waitHealthy();
-  return { server, startupSeconds: (performance.now() - startedAt) / 1000 };
-}
-
-/** SIGTERM, and the exit must be code 0 (the graceful shutdown in main.ts). */
-async function stopCleanly(kind, server, options) {
-  const exit = await server.stop();
-  const described = describeExit(exit);
-  if (exit.code !== 0) {
-    options.keep = true;
-    throw new Error(`${kind}: server did not shut down cleanly (${described})\n${tail(server.logPath)}`);
-  }
-  return described;
 }
 
 async function benchOne(kind, options, cleanups) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `wattle-bench-${kind}-`));
-  const logPath = path.join(dataDir, 'server.log');
-  cleanups.push(() => {
-    if (!options.keep) rmSync(dataDir, { recursive: true, force: true });
-  });
-  const env = { DATA_DIR: dataDir, ...options.env };
-  let postgres = null;
-  if (kind === 'postgres') {
-    postgres = await createScratchDatabase(options.postgresAdminUrl);
-    cleanups.push(() => postgres.drop());
-    env.DATABASE_URL = postgres.url;
-  }
+  const { logPath, env, postgres } = await scratchData(kind, { prefix: 'wattle-bench', options, cleanups });
 
   const result = { db: kind, routes: [], memory: {} };
   try {
@@ -217,7 +158,7 @@ async function benchOne(kind, options, cleanups) {
       result.routes.push(await benchRoute(kind, server, available[name], options, postgres?.name));
     }
     result.memory.afterLoad = server.memory();
-    result.shutdown = await stopCleanly(kind, server, options);
+    result.shutdown = await stopCleanly(kind, server);
 
     if (kind === 'pglite') {
       // The steady state of a PGlite deployment: a restart on an existing data directory.
@@ -226,7 +167,7 @@ async function benchOne(kind, options, cleanups) {
       await sleep(options.idle * 1000);
       result.memory.idleAfterRestart = again.server.memory();
       result.restartSeconds = again.startupSeconds;
-      result.restartShutdown = await stopCleanly(kind, again.server, options);
+      result.restartShutdown = await stopCleanly(kind, again.server);
     }
   } catch (error) {
     error.message += `\n--- last lines of ${logPath} ---\n${tail(logPath)}`;
@@ -244,29 +185,26 @@ async function benchRoute(kind, server, route, options, postgresName) {
     connections: options.connections,
   };
   if (options.warmup > 0) {
-    assertClean(kind, await runLoad({ ...load, durationSeconds: options.warmup, record: false }), 'warm-up');
+    const warmup = await runLoad({ ...load, durationSeconds: options.warmup, record: false });
+    assertClean(`${kind} ${warmup.url} warm-up`, warmup);
   }
   // A run during which other work on the machine used more than --max-other % of a core is
   // disturbed: it is kept in the JSON but retried, up to three attempts per wanted run.
   const runs = [];
   const clean = () => runs.filter((r) => !r.disturbed);
   for (let attempt = 1; clean().length < options.repeat && attempt <= options.repeat * 3; attempt++) {
-    const quiet =
-      options.quietWait > 0
-        ? await waitForQuiet({ ownPids: [process.pid, server.pid], timeoutSeconds: options.quietWait })
-        : null;
-    if (quiet && !quiet.quiet) {
-      note(
-        `machine still busy (${quiet.busyPercent.toFixed(0)}% of a core elsewhere) after ${options.quietWait} s`,
-      );
-    }
+    const quiet = await waitForQuietMachine({
+      quietWait: options.quietWait,
+      ownPids: [process.pid, server.pid],
+      note,
+    });
     const before = cpuSnapshot(server, postgresName);
     const run = await runLoad({ ...load, durationSeconds: options.duration });
     if (server.hasExited) throw exitedEarly(server);
     run.cpu = cpuShares(before, cpuSnapshot(server, postgresName), run.durationSeconds, run.requests);
     run.backgroundBeforePercent = quiet?.busyPercent ?? null;
     run.disturbed = run.cpu.other > options.maxOther;
-    assertClean(kind, run, 'measurement');
+    assertClean(`${kind} ${run.url} measurement`, run);
     note(
       `${kind} ${route.path} attempt ${attempt}: ${run.requestsPerSecond.toFixed(0)} req/s, ` +
         `p95 ${formatMs(run.latencyMs.p95)} ms, other CPU ${run.cpu.other.toFixed(0)}%` +
@@ -277,9 +215,7 @@ async function benchRoute(kind, server, route, options, postgresName) {
   // The median clean run by throughput stands for the route (the median of all runs if none was
   // clean, flagged); every run is kept in the JSON output.
   const pool = clean().length > 0 ? clean() : runs;
-  const byRps = [...pool].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
-  const median = byRps[Math.floor((byRps.length - 1) / 2)];
-  return { ...median, response, runs, counted: pool.length };
+  return { ...medianByThroughput(pool), response, runs, counted: pool.length };
 }
 
 function exitedEarly(server) {
@@ -330,14 +266,6 @@ function cpuShares(a, b, seconds, requests) {
   };
 }
 
-function assertClean(kind, run, phase) {
-  if (run.non2xx === 0 && run.errors === 0 && run.timeouts === 0) return;
-  throw new Error(
-    `${kind} ${run.url} ${phase}: ${run.non2xx} non-2xx answers, ${run.errors} errors, ${run.timeouts} timeouts ` +
-      `(status counts ${JSON.stringify(run.statusCounts)})`,
-  );
-}
-
 function verdictsOf(results) {
   const verdicts = [];
   for (const r of results) {
@@ -369,13 +297,12 @@ function verdictsOf(results) {
 }
 
 function report(results, options, verdicts) {
-  const cpus = os.cpus();
   print();
   print(
     `Wattle API benchmark, ${new Date().toISOString()}: ${options.connections} connections, ` +
       `${options.duration} s per run after ${options.warmup} s warm-up` +
       (options.repeat > 1 ? `, median of ${options.repeat} runs` : '') +
-      `; ${cpus.length} CPUs (${cpus[0]?.model.trim()}), node ${process.version}` +
+      `; ${describeHost()}` +
       (Object.keys(options.env).length ? `; server env ${JSON.stringify(options.env)}` : '') +
       (options.nodeArgs.length ? `; node ${options.nodeArgs.join(' ')}` : ''),
   );
@@ -457,44 +384,20 @@ async function main() {
       `${options.serverEntry} does not exist. This script builds nothing: run \`npm run build\` first.`,
     );
   }
-  const cleanups = [];
-  const runCleanups = async () => {
-    while (cleanups.length) {
-      try {
-        await cleanups.pop()();
-      } catch (error) {
-        note(`clean-up failed: ${error.message}`);
-      }
-    }
-  };
-  let interrupted = false;
-  const onSignal = (signal) => {
-    if (interrupted) return;
-    interrupted = true;
-    note(`${signal}: stopping`);
-    runCleanups().finally(() => process.exit(130));
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-
+  const cleanups = createCleanups(note);
   const results = [];
   try {
     for (const kind of options.dbs) {
       results.push(await benchOne(kind, options, cleanups));
-      await runCleanups();
+      await cleanups.run();
     }
   } finally {
-    await runCleanups();
+    await cleanups.run();
   }
 
   const verdicts = verdictsOf(results);
   report(results, options, verdicts);
-  if (options.json) {
-    const { postgresAdminUrl: _omitted, ...recorded } = options;
-    const host = { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version };
-    const out = { date: new Date().toISOString(), host, options: recorded, results, verdicts };
-    writeFileSync(options.json, `${JSON.stringify(out, null, 2)}\n`);
-  }
+  if (options.json) writeJsonResults(options.json, { options, results, verdicts });
   if (options.checkTargets && verdicts.some((v) => !v.met)) process.exitCode = 2;
 }
 

@@ -30,20 +30,29 @@
 //
 // Targets on the 2-core machine (issue 4), Postgres: list of 50 p95 < 30 ms, save p95 < 20 ms.
 // With --check-targets, exits 2 when one is missed. Exits 1 on any error.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
-import { createScratchDatabase, describePostgres } from './lib/bench-postgres.mjs';
-import { describeExit, freePort, startServer, tail, waitForQuiet } from './lib/bench-server.mjs';
-import { createRecorder, formatMs, percentile, renderTable, sortedSamples } from './lib/bench-stats.mjs';
+import {
+  commonArgs,
+  commonOptions,
+  createCleanups,
+  describeHost,
+  launchServer,
+  scratchData,
+  stopCleanly,
+  waitForQuietMachine,
+  writeJsonResults,
+} from './lib/bench.mjs';
+import { assertClean, medianByThroughput, runLoad } from './lib/bench-load.mjs';
+import { describePostgres } from './lib/bench-postgres.mjs';
+import { describeExit, tail } from './lib/bench-server.mjs';
+import { formatMs, renderTable } from './lib/bench-stats.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const defaultServerEntry = path.join(repoRoot, 'apps/server/dist/main.js');
 const targets = { listP95Ms: 30, saveP95Ms: 20 };
 
 const print = (text = '') => process.stdout.write(`${text}\n`);
@@ -57,22 +66,11 @@ const usage = `usage: node scripts/bench-cards.mjs [--db pglite|postgres|both] [
 function parseOptions() {
   const { values } = parseArgs({
     options: {
-      db: { type: 'string', default: 'both' },
+      ...commonArgs,
       cards: { type: 'string', default: '100000' },
       tenants: { type: 'string', default: '100' },
       users: { type: 'string', default: '20' },
       'patch-cards': { type: 'string', default: '2000' },
-      duration: { type: 'string', default: '10' },
-      connections: { type: 'string', default: '10' },
-      warmup: { type: 'string', default: '3' },
-      repeat: { type: 'string', default: '3' },
-      'quiet-wait': { type: 'string', default: '60' },
-      env: { type: 'string', multiple: true, default: [] },
-      server: { type: 'string' },
-      json: { type: 'string' },
-      'check-targets': { type: 'boolean', default: false },
-      keep: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
     },
   });
   if (values.help) {
@@ -85,31 +83,12 @@ function parseOptions() {
       throw new Error(`--${name} must be a whole number from ${min} to ${max}`);
     return n;
   };
-  if (!['pglite', 'postgres', 'both'].includes(values.db))
-    throw new Error('--db must be pglite, postgres or both');
-  const env = {};
-  for (const pair of values.env) {
-    const eq = pair.indexOf('=');
-    if (eq < 1) throw new Error(`--env expects KEY=VALUE, got ${pair}`);
-    env[pair.slice(0, eq)] = pair.slice(eq + 1);
-  }
   const options = {
-    dbs: values.db === 'both' ? ['pglite', 'postgres'] : [values.db],
+    ...commonOptions(values, number),
     cards: number('cards', 1, 5_000_000),
     tenants: number('tenants', 1, 10_000),
     users: number('users', 1, 50),
     patchCards: number('patch-cards', 1, 100_000),
-    duration: number('duration', 1, 600),
-    connections: number('connections', 1, 200),
-    warmup: number('warmup', 0, 60),
-    repeat: number('repeat', 1, 20),
-    quietWait: number('quiet-wait', 0, 600),
-    env,
-    serverEntry: path.resolve(values.server ?? defaultServerEntry),
-    json: values.json,
-    checkTargets: values['check-targets'],
-    keep: values.keep,
-    postgresAdminUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   };
   options.users = Math.min(options.users, options.tenants);
   if (options.cards < options.tenants) throw new Error('--cards must be at least --tenants (one team each)');
@@ -694,78 +673,26 @@ async function api(baseUrl, session, method, pathName, body) {
 }
 
 /**
- * Runs autocannon for `seconds` with `requests` (autocannon's dynamic request list) and returns
- * throughput and exact latency percentiles of the 2xx answers.
- */
-async function runLoad({ baseUrl, requests, connections, seconds, record = true }) {
-  const recorder = createRecorder();
-  const statusCounts = {};
-  const started = performance.now();
-  const instance = autocannon({ url: baseUrl, connections, duration: seconds, timeout: 10, requests });
-  instance.on('response', (_client, statusCode, _bytes, responseTimeMs) => {
-    statusCounts[statusCode] = (statusCounts[statusCode] ?? 0) + 1;
-    if (record && statusCode >= 200 && statusCode < 300) recorder.record(responseTimeMs);
-  });
-  const result = await instance;
-  const elapsed = (performance.now() - started) / 1000;
-  const samples = sortedSamples(recorder);
-  return {
-    connections,
-    durationSeconds: elapsed,
-    requests: samples.length,
-    requestsPerSecond: samples.length / elapsed,
-    latencyMs: {
-      p50: percentile(samples, 50),
-      p95: percentile(samples, 95),
-      p99: percentile(samples, 99),
-      max: samples.length ? samples[samples.length - 1] : Number.NaN,
-    },
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    statusCounts,
-  };
-}
-
-function assertClean(label, run) {
-  if (run.non2xx === 0 && run.errors === 0 && run.timeouts === 0) return;
-  throw new Error(
-    `${label}: ${run.non2xx} non-2xx answers, ${run.errors} errors, ${run.timeouts} timeouts (status counts ${JSON.stringify(run.statusCounts)})`,
-  );
-}
-
-/**
  * Warm-up, then the median (by throughput) of --repeat measured runs. `afterRun` runs after each load
  * (the save load re-reads the cards whose last answer autocannon dropped when its time ran out).
  */
 async function measure(label, options, server, makeRequests, afterRun = async () => {}) {
+  const load = { url: server.baseUrl, connections: options.connections };
   if (options.warmup > 0) {
     assertClean(
       `${label} warm-up`,
-      await runLoad({
-        baseUrl: server.baseUrl,
-        requests: makeRequests(),
-        connections: options.connections,
-        seconds: options.warmup,
-        record: false,
-      }),
+      await runLoad({ ...load, requests: makeRequests(), durationSeconds: options.warmup, record: false }),
     );
     await afterRun();
   }
   const runs = [];
   for (let i = 0; i < options.repeat; i++) {
-    const quiet =
-      options.quietWait > 0
-        ? await waitForQuiet({ ownPids: [process.pid, server.pid], timeoutSeconds: options.quietWait })
-        : null;
-    if (quiet && !quiet.quiet)
-      note(`machine still busy (${quiet.busyPercent.toFixed(0)}% of a core elsewhere)`);
-    const run = await runLoad({
-      baseUrl: server.baseUrl,
-      requests: makeRequests(),
-      connections: options.connections,
-      seconds: options.duration,
+    const quiet = await waitForQuietMachine({
+      quietWait: options.quietWait,
+      ownPids: [process.pid, server.pid],
+      note,
     });
+    const run = await runLoad({ ...load, requests: makeRequests(), durationSeconds: options.duration });
     if (server.hasExited)
       throw new Error(`the server exited during the measurement (${describeExit(server.exitInfo)})`);
     assertClean(label, run);
@@ -776,53 +703,34 @@ async function measure(label, options, server, makeRequests, afterRun = async ()
     );
     runs.push(run);
   }
-  const byRps = [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
-  return { ...byRps[Math.floor((byRps.length - 1) / 2)], runs };
+  return { ...medianByThroughput(runs), runs };
 }
 
 async function launch(options, env, logPath, cleanups) {
-  const port = await freePort();
-  const server = startServer({ entry: options.serverEntry, port, env, logPath });
-  cleanups.push(async () => {
-    if (!server.hasExited) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
+  const { server } = await launchServer({
+    entry: options.serverEntry,
+    env,
+    logPath,
+    cleanups,
+    note,
+    healthyTimeoutMs: 180_000,
   });
-  note(`server pid ${server.pid} on ${server.baseUrl}, log ${logPath}`);
-  await server.waitHealthy(180_000);
   return server;
 }
 
-async function stopCleanly(label, server, options) {
-  const exit = await server.stop();
-  if (exit.code !== 0) {
-    options.keep = true;
-    throw new Error(
-      `${label}: server did not shut down cleanly (${describeExit(exit)})\n${tail(server.logPath)}`,
-    );
-  }
-  return describeExit(exit);
-}
-
 async function benchOne(kind, options, rules, cleanups) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `wattle-bench-cards-${kind}-`));
-  const logPath = path.join(dataDir, 'server.log');
-  cleanups.push(() => {
-    if (!options.keep) rmSync(dataDir, { recursive: true, force: true });
+  // With --keep (or after a failure) the Postgres database is kept too, to look at the generated data.
+  const { dataDir, logPath, env, postgres } = await scratchData(kind, {
+    prefix: 'wattle-bench-cards',
+    options,
+    cleanups,
+    keepDatabase: true,
   });
-  const env = { DATA_DIR: dataDir, ...options.env };
-  let postgres = null;
-  if (kind === 'postgres') {
-    postgres = await createScratchDatabase(options.postgresAdminUrl);
-    cleanups.push(() => (options.keep ? undefined : postgres.drop()));
-    env.DATABASE_URL = postgres.url;
-  }
   const result = { db: kind };
   try {
     note(`${kind}: migrating and seeding through the server`);
     const first = await launch(options, env, logPath, cleanups);
-    await stopCleanly(kind, first, options);
+    await stopCleanly(kind, first);
 
     note(`${kind}: writing ${options.cards} cards over ${options.tenants} tenants`);
     const direct = await openDirect(kind, dataDir, postgres?.url);
@@ -954,7 +862,7 @@ async function benchOne(kind, options, rules, cleanups) {
       },
       rereadUnanswered,
     );
-    result.shutdown = await stopCleanly(kind, server, options);
+    result.shutdown = await stopCleanly(kind, server);
   } catch (error) {
     error.message += `\n--- last lines of ${logPath} ---\n${tail(logPath)}`;
     options.keep = true;
@@ -964,12 +872,11 @@ async function benchOne(kind, options, rules, cleanups) {
 }
 
 function report(results, options) {
-  const cpus = os.cpus();
   print();
   print(
     `Wattle cards benchmark, ${new Date().toISOString()}: ${options.cards} cards over ${options.tenants} tenants; ` +
       `${options.connections} connections over ${options.users} tenants, ${options.duration} s per run after ` +
-      `${options.warmup} s warm-up, median of ${options.repeat}; ${cpus.length} CPUs (${cpus[0]?.model.trim()}), node ${process.version}`,
+      `${options.warmup} s warm-up, median of ${options.repeat}; ${describeHost()}`,
   );
   print();
   const rows = results.flatMap((r) =>
@@ -1019,43 +926,17 @@ async function main() {
       `${options.serverEntry} does not exist. This script builds nothing: run \`npm run build -w apps/server\` first.`,
     );
   }
-  const cleanups = [];
-  const runCleanups = async () => {
-    while (cleanups.length) {
-      try {
-        await cleanups.pop()();
-      } catch (error) {
-        note(`clean-up failed: ${error.message}`);
-      }
-    }
-  };
-  let interrupted = false;
-  const onSignal = (signal) => {
-    if (interrupted) return;
-    interrupted = true;
-    note(`${signal}: stopping`);
-    runCleanups().finally(() => process.exit(130));
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-
+  const cleanups = createCleanups(note);
   const { rules, dispose } = await loadServerRules();
   cleanups.push(dispose);
   const results = [];
   try {
     for (const kind of options.dbs) results.push(await benchOne(kind, options, rules, cleanups));
   } finally {
-    await runCleanups();
+    await cleanups.run();
   }
   const verdicts = report(results, options);
-  if (options.json) {
-    const { postgresAdminUrl: _omitted, ...recorded } = options;
-    const host = { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version };
-    writeFileSync(
-      options.json,
-      `${JSON.stringify({ date: new Date().toISOString(), host, options: recorded, results, verdicts }, null, 2)}\n`,
-    );
-  }
+  if (options.json) writeJsonResults(options.json, { options, results, verdicts });
   if (options.checkTargets && verdicts.some((v) => !v.met)) process.exitCode = 2;
 }
 

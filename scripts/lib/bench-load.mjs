@@ -7,9 +7,11 @@ import { createRecorder, percentile, sortedSamples } from './bench-stats.mjs';
 
 /**
  * Runs `connections` keep-alive connections, each sending its next request as soon as the previous
- * answer arrives, for `durationSeconds`. Only 127.0.0.1 is ever targeted.
+ * answer arrives, for `durationSeconds`. Only 127.0.0.1 is ever targeted. Either one route (`url`
+ * with `headers`), or `requests`: autocannon's request list (each may build its own path, headers and
+ * body in `setupRequest`) sent to the server at `url`.
  */
-export async function runLoad({ url, headers = {}, connections, durationSeconds, record = true }) {
+export async function runLoad({ url, headers = {}, requests, connections, durationSeconds, record = true }) {
   const target = new URL(url);
   if (target.hostname !== '127.0.0.1') throw new Error(`refusing to load ${target.hostname}`);
 
@@ -23,6 +25,7 @@ export async function runLoad({ url, headers = {}, connections, durationSeconds,
     duration: durationSeconds,
     // A request that hangs would stall its connection: give up on it well before the run ends.
     timeout: 10,
+    ...(requests ? { requests } : {}),
   });
   instance.on('response', (_client, statusCode, _bytes, responseTimeMs) => {
     statusCounts[statusCode] = (statusCounts[statusCode] ?? 0) + 1;
@@ -34,7 +37,8 @@ export async function runLoad({ url, headers = {}, connections, durationSeconds,
   const samples = sortedSamples(recorder);
   const ok = samples.length;
   return {
-    url: target.pathname,
+    // A request list builds its own paths.
+    ...(requests ? {} : { url: target.pathname }),
     connections,
     durationSeconds: elapsedSeconds,
     requests: ok,
@@ -57,4 +61,19 @@ export async function runLoad({ url, headers = {}, connections, durationSeconds,
       latencyP97_5: result.latency.p97_5,
     },
   };
+}
+
+/** Throws unless every answer of `run` was 2xx, with no socket error or timeout. */
+export function assertClean(label, run) {
+  if (run.non2xx === 0 && run.errors === 0 && run.timeouts === 0) return;
+  throw new Error(
+    `${label}: ${run.non2xx} non-2xx answers, ${run.errors} errors, ${run.timeouts} timeouts ` +
+      `(status counts ${JSON.stringify(run.statusCounts)})`,
+  );
+}
+
+/** The median of `runs` by throughput (the lower middle one of an even count). */
+export function medianByThroughput(runs) {
+  const byRps = [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+  return byRps[Math.floor((byRps.length - 1) / 2)];
 }
