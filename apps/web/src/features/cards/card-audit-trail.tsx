@@ -2,8 +2,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { CardAuditEntry } from '@wattle/domain/cards/schemas';
 import type { FormTemplate } from '@wattle/domain/templates/schemas';
 import { ArrowRightIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { formatFullTime, formatRelativeTime } from '@/features/inbox/relative-time';
+import { useNow } from '@/lib/use-now';
 import { Button } from '@/ui/button';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
 import { cardKeys, fetchCardAudit } from './api';
@@ -21,15 +21,6 @@ export function cardAuditQueryOptions(tenantId: string, cardId: string) {
     getNextPageParam: (last: Awaited<ReturnType<typeof fetchCardAudit>>) =>
       last.data.length < auditPageSize ? undefined : last.data.at(-1)?.timestamp,
   };
-}
-
-function useNow(intervalMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), intervalMs);
-    return () => window.clearInterval(timer);
-  }, [intervalMs]);
-  return now;
 }
 
 function AuditEntryItem({

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Team } from '@wattle/domain/teams/schemas';
 import { AlertCircleIcon, CheckCheckIcon, InboxIcon, Loader2Icon, UsersIcon } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { notificationsQueryOptions } from '@/features/notifications/api';
 import { flattenNotifications } from '@/features/notifications/notification-cache';
 import { useUnreadCount } from '@/features/notifications/use-unread-count';
@@ -9,6 +9,7 @@ import { teamsQueryOptions } from '@/features/teams/api';
 import { ParticipantLine } from '@/features/teams/participant-line';
 import { useCurrentTenant } from '@/features/tenants/api';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useNow } from '@/lib/use-now';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/ui/card';
@@ -71,16 +72,6 @@ function TeamsCard({ tenantId, tenantName }: { tenantId: string; tenantName: str
       )}
     </Card>
   );
-}
-
-/** The current time, renewed every minute, so '5 minutes ago' stays true while the page is open. */
-function useNow(intervalMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), intervalMs);
-    return () => window.clearInterval(timer);
-  }, [intervalMs]);
-  return now;
 }
 
 function NotificationsCard({ tenantId, tenantName }: { tenantId: string; tenantName: string }) {
