@@ -65,7 +65,7 @@ test.describe('menus and tooltips loaded on first use', () => {
   });
 
   test('a menu pressed before its code has arrived opens when it arrives', async ({ page }) => {
-    // Hold the menu's code back (the idle preload waits too) until the trigger has been pressed.
+    // Hold the menu's code back until the trigger has been pressed.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;

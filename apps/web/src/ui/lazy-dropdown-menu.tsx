@@ -2,7 +2,7 @@ import { Slot } from 'radix-ui';
 import { type ReactElement, type ReactNode, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type * as dropdownMenu from './dropdown-menu';
-import { lazyModule, usePreloadOnIdle } from './lazy-module';
+import { lazyModule } from './lazy-module';
 
 /**
  * A dropdown menu whose code (Radix's menu, roving focus and positioning) loads when first needed
@@ -11,8 +11,7 @@ import { lazyModule, usePreloadOnIdle } from './lazy-module';
  * Radix's DropdownMenu (`dropdown-menu.tsx`) already open, and from then on it is Radix's menu, with
  * its keyboard behaviour: focus moves into the menu, Escape closes it and returns focus to the trigger.
  *
- * The module is fetched while the browser is idle after the first render, and again (if still
- * needed) when the pointer or focus reaches the trigger, so the first press rarely waits.
+ * The module is fetched when the pointer or focus reaches the trigger, so the first press rarely waits.
  */
 
 export type DropdownMenuParts = typeof dropdownMenu;
@@ -39,7 +38,6 @@ export function LazyDropdownMenu({
   className?: string;
   onOpenChange?: (open: boolean) => void;
 }) {
-  usePreloadOnIdle(menuModule);
   const [parts, setParts] = useState(menuModule.current);
   const [isActive, setIsActive] = useState(false);
   const [open, setOpen] = useState(false);

@@ -1,10 +1,8 @@
-import { useEffect } from 'react';
-
 /**
  * Code the shell needs only once someone reaches for it (the Radix menus and tooltips with their
  * positioning code, about 20 KB gzip) is left out of the JavaScript every page loads: it is fetched
- * while the browser is idle after the first render, or at once when someone reaches for a control
- * first, whichever comes sooner. See `lazy-dropdown-menu.tsx` and `lazy-tooltip.tsx`.
+ * when someone reaches for a control (the pointer or focus arriving on it, or a press), so a page that
+ * is only read never downloads it. See `lazy-dropdown-menu.tsx` and `lazy-tooltip.tsx`.
  */
 
 export interface LazyModule<T> {
@@ -33,32 +31,4 @@ export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
       return pending;
     },
   };
-}
-
-/**
- * Marked when an idle preload starts, so `scripts/bundle-size.mjs` can tell the scripts the page
- * needed to render from the ones fetched ahead afterwards.
- */
-export const idlePreloadMark = 'wattle:idle-preload';
-
-const scheduled = new WeakSet<LazyModule<unknown>>();
-
-function whenIdle(callback: () => void): void {
-  // Safari has no requestIdleCallback; a short timeout lets the first render's work finish first.
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(callback, { timeout: 3000 });
-  else setTimeout(callback, 300);
-}
-
-/** Loads `module` at the first idle moment after the calling component's first render (once per module). */
-export function usePreloadOnIdle(module: LazyModule<unknown>): void {
-  useEffect(() => {
-    if (scheduled.has(module)) return;
-    scheduled.add(module);
-    whenIdle(() => {
-      if (module.current()) return;
-      performance.mark(idlePreloadMark);
-      // A failed preload is not an error yet: the control tries again, and says so, when used.
-      module.load().catch(() => undefined);
-    });
-  }, [module]);
 }

@@ -1,12 +1,11 @@
 import { Slot } from 'radix-ui';
 import { type ReactElement, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
-import { lazyModule, usePreloadOnIdle } from './lazy-module';
+import { lazyModule } from './lazy-module';
 
 /**
  * A tooltip whose code loads when first needed (see `lazy-module.ts`). Until someone points at or
  * focuses its trigger, only the trigger is rendered; then Radix's Tooltip (`tooltip.tsx`) takes over,
- * shown at once, and stays. The module is also fetched while the browser is idle after the first
- * render, so that first showing does not wait for the network.
+ * shown as soon as the module arrives, and stays.
  *
  * A tooltip is a nicety on top of the trigger's own accessible name (aria-label, or text that may be
  * sr-only): nothing depends on it. It opens without delay, as the shell's tooltips always have (spec
@@ -30,7 +29,6 @@ export function LazyTooltip({
   /** The trigger: one element that takes a ref and event handlers (a button or a link). */
   children: ReactElement;
 }) {
-  usePreloadOnIdle(tooltipModule);
   const [parts, setParts] = useState(tooltipModule.current);
   const [isActive, setIsActive] = useState(false);
   const [open, setOpen] = useState(false);
