@@ -115,10 +115,14 @@ export const CardSchema = z.object({
 export type Card = z.infer<typeof CardSchema>;
 
 /**
- * A card in a list (`GET /api/cards`): everything but the form's field values, which can run to
- * hundreds of kilobytes with drawn signatures; a card read (`GET /api/cards/{id}`) has them.
+ * A card in a list (`GET /api/cards`): everything but the form itself — its field values (hundreds
+ * of kilobytes with drawn signatures), the list of compliance issues (one line per missing field of
+ * a 44-field plan) and the completed requirements. Compliance keeps its verdict, completion and the
+ * number of issues. A card read (`GET /api/cards/{id}`) has everything.
  */
-export const CardSummarySchema = CardSchema.omit({ fieldValues: true });
+export const CardSummarySchema = CardSchema.omit({ fieldValues: true, completedRequirements: true }).extend({
+  compliance: ComplianceSchema.omit({ issues: true }).extend({ issueCount: z.number().int().min(0) }),
+});
 export type CardSummary = z.infer<typeof CardSummarySchema>;
 
 const TagSchema = z.string().trim().min(1).max(40);

@@ -5,11 +5,12 @@ import { formatWorkItemId } from '@wattle/domain/cards/work-item-id';
 import type { TeamParticipant } from '@wattle/domain/teams/schemas';
 import type { WorkflowState } from '@wattle/domain/teams/workflow';
 import type { FormTemplate } from '@wattle/domain/templates/schemas';
-import { aliasedTable, and, eq, getTableColumns, isNull, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { cards } from '../../db/schema/cards';
 import { teamMembers, teams } from '../../db/schema/teams';
 import { users } from '../../db/schema/users';
+import { preparedOnce } from '../../db/with-tenant';
 import { AppError, forbidden } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';
 import { findTemplate } from '../templates/template-records';
@@ -25,12 +26,9 @@ export interface TeamAccess {
   participant: TeamParticipant | null;
 }
 
-/**
- * The caller's standing on every team of the tenant (or one team): one query, the caller's own team
- * role joined in, folded into a role with the tenant-wide role and guest sharing.
- */
-export async function teamAccessList(ctx: TenantContext, teamId?: string): Promise<TeamAccess[]> {
-  const rows = await ctx.tx
+/** Teams with the caller's own role on each joined in. */
+function selectTeamAccess(tx: Tx, userId: unknown, where: SQL[]) {
+  return tx
     .select({
       teamId: teams.id,
       workflowStates: teams.workflowStates,
@@ -43,10 +41,26 @@ export async function teamAccessList(ctx: TenantContext, teamId?: string): Promi
       and(
         eq(teamMembers.tenantId, teams.tenantId),
         eq(teamMembers.teamId, teams.id),
-        eq(teamMembers.userId, ctx.actor.id),
+        eq(teamMembers.userId, userId as string),
       ),
     )
-    .where(and(eq(teams.tenantId, ctx.tenantId), teamId ? eq(teams.id, teamId) : undefined));
+    .where(and(...where));
+}
+
+/**
+ * The caller's standing on every team of the tenant (or one team): one query, the caller's own team
+ * role joined in, folded into a role with the tenant-wide role and guest sharing.
+ */
+export async function teamAccessList(ctx: TenantContext, teamId?: string): Promise<TeamAccess[]> {
+  // One team is asked for on every card read and save: that form is built once per connection.
+  const rows = teamId
+    ? await preparedOnce(ctx.tx, 'wattle_team_access', (tx) =>
+        selectTeamAccess(tx, sql.placeholder('userId'), [
+          eq(teams.tenantId, sql.placeholder('tenantId')),
+          eq(teams.id, sql.placeholder('teamId')),
+        ]).prepare('wattle_team_access'),
+      ).execute({ tenantId: ctx.tenantId, teamId, userId: ctx.actor.id })
+    : await selectTeamAccess(ctx.tx, ctx.actor.id, [eq(teams.tenantId, ctx.tenantId)]);
   const approvesTenantWide = can(ctx.tenantRole, 'approve:plans');
   return rows.map((row) => {
     const teamRole = (row.teamRole as TeamRole | null) ?? null;
@@ -119,10 +133,22 @@ export const selectCardSummaryRows = (tx: Tx) => selectWithNames(tx, cardSummary
 export type CardSummaryRow = Awaited<ReturnType<ReturnType<typeof selectCardSummaryRows>['execute']>>[number];
 
 export function toCard(row: CardRow): Card {
-  return { ...toCardSummary(row), fieldValues: row.card.fieldValues };
+  const c = row.card;
+  return {
+    ...cardBasics(row),
+    fieldValues: c.fieldValues,
+    completedRequirements: c.completedRequirements,
+    compliance: c.compliance,
+  };
 }
 
 export function toCardSummary(row: CardSummaryRow): CardSummary {
+  const { issues, ...compliance } = row.card.compliance;
+  return { ...cardBasics(row), compliance: { ...compliance, issueCount: issues.length } };
+}
+
+/** What a card and its list summary share. */
+function cardBasics(row: CardSummaryRow): Omit<Card, 'fieldValues' | 'completedRequirements' | 'compliance'> {
   const c = row.card;
   return {
     id: c.id,
@@ -146,8 +172,6 @@ export function toCardSummary(row: CardSummaryRow): CardSummary {
     startDate: c.startDate,
     dueDate: c.dueDate,
     tags: c.tags,
-    completedRequirements: c.completedRequirements,
-    compliance: c.compliance,
     billable: c.billable,
     estimatedAmountCents: c.estimatedAmountCents,
     version: c.version,
@@ -160,15 +184,28 @@ export function toCardSummary(row: CardSummaryRow): CardSummary {
   };
 }
 
-/** A live (not deleted) card row by id, optionally locked for an update. */
+/**
+ * A live (not deleted) card row by id, optionally locked for an update. Every card read and save
+ * runs this, so both forms are built once per connection (building a Drizzle query costs more than
+ * running this one).
+ */
 export async function selectCardRow(
   ctx: TenantContext,
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<CardRow | undefined> {
-  const where: SQL[] = [eq(cards.tenantId, ctx.tenantId), eq(cards.id, id), isNull(cards.deletedAt)];
-  const query = selectCardRows(ctx.tx).where(and(...where));
-  const [row] = options.forUpdate ? await query.for('update', { of: cards }) : await query;
+  const name = options.forUpdate ? 'wattle_card_for_update' : 'wattle_card';
+  const statement = preparedOnce(ctx.tx, name, (tx) => {
+    const query = selectCardRows(tx).where(
+      and(
+        eq(cards.tenantId, sql.placeholder('tenantId')),
+        eq(cards.id, sql.placeholder('id')),
+        isNull(cards.deletedAt),
+      ),
+    );
+    return (options.forUpdate ? query.for('update', { of: cards }) : query).prepare(name);
+  });
+  const [row] = await statement.execute({ tenantId: ctx.tenantId, id });
   return row;
 }
 

@@ -1,7 +1,8 @@
 import { fieldValueError, plainText } from '@wattle/domain/cards/compliance';
 import type { FieldValue, FieldValues, FormField, FormTemplate } from '@wattle/domain/templates/schemas';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { tenants } from '../../db/schema/tenants';
+import { preparedOnce } from '../../db/with-tenant';
 import { AppError } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';
 import { sanitizeRichText } from './sanitize-rich-text';
@@ -98,13 +99,24 @@ export function buildSearchText(card: {
 
 /** Today's date (yyyy-mm-dd) in a time zone. */
 export function todayIn(timeZone: string, now = new Date()): string {
-  // en-CA writes dates as yyyy-mm-dd.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return dateFormatIn(timeZone).format(now);
+}
+
+// Building an Intl.DateTimeFormat costs far more than using one, and every card save needs one.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormatIn(timeZone: string): Intl.DateTimeFormat {
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    // en-CA writes dates as yyyy-mm-dd.
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dateFormats.set(timeZone, format);
+  }
+  return format;
 }
 
 /** A yyyy-mm-dd date plus whole days. */
@@ -115,9 +127,13 @@ export function addDays(date: string, days: number): string {
 
 /** The tenant's time zone, which decides "today" (DESIGN.md section 3). */
 export async function tenantTimeZone(ctx: TenantContext): Promise<string> {
-  const [tenant] = await ctx.tx
-    .select({ timeZone: tenants.timeZone })
-    .from(tenants)
-    .where(eq(tenants.id, ctx.tenantId));
+  // Every card save asks: built once per connection.
+  const [tenant] = await preparedOnce(ctx.tx, 'wattle_tenant_time_zone', (tx) =>
+    tx
+      .select({ timeZone: tenants.timeZone })
+      .from(tenants)
+      .where(eq(tenants.id, sql.placeholder('tenantId')))
+      .prepare('wattle_tenant_time_zone'),
+  ).execute({ tenantId: ctx.tenantId });
   return tenant?.timeZone ?? 'Australia/Sydney';
 }
