@@ -124,10 +124,13 @@ describe('live query keys', () => {
     expect(liveQueryKeys('favorite', 't1')).toEqual([['favorites', 't1']]);
     expect(liveQueryKeys('toString', 't1')).toEqual([]);
     expect(liveQueryKeys('team-member', 't1')).toEqual([['tenant', 't1', 'teams']]);
+    expect(liveQueryKeys('card', 't1')).toEqual([['cards', 't1']]);
     expect(allLiveQueryKeys('t1')).toEqual([
       ['notifications', 't1'],
       ['favorites', 't1'],
       ['tenant', 't1', 'teams'],
+      ['cards', 't1'],
+      ['templates', 't1'],
     ]);
   });
 
