@@ -61,7 +61,7 @@ describe('POST /api/onboarding', () => {
 
     expect(tenant).toMatchObject({
       name: 'New Care Collective',
-      prefix: 'NCC',
+      prefix: 'NEW',
       isInternal: false,
       timeZone: 'Australia/Sydney',
       settings: { whiteLabel: false, primaryColor: '#3b82f6', customDomain: null },
