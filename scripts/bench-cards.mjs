@@ -814,6 +814,8 @@ async function benchOne(kind, options, rules, cleanups) {
     // cards' versions are read again before the next run, so no save goes out with a stale version.
     const unanswered = new Set();
     const rereadUnanswered = async () => {
+      // A dropped save may still be running on the server: let it commit before reading the version.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
       for (const id of unanswered) {
         const card = pool.find((c) => c.id === id);
         const current = await api(server.baseUrl, sessionOf.get(card.tenantId), 'GET', `/api/cards/${id}`);

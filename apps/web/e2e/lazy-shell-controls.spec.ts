@@ -58,6 +58,7 @@ test.describe('menus and tooltips loaded on first use', () => {
     await page.keyboard.press(' ');
     await expect(page.getByRole('menuitem', { name: 'New Task' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'New Incident' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('menuitem', { name: 'New Invoice' })).toBeFocused();
     await page.keyboard.press('Enter');
