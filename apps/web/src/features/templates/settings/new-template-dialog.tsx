@@ -1,7 +1,7 @@
 import type { FormTemplate } from '@wattle/domain/templates/schemas';
-import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import { type ReactElement, useRef, useState } from 'react';
 import { Button } from '@/ui/button';
+import { ConfirmDialog, ConfirmDialogAction } from '@/ui/confirm-dialog';
 import {
   Dialog,
   DialogContent,
@@ -26,34 +26,18 @@ function DiscardDialog({
   onDiscard: () => void;
 }) {
   return (
-    <AlertDialogPrimitive.Root
+    <ConfirmDialog
       open={open}
-      onOpenChange={(isOpen) => {
-        if (!isOpen) onKeepEditing();
-      }}
+      title="Discard this template?"
+      description="The template has not been created. What you entered will be lost."
+      onKeepEditing={onKeepEditing}
     >
-      <AlertDialogPrimitive.Portal>
-        <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <AlertDialogPrimitive.Content className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-background p-6 shadow-lg outline-none">
-          <AlertDialogPrimitive.Title className="font-semibold text-lg leading-tight">
-            Discard this template?
-          </AlertDialogPrimitive.Title>
-          <AlertDialogPrimitive.Description className="text-muted-foreground text-sm">
-            The template has not been created. What you entered will be lost.
-          </AlertDialogPrimitive.Description>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialogPrimitive.Cancel asChild>
-              <Button variant="outline">Keep Editing</Button>
-            </AlertDialogPrimitive.Cancel>
-            <AlertDialogPrimitive.Action asChild>
-              <Button variant="destructive" onClick={onDiscard}>
-                Discard
-              </Button>
-            </AlertDialogPrimitive.Action>
-          </div>
-        </AlertDialogPrimitive.Content>
-      </AlertDialogPrimitive.Portal>
-    </AlertDialogPrimitive.Root>
+      <ConfirmDialogAction asChild>
+        <Button variant="destructive" onClick={onDiscard}>
+          Discard
+        </Button>
+      </ConfirmDialogAction>
+    </ConfirmDialog>
   );
 }
 
