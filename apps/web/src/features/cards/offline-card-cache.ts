@@ -1,4 +1,5 @@
-import type { Card, CardListQuery } from '@wattle/domain/cards/schemas';
+import { type CardListQuery, CardSummarySchema } from '@wattle/domain/cards/schemas';
+import type { z } from 'zod';
 import { ApiError, type ListResult } from '../../lib/http';
 import { storageKeys } from '../../lib/storage-keys';
 
@@ -17,51 +18,32 @@ export const cardListCacheMaxAgeMs = 24 * 60 * 60 * 1000;
 /** The name of the window event reported when the cached list is shown instead of the server's. */
 export const offlineCacheHitEvent = 'wattle:offline-cache-hit';
 
-/** What a list of cards shows of each card. */
-export type CardListItem = Pick<
-  Card,
-  | 'id'
-  | 'teamId'
-  | 'workItemId'
-  | 'type'
-  | 'title'
-  | 'templateId'
-  | 'templateName'
-  | 'status'
-  | 'state'
-  | 'priority'
-  | 'category'
-  | 'assigneeId'
-  | 'assigneeName'
-  | 'startDate'
-  | 'dueDate'
-  | 'version'
-  | 'createdAt'
-  | 'updatedAt'
-> & { compliance: Pick<Card['compliance'], 'isCompliant' | 'completion'> };
+/** What a list of cards shows of each card: the one shape kept, and checked again when read back. */
+const CardListItemSchema = CardSummarySchema.pick({
+  id: true,
+  teamId: true,
+  workItemId: true,
+  type: true,
+  title: true,
+  templateId: true,
+  templateName: true,
+  status: true,
+  state: true,
+  priority: true,
+  category: true,
+  assigneeId: true,
+  assigneeName: true,
+  startDate: true,
+  dueDate: true,
+  version: true,
+  createdAt: true,
+  updatedAt: true,
+}).extend({ compliance: CardSummarySchema.shape.compliance.pick({ isCompliant: true, completion: true }) });
+export type CardListItem = z.infer<typeof CardListItemSchema>;
 
+/** Only what the list shows; zod drops every other key. */
 export function toCardListItem(card: CardListItem): CardListItem {
-  return {
-    id: card.id,
-    teamId: card.teamId,
-    workItemId: card.workItemId,
-    type: card.type,
-    title: card.title,
-    templateId: card.templateId,
-    templateName: card.templateName,
-    status: card.status,
-    state: card.state,
-    priority: card.priority,
-    category: card.category,
-    assigneeId: card.assigneeId,
-    assigneeName: card.assigneeName,
-    startDate: card.startDate,
-    dueDate: card.dueDate,
-    version: card.version,
-    createdAt: card.createdAt,
-    updatedAt: card.updatedAt,
-    compliance: { isCompliant: card.compliance.isCompliant, completion: card.compliance.completion },
-  };
+  return CardListItemSchema.parse(card);
 }
 
 export interface CachedCardList {
@@ -87,42 +69,9 @@ function browserStorage(): CacheStorage | undefined {
   }
 }
 
-const nullableStringKeys = [
-  'templateId',
-  'templateName',
-  'category',
-  'assigneeId',
-  'assigneeName',
-  'startDate',
-  'dueDate',
-] as const;
-const stringKeys = [
-  'id',
-  'teamId',
-  'workItemId',
-  'type',
-  'title',
-  'status',
-  'state',
-  'priority',
-  'createdAt',
-  'updatedAt',
-] as const;
-
 /** A stored card as this version of the app wrote it; anything else (an older shape, an edit by hand) is ignored. */
 function isCardListItem(value: unknown): value is CardListItem {
-  if (typeof value !== 'object' || value === null) return false;
-  const record = value as Record<string, unknown>;
-  const compliance = record.compliance as Record<string, unknown> | null | undefined;
-  return (
-    stringKeys.every((key) => typeof record[key] === 'string') &&
-    nullableStringKeys.every((key) => record[key] === null || typeof record[key] === 'string') &&
-    typeof record.version === 'number' &&
-    typeof compliance === 'object' &&
-    compliance !== null &&
-    typeof compliance.isCompliant === 'boolean' &&
-    typeof compliance.completion === 'number'
-  );
+  return CardListItemSchema.safeParse(value).success;
 }
 
 /** Keeps the first page of a team's cards as just loaded; a full or blocked storage is ignored. */
