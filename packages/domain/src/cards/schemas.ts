@@ -10,6 +10,11 @@ import { FieldIdSchema, FieldValueSchema } from '../templates/schemas';
 export const cardTypes = ['task', 'incident', 'bsp'] as const;
 export const CardTypeSchema = z.enum(cardTypes);
 export type CardType = z.infer<typeof CardTypeSchema>;
+export const cardTypeLabels = {
+  task: 'Task',
+  incident: 'Incident',
+  bsp: 'Behaviour Support Plan',
+} as const satisfies Record<CardType, string>;
 
 /** The compliance workflow of spec work section 4, enforced on the server (see `workflow.ts`). */
 export const cardStatuses = ['draft', 'in-progress', 'pending-review', 'approved', 'archived'] as const;
@@ -32,14 +37,31 @@ export const cardStateLabels = {
 export const ndisStatuses = ['draft', 'in-review', 'approved', 'submitted'] as const;
 export const NdisStatusSchema = z.enum(ndisStatuses);
 export type NdisStatus = z.infer<typeof NdisStatusSchema>;
+export const ndisStatusLabels = {
+  draft: 'Draft',
+  'in-review': 'In Review',
+  approved: 'Approved',
+  submitted: 'Submitted',
+} as const satisfies Record<NdisStatus, string>;
 
 export const priorities = ['low', 'medium', 'high'] as const;
 export const PrioritySchema = z.enum(priorities);
 export type Priority = z.infer<typeof PrioritySchema>;
+export const priorityLabels = { low: 'Low', medium: 'Medium', high: 'High' } as const satisfies Record<
+  Priority,
+  string
+>;
 
 export const cardCategories = ['behavior', 'incident', 'assessment', 'plan', 'review'] as const;
 export const CardCategorySchema = z.enum(cardCategories);
 export type CardCategory = z.infer<typeof CardCategorySchema>;
+export const cardCategoryLabels = {
+  behavior: 'Behaviour',
+  incident: 'Incident',
+  assessment: 'Assessment',
+  plan: 'Plan',
+  review: 'Review',
+} as const satisfies Record<CardCategory, string>;
 
 export const DateOnlySchema = z.iso.date();
 

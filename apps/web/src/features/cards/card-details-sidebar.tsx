@@ -2,10 +2,13 @@ import {
   type CardState,
   cardStateLabels,
   cardStates,
+  cardTypeLabels,
   type NdisStatus,
   ndisStatuses,
+  ndisStatusLabels,
   type Priority,
   priorities,
+  priorityLabels,
 } from '@wattle/domain/cards/schemas';
 import { PlusIcon, XIcon } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
@@ -19,13 +22,7 @@ import { NativeSelect } from '@/ui/native-select';
 import { Switch } from '@/ui/switch';
 import { CardAuditTrail } from './card-audit-trail';
 import type { CardView } from './use-card-view';
-import {
-  cardTypeLabels,
-  dollars,
-  ndisStatusLabels,
-  parseDollars,
-  priorityLabels,
-} from './use-card-view-format';
+import { dollars, parseDollars } from './use-card-view-format';
 
 /**
  * The card panel's Details sidebar (spec work section 2 "Card detail panel", inline mode): 360 px on

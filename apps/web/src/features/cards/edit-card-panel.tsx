@@ -8,7 +8,9 @@ import {
   type CardConflictDetails,
   type CardType,
   cardCategories,
+  cardCategoryLabels,
   priorities,
+  priorityLabels,
 } from '@wattle/domain/cards/schemas';
 import { cardStatusLabels, isStatusEditable } from '@wattle/domain/cards/workflow';
 import type { FormTemplate } from '@wattle/domain/templates/schemas';
@@ -109,15 +111,6 @@ export interface EditCardPanelProps {
   onCloseAutoFocus?: (event: Event) => void;
 }
 
-const categoryLabels: Record<CardCategory, string> = {
-  behavior: 'Behaviour',
-  incident: 'Incident',
-  assessment: 'Assessment',
-  plan: 'Plan',
-  review: 'Review',
-};
-const priorityLabels = { low: 'Low', medium: 'Medium', high: 'High' } as const;
-
 /** sonner's red on pink falls short of WCAG AA; the app's destructive toasts use these reds. */
 const destructiveColors = {
   '--error-bg': '#fef2f2',
@@ -161,7 +154,7 @@ function describeValue(card: Card, field: string): string {
     case 'dueDate':
       return card.dueDate ? formatCalendarDate(card.dueDate) : 'no due date';
     case 'category':
-      return card.category ? categoryLabels[card.category] : 'no category';
+      return card.category ? cardCategoryLabels[card.category] : 'no category';
     default:
       return '';
   }
@@ -694,7 +687,7 @@ function OpenEditCardPanel({
           <option value="">No category</option>
           {cardCategories.map((category) => (
             <option key={category} value={category}>
-              {categoryLabels[category]}
+              {cardCategoryLabels[category]}
             </option>
           ))}
         </NativeSelect>

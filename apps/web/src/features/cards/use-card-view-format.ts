@@ -1,5 +1,11 @@
-import type { CardStatus, CardType, NdisStatus, Priority } from '@wattle/domain/cards/schemas';
-import { cardStateLabels } from '@wattle/domain/cards/schemas';
+import {
+  type CardStatus,
+  cardStateLabels,
+  type NdisStatus,
+  ndisStatusLabels,
+  type Priority,
+  priorityLabels,
+} from '@wattle/domain/cards/schemas';
 import { cardStatusLabels, isStatusEditable, nextStatuses } from '@wattle/domain/cards/workflow';
 import type { FormTemplate } from '@wattle/domain/templates/schemas';
 
@@ -7,25 +13,6 @@ import type { FormTemplate } from '@wattle/domain/templates/schemas';
  * Words and formats of the card page (labels of statuses and fields, workflow buttons, values shown
  * in the audit trail and the conflict alert). Plain functions, no React, so they are unit-tested.
  */
-
-export const ndisStatusLabels = {
-  draft: 'Draft',
-  'in-review': 'In Review',
-  approved: 'Approved',
-  submitted: 'Submitted',
-} as const satisfies Record<NdisStatus, string>;
-
-export const priorityLabels = {
-  low: 'Low',
-  medium: 'Medium',
-  high: 'High',
-} as const satisfies Record<Priority, string>;
-
-export const cardTypeLabels = {
-  task: 'Task',
-  incident: 'Incident',
-  bsp: 'Behaviour Support Plan',
-} as const satisfies Record<CardType, string>;
 
 /** The button that makes each workflow move (decision 0009). */
 const moveLabels: Record<string, string> = {
