@@ -2,7 +2,6 @@ import { inflateSync } from 'node:zlib';
 import type { Card, CardStatus } from '@wattle/domain/cards/schemas';
 import type { FieldValue, FormField, FormTemplate, SignatureValue } from '@wattle/domain/templates/schemas';
 import { groupFieldsBySection } from '@wattle/domain/templates/sections';
-import PDFDocument from 'pdfkit';
 import {
   fieldValueBlocks,
   formatDateTime,
@@ -71,7 +70,9 @@ export function participantLabel(input: Pick<CardPdfInput, 'card' | 'participant
  * their fixed order with each field's value (signatures drawn or typed, with who signed and when);
  * a footer with the page number and who generated it when.
  */
-export function renderCardPdf(input: CardPdfInput): Promise<Buffer> {
+export async function renderCardPdf(input: CardPdfInput): Promise<Buffer> {
+  // pdfkit and its fonts load on the first export, not at start-up: most processes never draw a PDF.
+  const { default: PDFDocument } = await import('pdfkit');
   const { card, template } = input;
   const timeZone = input.timeZone ?? 'Australia/Sydney';
   const doc = new PDFDocument({
