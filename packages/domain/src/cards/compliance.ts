@@ -5,7 +5,7 @@ import type { Compliance, ComplianceIssue } from './schemas';
 export const signatureRequiredMessage = 'Digital signature required for NDIS compliance';
 
 /**
- * CONTRACT: the compliance engine of spec work section 5, run in the browser while typing and on the
+ * The compliance engine of spec work section 5, run in the browser while typing and on the
  * server on every save.
  *
  * Issues, in the template's field order:

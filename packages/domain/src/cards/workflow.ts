@@ -3,7 +3,7 @@ import { sectionOfField } from '../templates/sections';
 import { isFieldFilled } from './compliance';
 import type { CardStatus } from './schemas';
 
-/** CONTRACT: the workflow table of spec work section 4. */
+/** The workflow table of spec work section 4. */
 export interface WorkflowStep {
   status: CardStatus;
   next: readonly CardStatus[];

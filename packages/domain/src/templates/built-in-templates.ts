@@ -834,7 +834,7 @@ const defs: TemplateDef[] = [
   },
 ];
 
-/** CONTRACT (filled in by the domain work): the eight built-in templates of spec work section 3. */
+/** The eight built-in templates of spec work section 3. */
 export const builtInTemplates: readonly FormTemplate[] = defs.map(buildTemplate);
 
 export function findBuiltInTemplate(id: string): FormTemplate | undefined {

@@ -1,6 +1,6 @@
 import type { FormField, FormSectionId } from './schemas';
 
-/** CONTRACT: the fixed sections of the template-form editor, their names and icons (lucide names). */
+/** The fixed sections of the template-form editor, their names and icons (lucide names). */
 export interface FormSection {
   id: FormSectionId;
   name: string;

@@ -17,7 +17,7 @@ const titleRules: readonly [pattern: RegExp, templateId: string][] = [
 ];
 
 /**
- * CONTRACT: a card's template comes from its templateId or, failing that, from keywords in its title
+ * A card's template comes from its templateId or, failing that, from keywords in its title
  * (spec work section 3). Returns a built-in template id or null.
  */
 export function templateIdFromTitle(title: string): string | null {

@@ -7,7 +7,7 @@ import { cardKeys, patchCard } from './api';
 import { CardSaveQueueCore, type SaveQueueItem, type SaveQueueSnapshot } from './field-save-queue-core';
 
 /**
- * CONTRACT (implemented by the cards web work): the field-save queue of spec work section 4. One
+ * The field-save queue of spec work section 4. One
  * queue per card: saves run one at a time, a newer change to a field replaces the queued one, failed
  * items retry, and the queue is kept in localStorage so a reload or a lost connection loses nothing.
  * The queue itself is `CardSaveQueueCore` (field-save-queue-core.ts); this is its React face.
