@@ -112,6 +112,8 @@ export const CardSchema = z.object({
   ndisStatus: NdisStatusSchema,
   /** The team workflow column the card sits in (team views); null until placed. */
   workflowStateId: z.string().nullable(),
+  /** The card's place in its board column: columns list cards by it (see board.ts). */
+  boardPosition: z.number(),
   priority: PrioritySchema,
   category: CardCategorySchema.nullable(),
   startDate: DateOnlySchema.nullable(),
@@ -180,6 +182,7 @@ export const editableCardFields = [
   'state',
   'ndisStatus',
   'workflowStateId',
+  'boardPosition',
   'priority',
   'category',
   'startDate',
@@ -209,6 +212,7 @@ export const PatchCardSchema = z
     state: CardStateSchema.optional(),
     ndisStatus: NdisStatusSchema.optional(),
     workflowStateId: z.string().min(1).max(40).nullable().optional(),
+    boardPosition: z.number().min(-1e15).max(1e15).optional(),
     priority: PrioritySchema.optional(),
     category: CardCategorySchema.nullable().optional(),
     startDate: DateOnlySchema.nullable().optional(),
@@ -222,6 +226,42 @@ export const PatchCardSchema = z
   })
   .strict();
 export type PatchCardInput = z.infer<typeof PatchCardSchema>;
+
+/**
+ * One card as the team views show it (board, list, calendar, roadmap): small enough that a team's
+ * whole work, thousands of cards, loads at once. `GET /api/teams/{teamId}/work-items`.
+ */
+export const WorkItemSchema = CardSummarySchema.pick({
+  id: true,
+  teamId: true,
+  workItemId: true,
+  type: true,
+  templateName: true,
+  title: true,
+  participantId: true,
+  assigneeId: true,
+  assigneeName: true,
+  status: true,
+  state: true,
+  workflowStateId: true,
+  boardPosition: true,
+  priority: true,
+  startDate: true,
+  dueDate: true,
+  tags: true,
+  version: true,
+  createdAt: true,
+  updatedAt: true,
+}).extend({ isCompliant: z.boolean(), completion: z.number().int().min(0).max(100) });
+export type WorkItem = z.infer<typeof WorkItemSchema>;
+
+/** The most cards one team view loads; `meta.total` says when a team has more. */
+export const workItemsMax = 10_000;
+
+export const WorkItemsQuerySchema = z.object({
+  /** Only cards assigned to this user ('me': the caller), for the "my work" list. */
+  assigneeId: z.union([z.uuid(), z.literal('me')]).optional(),
+});
 
 /** `GET /api/cards`: one team's cards (or every visible team's), filtered and paged. */
 export const CardListQuerySchema = z.object({

@@ -18,6 +18,7 @@ describe('notification toasts (spec shell sections 8 and 9)', () => {
       'Request Rejected',
       'Trial Reminder',
       'Notification',
+      'You were mentioned',
     ]);
   });
 

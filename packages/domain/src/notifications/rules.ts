@@ -15,6 +15,8 @@ export const notificationTypes = [
   'rejected',
   'trial',
   'info',
+  /** Someone @mentioned the recipient in a card's comment thread. */
+  'mention',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -35,6 +37,7 @@ export const notificationToastTitles: Record<NotificationType, string> = {
   rejected: 'Request Rejected',
   trial: 'Trial Reminder',
   info: 'Notification',
+  mention: 'You were mentioned',
 };
 
 /** Destructive style for high priority, overdue and rejected; default otherwise (spec shell section 8). */

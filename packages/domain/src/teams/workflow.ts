@@ -15,3 +15,63 @@ export const defaultWorkflowStates: readonly WorkflowState[] = [
   { id: 'in-progress', name: 'In Progress', color: '#3b82f6', order: 2, isEditable: true },
   { id: 'done', name: 'Done', color: '#10b981', order: 4, isEditable: false },
 ];
+
+export const maxWorkflowStates = 12;
+
+/**
+ * `PUT /api/teams/{id}/workflow-states` (team admins): the team's whole list of columns, in order.
+ * `version` is the team's version the edit started from (409 when stale).
+ */
+export const UpdateWorkflowStatesSchema = z
+  .object({
+    version: z.number().int().positive(),
+    states: z
+      .array(
+        z.object({
+          id: z
+            .string()
+            .min(1)
+            .max(40)
+            .regex(/^[a-z0-9-]+$/, 'A state id is lower-case letters, digits and hyphens'),
+          name: z.string().trim().min(1, 'Please enter a state name').max(60),
+          color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour is #rrggbb'),
+        }),
+      )
+      .min(1)
+      .max(maxWorkflowStates, `A team can have at most ${maxWorkflowStates} states`),
+  })
+  .strict();
+export type UpdateWorkflowStates = z.infer<typeof UpdateWorkflowStatesSchema>;
+
+/**
+ * The rules of a workflow edit, shared by the editor and the server: ids unique, and every state that
+ * is not editable (done) kept exactly as it was, last. Returns the new list with orders renumbered
+ * (editable ones 1, 2, …; a non-editable state keeps its order, or takes the next free one), or the
+ * message that refuses it.
+ */
+export function applyWorkflowEdit(
+  previous: readonly WorkflowState[],
+  next: UpdateWorkflowStates['states'],
+): { ok: true; states: WorkflowState[] } | { ok: false; message: string } {
+  const ids = new Set<string>();
+  for (const s of next) {
+    if (ids.has(s.id)) return { ok: false, message: `The state id "${s.id}" is used twice` };
+    ids.add(s.id);
+  }
+  const locked = previous.filter((s) => !s.isEditable);
+  for (const l of locked) {
+    const kept = next.find((s) => s.id === l.id);
+    if (!kept || kept.name !== l.name || kept.color.toLowerCase() !== l.color.toLowerCase())
+      return { ok: false, message: `The "${l.name}" state cannot be changed or removed` };
+  }
+  const editable = next.filter((s) => !locked.some((l) => l.id === s.id));
+  if (editable.length === 0) return { ok: false, message: 'A team needs at least one state besides Done' };
+  const states: WorkflowState[] = editable.map((s, i) => ({ ...s, order: i + 1, isEditable: true }));
+  let lastOrder = states.length;
+  for (const l of locked) {
+    const order = Math.max(l.order, lastOrder + 1);
+    states.push({ ...l, order });
+    lastOrder = order;
+  }
+  return { ok: true, states };
+}

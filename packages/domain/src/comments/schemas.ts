@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+/** Comment types (spec work section 9). `system` is written by the server only ('Attached {filename}'). */
+export const commentTypes = ['general', 'review', 'approval', 'mention', 'system'] as const;
+export const CommentTypeSchema = z.enum(commentTypes);
+export type CommentType = (typeof commentTypes)[number];
+/** The types a person may pick in the composer. */
+export const userCommentTypes = ['general', 'review', 'approval', 'mention'] as const;
+
+export const commentTypeLabels: Record<CommentType, string> = {
+  general: 'General',
+  review: 'Review',
+  approval: 'Approval',
+  mention: 'Mention',
+  system: 'System',
+};
+
+/** Reactions (spec work section 9): one per person per comment. */
+export const reactionKinds = ['like', 'important', 'question', 'resolved'] as const;
+export const ReactionKindSchema = z.enum(reactionKinds);
+export type ReactionKind = (typeof reactionKinds)[number];
+
+export const commentMaxLength = 5000;
+
+/**
+ * What a comment is about besides its text: a form field ('Re: Field'), or the file a system
+ * comment announces. `url` is the API path that downloads the file.
+ */
+export const CommentMetadataSchema = z.object({
+  fieldId: z.string().optional(),
+  fieldName: z.string().optional(),
+  fileId: z.uuid().optional(),
+  filename: z.string().optional(),
+  url: z.string().optional(),
+});
+export type CommentMetadata = z.infer<typeof CommentMetadataSchema>;
+
+/**
+ * One comment of a card's thread (spec work section 3). `content` is plain text (line breaks kept);
+ * it is shown as text, never as HTML. A deleted comment that still has replies stays in the list
+ * with `isDeleted` and empty content, so its replies keep their place.
+ */
+export const CommentSchema = z.object({
+  id: z.uuid(),
+  cardId: z.uuid(),
+  userId: z.uuid().nullable(),
+  userName: z.string(),
+  /** The author's role label on the card's team when they wrote it (e.g. 'Practitioner'). */
+  userRole: z.string(),
+  content: z.string(),
+  type: CommentTypeSchema,
+  isInternal: z.boolean(),
+  /** Mentioned users' ids. */
+  mentions: z.array(z.uuid()),
+  parentCommentId: z.uuid().nullable(),
+  isEdited: z.boolean(),
+  isDeleted: z.boolean(),
+  /** Who reacted, and how: user id to kind. */
+  reactions: z.record(z.string(), ReactionKindSchema),
+  metadata: CommentMetadataSchema,
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type Comment = z.infer<typeof CommentSchema>;
+
+const ContentSchema = z
+  .string()
+  .max(commentMaxLength, `A comment can be at most ${commentMaxLength} characters`)
+  .refine((s) => s.trim().length > 0, 'A comment cannot be empty');
+
+/** `POST /api/cards/{id}/comments`. Only users who may read internal comments may write one. */
+export const CreateCommentSchema = z
+  .object({
+    content: ContentSchema,
+    type: z.enum(userCommentTypes).default('general'),
+    isInternal: z.boolean().default(false),
+    parentCommentId: z.uuid().nullable().optional(),
+    /** Users to notify; each must be able to read the comment (a member of the card's team). */
+    mentions: z.array(z.uuid()).max(20).default([]),
+    /** The form field the comment is about ('Re: Field'). */
+    fieldId: z.string().min(1).max(80).optional(),
+  })
+  .strict();
+export type CreateCommentInput = z.infer<typeof CreateCommentSchema>;
+
+/** `PATCH /api/cards/{cardId}/comments/{commentId}`: the author's new text. */
+export const UpdateCommentSchema = z.object({ content: ContentSchema }).strict();
+
+/** `PUT /api/cards/{cardId}/comments/{commentId}/reaction`: the caller's reaction (replaces theirs). */
+export const ReactionSchema = z.object({ kind: ReactionKindSchema }).strict();
+
+/** Someone the composer can mention: a member of the card's team who may read its comments. */
+export const MentionableUserSchema = z.object({ userId: z.uuid(), name: z.string(), role: z.string() });
+export type MentionableUser = z.infer<typeof MentionableUserSchema>;
+
+/** Toasts and failures of the comment thread (spec work section 8). */
+export const commentMessages = {
+  added: { title: 'Comment added', description: 'Your comment has been posted successfully.' },
+  addFailed: { title: 'Error', description: 'Failed to add comment. Please try again.' },
+  updated: 'Comment updated',
+  updateFailed: 'Failed to update comment. Please try again.',
+  deleted: 'Comment deleted',
+  deleteFailed: 'Failed to delete comment. Please try again.',
+  reactionFailed: 'Failed to update reaction. Please try again.',
+  loadFailed: 'Failed to load comments',
+  attachmentAdded: 'Attachment added',
+  uploadFailed: { title: 'Upload failed', description: 'Try again later' },
+} as const;
+
+/** The system comment an upload adds. */
+export const attachedMessage = (filename: string) => `Attached ${filename}`;

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { CommentSchema } from '../comments/schemas';
+
+/**
+ * Upload limits (spec work section 9): documents attached to a card are at most 10 MB; a template's
+ * required upload (e.g. the functional behaviour assessment report) at most 20 MB. Both take pdf,
+ * doc and docx, recognised by their content, never by their name.
+ */
+export const documentMaxBytes = 10_485_760;
+export const templateUploadMaxBytes = 20_971_520;
+export const documentRetentionDays = 2555;
+
+export const documentFormats = ['pdf', 'doc', 'docx'] as const;
+export type DocumentFormat = (typeof documentFormats)[number];
+
+export const documentMimeTypes: Record<DocumentFormat, string> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+/** Refusals an upload can meet, word for word as the client shows them. */
+export const uploadMessages = {
+  tooLarge: (maxBytes: number) => `The file is larger than the ${Math.round(maxBytes / 1_048_576)} MB limit`,
+  wrongType: 'Only PDF, DOC and DOCX files can be attached',
+  empty: 'The file is empty',
+  missing: 'Choose a file to attach',
+} as const;
+
+/** A file attached to a card (spec work section 3, Document). */
+export const CardFileSchema = z.object({
+  id: z.uuid(),
+  cardId: z.uuid(),
+  name: z.string(),
+  originalName: z.string(),
+  description: z.string(),
+  category: z.string(),
+  /** The format found in the content. */
+  type: z.enum(documentFormats),
+  contentType: z.string(),
+  size: z.number().int().min(0),
+  /** `GET /api/files/{id}`: downloads it, for users who may read the card. */
+  url: z.string(),
+  isConfidential: z.boolean(),
+  uploadedBy: z.uuid().nullable(),
+  uploadedByName: z.string().nullable(),
+  uploadedAt: z.iso.datetime({ offset: true }),
+  /** No scanner is configured yet; every file says so rather than claiming to be clean. */
+  virusScanStatus: z.enum(['not-scanned', 'clean', 'infected']),
+  downloadCount: z.number().int().min(0),
+  /** The template's required document this file fulfils, if any. */
+  requirementId: z.string().nullable(),
+  metadata: z.object({ checksum: z.string(), lastAccessed: z.iso.datetime({ offset: true }).nullable() }),
+});
+export type CardFile = z.infer<typeof CardFileSchema>;
+
+/**
+ * `POST /api/cards/{id}/files` is multipart: one `file` part, and optional fields `requirementId`
+ * (a required document of the card's template) and `parentCommentId` unused. The answer is the file
+ * and the system comment that announces it.
+ */
+export const UploadFieldsSchema = z.object({
+  requirementId: z.string().min(1).max(80).optional(),
+});
+
+/** The answer of an upload: the stored file and the system comment 'Attached {filename}' announcing it. */
+export const UploadResultSchema = z.object({ file: CardFileSchema, comment: CommentSchema });
+export type UploadResult = z.infer<typeof UploadResultSchema>;

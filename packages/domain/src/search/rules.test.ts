@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { isSearchResultItem, matchesEveryWord, searchWords } from './rules';
+import { SearchResultSchema } from './schemas';
+
+describe('search words', () => {
+  it('splits on spaces, lower-cases and drops repeats', () => {
+    expect(searchWords('  Quokka  HYDRO quokka ')).toEqual(['quokka', 'hydro']);
+    expect(searchWords('   ')).toEqual([]);
+  });
+
+  it('matches only when every word is in the text', () => {
+    expect(matchesEveryWord('quokka hydrotherapy session', ['hydro', 'quokka'])).toBe(true);
+    expect(matchesEveryWord('quokka hydrotherapy session', ['hydro', 'wombat'])).toBe(false);
+  });
+});
+
+describe('isSearchResultItem', () => {
+  const result = {
+    id: '01970000-0000-7000-8000-000000000001',
+    workItemId: 'SUN-00042',
+    teamId: '01970000-0000-7000-8000-000000000002',
+    title: 'Quokka hydrotherapy',
+    description: '',
+    assigneeName: null,
+    dueDate: '2026-12-01',
+    createdAt: '2026-11-22T01:00:00.000Z',
+    updatedAt: '2026-11-22T01:00:00.000Z',
+  };
+
+  it('accepts what the schema accepts', () => {
+    expect(SearchResultSchema.safeParse(result).success).toBe(true);
+    expect(isSearchResultItem(result)).toBe(true);
+  });
+
+  it('refuses a result missing a field or with one of the wrong type', () => {
+    const { title: _title, ...withoutTitle } = result;
+    expect(isSearchResultItem(withoutTitle)).toBe(false);
+    expect(isSearchResultItem({ ...result, assigneeName: 3 })).toBe(false);
+    expect(isSearchResultItem(null)).toBe(false);
+    expect(isSearchResultItem('SUN-00042')).toBe(false);
+  });
+});
