@@ -17,20 +17,26 @@ import { accessRequestRoutes } from './features/access-requests/routes';
 import { cardExportRoutes } from './features/cards/export-routes';
 import { cardRoutes } from './features/cards/routes';
 import { clientErrorRoutes } from './features/client-errors/routes';
+import { commentRoutes } from './features/comments/routes';
 import { eventRoutes } from './features/events/routes';
 import { favoriteRoutes } from './features/favorites/routes';
+import { fileRoutes } from './features/files/routes';
 import { healthRoutes } from './features/health/routes';
 import { invitationRoutes } from './features/invitations/routes';
 import { meRoutes } from './features/me/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
 import { preferenceRoutes } from './features/preferences/routes';
+import { searchRoutes } from './features/search/routes';
 import { teamRoutes } from './features/teams/routes';
+import { teamWorkRoutes } from './features/teams/work-routes';
 import { templateRoutes } from './features/templates/routes';
 import { tenantRoutes } from './features/tenants/routes';
 import { registerErrorHandler } from './http/error-handler';
 import { registerIdempotency } from './http/idempotency';
 import { createResponseSerializerCompiler } from './http/response-serializer';
+import { createFileStorage } from './storage/create-storage';
+import type { FileStorage } from './storage/file-storage';
 
 export interface AppOptions {
   config: Config;
@@ -38,6 +44,8 @@ export interface AppOptions {
   /** Extra sign-in routes and the Bearer resolver of OIDC mode (see auth/oidc.ts). */
   oidc?: { routes: FastifyPluginAsync; bearer: OidcBearerResolver };
   logger?: FastifyServerOptions['logger'];
+  /** Where attachments are kept; by default the storage the configuration names. */
+  storage?: FileStorage;
 }
 
 /** Builds the Fastify instance with every plugin and route. It never listens: main.ts and tests do. */
@@ -65,6 +73,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbHandle', database);
+  app.decorate('storage', options.storage ?? createFileStorage(config));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializerCompiler({ checkResponses: config.env === 'test' }));
   app.addHook('onSend', async (request, reply) => {
@@ -145,6 +154,10 @@ export async function buildApp(options: AppOptions) {
   await app.register(cardExportRoutes);
   await app.register(cardRoutes);
   await app.register(templateRoutes);
+  await app.register(teamWorkRoutes);
+  await app.register(searchRoutes);
+  await app.register(commentRoutes);
+  await app.register(fileRoutes);
 
   await serveWebApp(app, config.webDistDir ?? defaultWebDist());
   return app;

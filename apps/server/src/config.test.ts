@@ -49,4 +49,64 @@ describe('configuration', () => {
       }),
     ).toThrow(/API base URL must be HTTPS in production/);
   });
+
+  describe('file storage', () => {
+    it('keeps files in DATA_DIR/files by default, or in FILES_DIR', () => {
+      expect(loadConfig({}).storage).toEqual({ kind: 'directory', directory: 'data/files' });
+      expect(loadConfig({ DATA_DIR: '/var/lib/wattle' }).storage).toEqual({
+        kind: 'directory',
+        directory: '/var/lib/wattle/files',
+      });
+      expect(loadConfig({ FILES_DIR: '/srv/files' }).storage).toEqual({
+        kind: 'directory',
+        directory: '/srv/files',
+      });
+    });
+
+    it('uses the bucket when S3_BUCKET is set, in ap-southeast-2 on AWS and auto elsewhere', () => {
+      const keys = { S3_ACCESS_KEY_ID: 'AKIA1', S3_SECRET_ACCESS_KEY: 'secret' };
+      expect(loadConfig({ S3_BUCKET: 'wattle-files', ...keys }).storage).toEqual({
+        kind: 's3',
+        bucket: 'wattle-files',
+        region: 'ap-southeast-2',
+        endpoint: undefined,
+        accessKeyId: 'AKIA1',
+        secretAccessKey: 'secret',
+        forcePathStyle: false,
+      });
+      const r2 = loadConfig({
+        S3_BUCKET: 'wattle-files',
+        S3_ENDPOINT: 'https://account.r2.cloudflarestorage.com',
+        S3_FORCE_PATH_STYLE: 'true',
+        ...keys,
+      }).storage;
+      expect(r2).toMatchObject({ region: 'auto', forcePathStyle: true });
+      expect(loadConfig({ S3_BUCKET: 'b', S3_REGION: 'us-east-1', ...keys }).storage).toMatchObject({
+        region: 'us-east-1',
+      });
+    });
+
+    it('refuses a bucket without its keys, naming each missing one', () => {
+      expect(() => loadConfig({ S3_BUCKET: 'wattle-files' })).toThrow(
+        /S3_ACCESS_KEY_ID is required when S3_BUCKET is set[\s\S]*S3_SECRET_ACCESS_KEY is required/,
+      );
+    });
+
+    it('refuses S3 settings without a bucket, and a directory and a bucket together', () => {
+      expect(() => loadConfig({ S3_ENDPOINT: 'https://minio.local:9000' })).toThrow(
+        /S3_ENDPOINT is set but S3_BUCKET is not/,
+      );
+      expect(() =>
+        loadConfig({
+          S3_BUCKET: 'b',
+          S3_ACCESS_KEY_ID: 'a',
+          S3_SECRET_ACCESS_KEY: 's',
+          FILES_DIR: '/srv/files',
+        }),
+      ).toThrow(/FILES_DIR and S3_BUCKET cannot both be set/);
+      expect(() =>
+        loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 's', S3_ENDPOINT: 'nope' }),
+      ).toThrow(/S3_ENDPOINT must be a URL/);
+    });
+  });
 });

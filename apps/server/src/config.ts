@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -38,6 +39,15 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_DEMO_DATA: booleanFromEnv,
     TRUST_PROXY: booleanFromEnv,
+    FILES_DIR: z.string().min(1).optional(),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).optional(),
+    S3_ENDPOINT: z
+      .url('S3_ENDPOINT must be a URL such as https://<account>.r2.cloudflarestorage.com')
+      .optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanFromEnv,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.AUTH_MODE === 'demo') {
@@ -67,7 +77,47 @@ const EnvSchema = z
         message: 'API base URL must be HTTPS in production',
       });
     }
+    if (env.S3_BUCKET) {
+      for (const key of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when S3_BUCKET is set` });
+      }
+      if (env.FILES_DIR) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['FILES_DIR'],
+          message: 'FILES_DIR and S3_BUCKET cannot both be set: files go to one storage',
+        });
+      }
+    } else {
+      // S3 settings without a bucket would silently store files on local disk instead.
+      for (const key of [
+        'S3_REGION',
+        'S3_ENDPOINT',
+        'S3_ACCESS_KEY_ID',
+        'S3_SECRET_ACCESS_KEY',
+        'S3_FORCE_PATH_STYLE',
+      ] as const) {
+        if (env[key] !== undefined)
+          ctx.addIssue({ code: 'custom', path: [key], message: `${key} is set but S3_BUCKET is not` });
+      }
+    }
   });
+
+/** An S3-compatible bucket for attachments (S3_* variables). */
+export interface S3StorageConfig {
+  kind: 's3';
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Path-style addressing (bucket in the path): MinIO and some other S3-compatible servers need it. */
+  forcePathStyle: boolean;
+}
+
+/** Where attachment bytes are kept (storage/create-storage.ts). */
+export type StorageConfig = { kind: 'directory'; directory: string } | S3StorageConfig;
 
 export interface Config {
   env: 'development' | 'test' | 'production';
@@ -89,6 +139,7 @@ export interface Config {
   logLevel: string;
   seedDemoData: boolean;
   trustProxy: boolean;
+  storage: StorageConfig;
 }
 
 /** Only ever used outside production: the schema refuses a missing secret there. */
@@ -131,5 +182,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     seedDemoData: env.SEED_DEMO_DATA ?? env.AUTH_MODE === 'demo',
     trustProxy: env.TRUST_PROXY ?? false,
+    storage: env.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: env.S3_BUCKET,
+          // 'auto' is what R2 and most S3-compatible servers take; AWS itself needs a real region.
+          region: env.S3_REGION ?? (env.S3_ENDPOINT ? 'auto' : 'ap-southeast-2'),
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID!,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE ?? false,
+        }
+      : { kind: 'directory', directory: env.FILES_DIR ?? path.join(env.DATA_DIR, 'files') },
   };
 }

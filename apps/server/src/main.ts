@@ -45,8 +45,8 @@ async function main() {
     if (child.status !== 0) process.exit(child.status ?? 1);
   }
   const database = await open();
-  await runMigrations(database);
-  const seeded = config.seedDemoData ? await seedDemoData(database.db) : false;
+  const seeded =
+    (await runMigrations(database, async () => config.seedDemoData && seedDemoData(database.db))) ?? false;
   if (initOnly) {
     await database.close();
     if (seeded) console.warn('Created the database and seeded demo organisations and users.');
@@ -96,7 +96,12 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { url: `http://localhost:${config.port}`, database: database.kind, authMode: config.authMode },
+    {
+      url: `http://localhost:${config.port}`,
+      database: database.kind,
+      authMode: config.authMode,
+      fileStorage: config.storage.kind === 's3' ? `s3://${config.storage.bucket}` : config.storage.directory,
+    },
     'Wattle is ready',
   );
 }

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { type AppOptions, buildApp } from '../src/app';
 import { csrfCookie, sessionCookie } from '../src/auth/cookies';
@@ -90,12 +93,18 @@ export async function startTestApp(
   options: { seed?: boolean; env?: Record<string, string>; oidc?: AppOptions['oidc'] } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
+  // Attachments go to a directory of this app's own, never to ./data/files, unless a test names one.
+  const ownFilesDir =
+    options.env?.FILES_DIR || options.env?.S3_BUCKET
+      ? null
+      : path.join(tmpdir(), `wattle-test-files-${randomUUID()}`);
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent',
     // Tests change sessions behind the app's back; the cache has a test of its own.
     SESSION_CACHE_SECONDS: '0',
+    ...(ownFilesDir ? { FILES_DIR: ownFilesDir } : {}),
     ...options.env,
   });
   if (options.seed !== false) await seedDemoData(database.db);
@@ -199,6 +208,7 @@ export async function startTestApp(
     async close() {
       await app.close();
       await database.close();
+      if (ownFilesDir) await rm(ownFilesDir, { recursive: true, force: true });
     },
   };
   return testApp;

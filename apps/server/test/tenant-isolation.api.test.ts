@@ -21,9 +21,13 @@ interface Ids {
   oliviaNotification: string;
   jordanCard: string;
   sunriseTemplate: string;
+  /** Olivia's comment on the Jordan card. */
+  jordanComment: string;
+  /** Olivia's attachment on the Jordan card. */
+  jordanFile: string;
 }
 interface Call {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   payload?: unknown;
 }
@@ -333,6 +337,137 @@ const routeCases: Record<string, RouteCase> = {
       payload: { sectionId: 'assessment' },
     }),
   },
+  // Team work (issue 5): a family guardian sees the team but not its work, so the team is hidden.
+  'GET /api/teams/:teamId/work-items': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/teams/${ids.jordanTeam}/work-items` }),
+    lowerRole: { email: 'fiona.family@sunrise.example', status: 404 },
+    foreignRecord: (ids) => ({ method: 'GET', url: `/api/teams/${ids.jordanTeam}/work-items` }),
+  },
+  'PUT /api/teams/:id/workflow-states': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'PUT',
+      url: `/api/teams/${ids.jordanTeam}/workflow-states`,
+      payload: { version: 1, states: [{ id: 'done', name: 'Done', color: '#10b981' }] },
+    }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'PUT',
+      url: `/api/teams/${ids.jordanTeam}/workflow-states`,
+      payload: { version: 1, states: [{ id: 'done', name: 'Done', color: '#10b981' }] },
+    }),
+  },
+  // Comments: a guest without the shared team sees no card; an auditor reads but never writes; only
+  // the author edits or deletes (Sophie is not Olivia).
+  'GET /api/cards/:id/comments': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/cards/${ids.jordanCard}/comments` }),
+    lowerRole: { email: 'gus.guest@sunrise.example', status: 404 },
+    foreignRecord: (ids) => ({ method: 'GET', url: `/api/cards/${ids.jordanCard}/comments` }),
+  },
+  'POST /api/cards/:id/comments': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: `/api/cards/${ids.jordanCard}/comments`,
+      payload: { content: 'Intruder comment' },
+    }),
+    lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: `/api/cards/${ids.jordanCard}/comments`,
+      payload: { content: 'Intruder comment' },
+    }),
+  },
+  'PATCH /api/cards/:id/comments/:commentId': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'PATCH',
+      url: `/api/cards/${ids.jordanCard}/comments/${ids.jordanComment}`,
+      payload: { content: 'Hijacked' },
+    }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'PATCH',
+      url: `/api/cards/${ids.jordanCard}/comments/${ids.jordanComment}`,
+      payload: { content: 'Hijacked' },
+    }),
+  },
+  'DELETE /api/cards/:id/comments/:commentId': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'DELETE', url: `/api/cards/${ids.jordanCard}/comments/${ids.jordanComment}` }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'DELETE',
+      url: `/api/cards/${ids.jordanCard}/comments/${ids.jordanComment}`,
+    }),
+  },
+  'PUT /api/cards/:id/comments/:commentId/reaction': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'PUT',
+      url: `/api/cards/${ids.jordanCard}/comments/${ids.jordanComment}/reaction`,
+      payload: { kind: 'like' },
+    }),
+    lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'PUT',
+      url: `/api/cards/${ids.jordanCard}/comments/${ids.jordanComment}/reaction`,
+      payload: { kind: 'like' },
+    }),
+  },
+  'DELETE /api/cards/:id/comments/:commentId/reaction': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'DELETE',
+      url: `/api/cards/${ids.jordanCard}/comments/${ids.jordanComment}/reaction`,
+    }),
+    lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'DELETE',
+      url: `/api/cards/${ids.jordanCard}/comments/${ids.jordanComment}/reaction`,
+    }),
+  },
+  'GET /api/cards/:id/mentionable': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/cards/${ids.jordanCard}/mentionable` }),
+    lowerRole: { email: 'gus.guest@sunrise.example', status: 404 },
+    foreignRecord: (ids) => ({ method: 'GET', url: `/api/cards/${ids.jordanCard}/mentionable` }),
+  },
+  // Files: uploads need write:cards (never an auditor), downloads a readable card (never a guest
+  // without the team), deletes the uploader or a team admin (Sophie is neither for Olivia's file).
+  'POST /api/cards/:id/files': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'POST', url: `/api/cards/${ids.jordanCard}/files` }),
+    lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({ method: 'POST', url: `/api/cards/${ids.jordanCard}/files` }),
+  },
+  'GET /api/cards/:id/files': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/cards/${ids.jordanCard}/files` }),
+    lowerRole: { email: 'gus.guest@sunrise.example', status: 404 },
+    foreignRecord: (ids) => ({ method: 'GET', url: `/api/cards/${ids.jordanCard}/files` }),
+  },
+  'GET /api/files/:id': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/files/${ids.jordanFile}` }),
+    lowerRole: { email: 'gus.guest@sunrise.example', status: 404 },
+    foreignRecord: (ids) => ({ method: 'GET', url: `/api/files/${ids.jordanFile}` }),
+  },
+  'DELETE /api/files/:id': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'DELETE', url: `/api/files/${ids.jordanFile}` }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({ method: 'DELETE', url: `/api/files/${ids.jordanFile}` }),
+  },
+  // Search answers 200 with nothing a guardian may not read; naming a team they cannot read is 403.
+  'GET /api/search': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/search?q=jordan&teamId=${ids.jordanTeam}` }),
+    lowerRole: { email: 'fiona.family@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({ method: 'GET', url: `/api/search?q=jordan&teamId=${ids.jordanTeam}` }),
+  },
   'GET /api/templates': { kind: 'tenant', call: () => ({ method: 'GET', url: '/api/templates' }) },
   'GET /api/templates/:id': {
     kind: 'tenant',
@@ -412,7 +547,24 @@ beforeAll(async () => {
     oliviaNotification: notifications.body.data.find((n: { type: string }) => n.type === 'tenant-access').id,
     jordanCard: cards.body.data[0].id,
     sunriseTemplate: template.body.data.id,
+    jordanComment: '',
+    jordanFile: '',
   };
+  const comment = await olivia
+    .inTenant(sunrise)
+    .post(`/api/cards/${ids.jordanCard}/comments`, { content: 'Olivia checked the plan' });
+  ids.jordanComment = comment.body.data.id;
+  const boundary = 'wattle-isolation-boundary';
+  const upload = await olivia.inTenant(sunrise).request({
+    method: 'POST',
+    url: `/api/cards/${ids.jordanCard}/files`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="Olivia review.pdf"\r\n` +
+        `Content-Type: application/pdf\r\n\r\n%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n\r\n--${boundary}--\r\n`,
+    ),
+  });
+  ids.jordanFile = upload.body.data.file.id;
   stranger = ben;
 });
 afterAll(() => t.close());
@@ -523,6 +675,13 @@ describe('tenant isolation', () => {
     expect(card.body.data.title).not.toBe('Hijacked');
     const cards = await olivia.inTenant(ids.sunrise).get('/api/cards');
     expect(cards.body.data.map((c: { title: string }) => c.title)).not.toContain('Intruder card');
+    const comments = await olivia.inTenant(ids.sunrise).get(`/api/cards/${ids.jordanCard}/comments`);
+    expect(comments.body.data).toMatchObject([
+      { id: ids.jordanComment, content: 'Olivia checked the plan', isEdited: false, reactions: {} },
+      { type: 'system', content: 'Attached Olivia review.pdf' },
+    ]);
+    const files = await olivia.inTenant(ids.sunrise).get(`/api/cards/${ids.jordanCard}/files`);
+    expect(files.body.data).toMatchObject([{ id: ids.jordanFile, downloadCount: 0 }]);
     const templates = await olivia.inTenant(ids.sunrise).get('/api/templates');
     expect(templates.body.data.map((x: { name: string }) => x.name)).not.toContain('Intruder template');
   });

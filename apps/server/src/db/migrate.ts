@@ -22,20 +22,25 @@ export function migrationsFolder(): string {
 }
 
 /**
- * Applies pending migrations. On Postgres an advisory lock makes instances that start together take
- * turns, so each migration runs once.
+ * Applies pending migrations, then runs `thenWhileLocked` (the demo seed) if given. On Postgres an
+ * advisory lock makes instances that start together take turns, so each migration runs once and
+ * the second instance sees the first one's seed instead of seeding again.
  */
-export async function runMigrations(handle: DatabaseHandle): Promise<void> {
+export async function runMigrations<T>(
+  handle: DatabaseHandle,
+  thenWhileLocked?: () => Promise<T>,
+): Promise<T | undefined> {
   const folder = migrationsFolder();
   if (handle.kind === 'pglite') {
     // biome-ignore lint/suspicious/noExplicitAny: the two migrators take their own driver's database type
     await migratePglite(handle.db as any, { migrationsFolder: folder });
-    return;
+    return thenWhileLocked?.();
   }
   const client = await handle.pool!.connect();
   try {
     await client.query('select pg_advisory_lock(7243001)');
     await migrateNodePg(drizzle({ client }), { migrationsFolder: folder });
+    return await thenWhileLocked?.();
   } finally {
     await client.query('select pg_advisory_unlock(7243001)').catch(() => undefined);
     client.release();

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -77,6 +78,7 @@ export const cards = pgTable(
     state: text('state', { enum: cardStates }).notNull().default('todo'),
     ndisStatus: text('ndis_status', { enum: ndisStatuses }).notNull().default('draft'),
     workflowStateId: text('workflow_state_id'),
+    boardPosition: doublePrecision('board_position').notNull().default(0),
     priority: text('priority', { enum: priorities }).notNull().default('medium'),
     category: text('category', { enum: cardCategories }),
     startDate: date('start_date', { mode: 'string' }),

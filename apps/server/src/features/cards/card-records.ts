@@ -1,11 +1,17 @@
 import { can, type Permission } from '@wattle/domain/auth/permissions';
-import { clinicianTeamRoles, effectiveTeamRole, type Role, type TeamRole } from '@wattle/domain/auth/roles';
+import {
+  clinicianTeamRoles,
+  effectiveTeamRole,
+  type Role,
+  seesAllTeams,
+  type TeamRole,
+} from '@wattle/domain/auth/roles';
 import type { Card, CardSummary } from '@wattle/domain/cards/schemas';
 import { formatWorkItemId } from '@wattle/domain/cards/work-item-id';
 import type { TeamParticipant } from '@wattle/domain/teams/schemas';
 import type { WorkflowState } from '@wattle/domain/teams/workflow';
 import type { FormTemplate } from '@wattle/domain/templates/schemas';
-import { aliasedTable, and, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
+import { aliasedTable, and, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { cards } from '../../db/schema/cards';
 import { teamMembers, teams } from '../../db/schema/teams';
@@ -99,6 +105,27 @@ export async function requireCardPermission(
   return { ...access, role };
 }
 
+/**
+ * Which live cards of the tenant the caller may read, as conditions on `cards`: those of `teamId`
+ * (404 / 403 when the caller cannot read cards there), or, without one, those of every team where
+ * they hold read:cards. null when there is no such team, so the caller can read no card at all.
+ * The card list and the search both scope their queries this way.
+ */
+export async function readableCardConditions(ctx: TenantContext, teamId?: string): Promise<SQL[] | null> {
+  const where: SQL[] = [eq(cards.tenantId, ctx.tenantId), isNull(cards.deletedAt)];
+  if (teamId) {
+    await requireCardPermission(ctx, teamId, 'read:cards');
+    where.push(eq(cards.teamId, teamId));
+  } else if (!(seesAllTeams(ctx.access) && can(ctx.tenantRole, 'read:cards'))) {
+    const readable = (await teamAccessList(ctx))
+      .filter((access) => can(access.role, 'read:cards', access.isClinician))
+      .map((access) => access.teamId);
+    if (readable.length === 0) return null;
+    where.push(inArray(cards.teamId, readable));
+  }
+  return where;
+}
+
 const assignee = aliasedTable(users, 'assignee');
 const creator = aliasedTable(users, 'creator');
 const modifier = aliasedTable(users, 'modifier');
@@ -167,6 +194,7 @@ function cardBasics(row: CardSummaryRow): Omit<Card, 'fieldValues' | 'completedR
     state: c.state,
     ndisStatus: c.ndisStatus,
     workflowStateId: c.workflowStateId,
+    boardPosition: c.boardPosition,
     priority: c.priority,
     category: c.category,
     startDate: c.startDate,
@@ -226,9 +254,44 @@ export async function loadCard(
   return { card, row, access };
 }
 
-/** A card the caller may read (read:cards on its team); 404 'Card not found' otherwise. */
+/**
+ * Whether a role on a card's team may open the card: `read:cards`, or, for family guardians
+ * (viewers), a behaviour support plan, since plans are shared with family (`read:shared-plans`;
+ * docs/decisions/0010). Reading is all a guardian gets: every write still asks its own permission.
+ */
+export function canReadCard(
+  role: Role | null,
+  access: Pick<TeamAccess, 'isClinician'>,
+  card: Pick<Card, 'type'>,
+): boolean {
+  if (!role) return false;
+  if (can(role, 'read:cards', access.isClinician)) return true;
+  return card.type === 'bsp' && can(role, 'read:shared-plans', access.isClinician);
+}
+
+/**
+ * A card the caller may open (see `canReadCard`), with their standing on its team: what answers
+ * GET /api/cards/{id} and what the comment thread and attachments of a card build on. Missing,
+ * deleted and unreadable cards all answer 404 'Card not found'.
+ */
+export async function loadReadableCard(
+  ctx: TenantContext,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<{ card: Card; row: CardRow; access: TeamAccess & { role: Role } }> {
+  const row = await selectCardRow(ctx, id, options);
+  if (!row) throw new AppError('NOT_FOUND', 'Card not found');
+  const card = toCard(row);
+  const [access] = await teamAccessList(ctx, card.teamId);
+  if (!access?.role || !canReadCard(access.role, access, card)) {
+    throw new AppError('NOT_FOUND', 'Card not found');
+  }
+  return { card, row, access: { ...access, role: access.role } };
+}
+
+/** A card the caller may open (see `canReadCard`); 404 'Card not found' otherwise. */
 export async function findCard(ctx: TenantContext, id: string): Promise<Card> {
-  return (await loadCard(ctx, id)).card;
+  return (await loadReadableCard(ctx, id)).card;
 }
 
 /** The template a card was made from: built-in or the tenant's custom one (even if since retired). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, auditValue, buildSearchText, sameValue, todayIn } from './card-values';
+import { addDays, auditValue, buildSearchText, sameValue, searchableDate, todayIn } from './card-values';
 
 describe('card values', () => {
   it("reads today's date in the tenant's time zone", () => {
@@ -38,9 +38,16 @@ describe('card values', () => {
       },
     });
     expect(text).toBe(
-      'sun-00042 behaviour support plan quiet room after school priya practitioner 2026-12-13 2026-11-22 ' +
+      'sun-00042 behaviour support plan quiet room after school priya practitioner ' +
+        '2026-12-13 13/12/2026 2026-11-22 22/11/2026 ' +
         '14 banksia st & co seclusion physical restraint p. practitioner priya practitioner',
     );
+  });
+
+  it('writes a date the ways people search for it', () => {
+    expect(searchableDate('2031-05-06')).toBe('2031-05-06 6/5/2031 06/05/2031');
+    expect(searchableDate('2026-12-13')).toBe('2026-12-13 13/12/2026');
+    expect(searchableDate(null)).toBe('');
   });
 
   it('keeps signature images out of audit values and compares values by content', () => {

@@ -87,14 +87,27 @@ export function buildSearchText(card: {
     card.title,
     card.description,
     card.assigneeName ?? '',
-    card.dueDate ?? '',
-    card.createdDate,
+    searchableDate(card.dueDate),
+    searchableDate(card.createdDate),
     ...Object.values(card.fieldValues).map(valueText),
   ]
     .map((part) => part.replace(/\s+/g, ' ').trim())
     .filter(Boolean)
     .join(' ')
     .toLowerCase();
+}
+
+/**
+ * A date as people type it into a search: the ISO form (2026-05-06) and the Australian day-first
+ * forms, short and padded (6/5/2026, 06/05/2026; one when they are the same).
+ */
+export function searchableDate(iso: string | null): string {
+  const match = iso ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso) : null;
+  if (!match) return iso ?? '';
+  const [, year, month, day] = match as unknown as [string, string, string, string];
+  const short = `${Number(day)}/${Number(month)}/${year}`;
+  const padded = `${day}/${month}/${year}`;
+  return [iso, short, ...(padded === short ? [] : [padded])].join(' ');
 }
 
 /** Today's date (yyyy-mm-dd) in a time zone. */

@@ -1,3 +1,4 @@
+import { positionGap } from '@wattle/domain/cards/board';
 import { requiredFieldIdsFilled, validateCompliance } from '@wattle/domain/cards/compliance';
 import type { Card, CreateCardInput } from '@wattle/domain/cards/schemas';
 import { formatWorkItemId } from '@wattle/domain/cards/work-item-id';
@@ -93,6 +94,8 @@ export async function createCard(ctx: TenantContext, input: CreateCardInput): Pr
       state: 'todo',
       ndisStatus: 'draft',
       workflowStateId: firstColumn?.id ?? null,
+      // New cards go to the end of their column, in creation order (see board.ts).
+      boardPosition: number * positionGap,
       priority: input.priority ?? 'medium',
       category: input.category !== undefined ? input.category : defaultCategory(template),
       startDate: input.startDate ?? null,

@@ -1,11 +1,9 @@
-import { can } from '@wattle/domain/auth/permissions';
-import { seesAllTeams } from '@wattle/domain/auth/roles';
 import type { CardListQuery, CardSummary } from '@wattle/domain/cards/schemas';
-import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { cards } from '../../db/schema/cards';
 import { preparedOnce } from '../../db/with-tenant';
 import type { TenantContext } from '../../http/tenant-scope';
-import { requireCardPermission, selectCardSummaryRows, teamAccessList, toCardSummary } from './card-records';
+import { readableCardConditions, selectCardSummaryRows, toCardSummary } from './card-records';
 
 /**
  * `GET /api/cards`: the cards of one team, or of every team the caller may read cards on, newest
@@ -16,17 +14,8 @@ export async function listCards(
   ctx: TenantContext,
   query: CardListQuery,
 ): Promise<{ data: CardSummary[]; total: number }> {
-  const where: SQL[] = [eq(cards.tenantId, ctx.tenantId), isNull(cards.deletedAt)];
-  if (query.teamId) {
-    await requireCardPermission(ctx, query.teamId, 'read:cards');
-    where.push(eq(cards.teamId, query.teamId));
-  } else if (!(seesAllTeams(ctx.access) && can(ctx.tenantRole, 'read:cards'))) {
-    const readable = (await teamAccessList(ctx))
-      .filter((a) => can(a.role, 'read:cards', a.isClinician))
-      .map((a) => a.teamId);
-    if (readable.length === 0) return { data: [], total: 0 };
-    where.push(inArray(cards.teamId, readable));
-  }
+  const where = await readableCardConditions(ctx, query.teamId);
+  if (!where) return { data: [], total: 0 };
   if (query.status) where.push(eq(cards.status, query.status));
   if (query.type) where.push(eq(cards.type, query.type));
   if (query.assigneeId) where.push(eq(cards.assigneeId, query.assigneeId));

@@ -121,6 +121,7 @@ function card(overrides: Partial<Card> = {}): Card {
     state: 'doing',
     ndisStatus: 'draft',
     workflowStateId: null,
+    boardPosition: 1024,
     priority: 'high',
     category: 'incident',
     startDate: null,

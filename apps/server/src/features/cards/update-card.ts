@@ -38,10 +38,10 @@ import {
 
 /**
  * Fields a card keeps changing while it is locked for review or approved: the workflow status and
- * the team's tracking choices (board column, State, NDIS Status). Everything else is the record
- * under review and waits until the card is moved back to in progress.
+ * the team's tracking choices (board column and place in it, State, NDIS Status). Everything else is
+ * the record under review and waits until the card is moved back to in progress.
  */
-const trackingFields = new Set<string>(['status', 'state', 'ndisStatus', 'workflowStateId']);
+const trackingFields = new Set<string>(['status', 'state', 'ndisStatus', 'workflowStateId', 'boardPosition']);
 
 export const conflictMessage =
   'Someone else changed this card since you opened it. Review their changes and try again.';
@@ -206,11 +206,16 @@ export async function updateCard(ctx: TenantContext, id: string, patch: PatchCar
     );
   }
 
-  const auditChanges: FieldChange[] = changes.map((c) => ({
-    field: c.key,
-    oldValue: auditValue(c.oldValue),
-    newValue: auditValue(c.newValue),
-  }));
+  // A drag to another column is audited as the column change alone: the number the card took there
+  // means nothing to a reader. A reorder within a column is audited as its boardPosition change.
+  const movedColumn = changes.some((c) => c.key === 'workflowStateId');
+  const auditChanges: FieldChange[] = changes
+    .filter((c) => !(movedColumn && c.key === 'boardPosition'))
+    .map((c) => ({
+      field: c.key,
+      oldValue: auditValue(c.oldValue),
+      newValue: auditValue(c.newValue),
+    }));
   await writeAudit(ctx.tx, {
     tenantId: ctx.tenantId,
     actor: ctx.actor,

@@ -77,17 +77,22 @@ export class ChangeFeed {
 /**
  * Listens on the change channel and hands every payload to `onPayload`; resolves to a function that
  * stops. On PGlite the database's own connection listens. On Postgres a dedicated connection does
- * (a pooled one would be handed to other work), and is re-opened after a drop: changes announced
- * while it is down are missed, which the client's polling fallback covers.
+ * (a pooled one would be handed to other work), and is re-opened after a drop. Changes announced
+ * while it is down are never heard, so `onListening` reports each change of state (true once
+ * listening, false on a drop): the caller ends its streams then, and their browsers poll until they
+ * reconnect and catch up.
  */
 export async function listenForChanges(
   handle: DatabaseHandle,
   onPayload: (payload: string | undefined) => void,
   log: FastifyBaseLogger,
+  onListening: (listening: boolean) => void = () => undefined,
 ): Promise<() => Promise<void>> {
   if (handle.kind === 'pglite') {
     const client = (handle.db as unknown as { $client: PGlite }).$client;
     const unlisten = await client.listen(changeChannel, onPayload);
+    // In-process: it cannot drop while the database is open.
+    onListening(true);
     return async () => {
       if (!client.closed) await unlisten();
     };
@@ -110,12 +115,18 @@ export async function listenForChanges(
       if (stopped || client !== next) return;
       client = null;
       log.warn('change feed connection closed; reconnecting');
+      onListening(false);
       schedule(1000);
     });
     try {
       await next.connect();
       await next.query(`LISTEN ${changeChannel}`);
+      if (stopped) {
+        await next.end().catch(() => undefined);
+        return;
+      }
       client = next;
+      onListening(true);
     } catch (err) {
       log.warn({ err }, 'change feed could not listen; retrying');
       await next.end().catch(() => undefined);

@@ -1,90 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness';
 import { publishChange } from './change-feed';
+import { connectEventStream, type SseTestStream } from './sse-test-client';
 
-/**
- * The change feed over a real socket: inject() waits for a response to end, and a stream does not.
- */
+/** The change feed over a real socket (sse-test-client.ts). */
 let t: TestApp;
 let base: string;
 let sunrise: string;
 let bluegum: string;
 let closed = false;
 
-interface Stream {
-  status: number;
-  contentType: string | null;
-  /** Resolves with every `data:` event up to and including the first that matches. */
-  until(match: (event: any) => boolean, timeoutMs?: number): Promise<any[]>;
-  /** Resolves when the server ends the stream. */
-  ended(timeoutMs?: number): Promise<void>;
-  close(): void;
-}
-
-async function connect(
-  client: TestClient,
-  query: string,
-  headers: Record<string, string> = {},
-): Promise<Stream> {
-  const controller = new AbortController();
-  const cookie = Object.entries(client.cookies)
-    .map(([k, v]) => `${k}=${v}`)
-    .join('; ');
-  const res = await fetch(`${base}/api/events${query}`, {
-    headers: { cookie, ...headers },
-    signal: controller.signal,
-  });
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  let done = false;
-  const events: any[] = [];
-  let seen = 0;
-  const pump = (async () => {
-    try {
-      for (;;) {
-        const chunk = await reader.read();
-        if (chunk.done) break;
-        buffer += decoder.decode(chunk.value, { stream: true });
-        let end = buffer.indexOf('\n\n');
-        while (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          for (const line of block.split('\n')) {
-            if (line.startsWith('data: ')) events.push(JSON.parse(line.slice(6)));
-          }
-          end = buffer.indexOf('\n\n');
-        }
-      }
-    } catch {
-      /* aborted */
-    }
-    done = true;
-  })();
-  const waitFor = async (ready: () => boolean, timeoutMs: number, what: string) => {
-    const until = Date.now() + timeoutMs;
-    while (!ready()) {
-      if (Date.now() > until) throw new Error(`timed out waiting for ${what}; got ${JSON.stringify(events)}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
-  return {
-    status: res.status,
-    contentType: res.headers.get('content-type'),
-    async until(match, timeoutMs = 5000) {
-      await waitFor(() => events.slice(seen).some(match), timeoutMs, 'an event');
-      const upTo = events.findIndex((e, i) => i >= seen && match(e)) + 1;
-      const got = events.slice(seen, upTo);
-      seen = upTo;
-      return got;
-    },
-    async ended(timeoutMs = 5000) {
-      await waitFor(() => done, timeoutMs, 'the end of the stream');
-      await pump;
-    },
-    close: () => controller.abort(),
-  };
-}
+const connect = (client: TestClient, query: string, headers: Record<string, string> = {}) =>
+  connectEventStream(base, client.cookies, query, headers);
 
 const olivia = () => t.as('olivia.owner@sunrise.example');
 const lee = () => t.as('lee.lead@sunrise.example');
@@ -100,8 +27,8 @@ afterAll(async () => {
 });
 
 describe('GET /api/events', () => {
-  let oliviaStream: Stream;
-  let leeStream: Stream;
+  let oliviaStream: SseTestStream;
+  let leeStream: SseTestStream;
 
   it('opens a text/event-stream for a member, taking the tenant from ?tenantId=', async () => {
     oliviaStream = await connect(await olivia(), `?tenantId=${sunrise}`);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../http/app-error';
 import { actorOf } from '../../http/context';
 import { inTenant } from '../../http/tenant-scope';
 import { ChangeFeed, listenForChanges } from './change-feed';
@@ -13,7 +14,20 @@ import { type EventStream, openEventStream } from './event-stream';
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   const feed = new ChangeFeed();
   const open = new Set<EventStream>();
-  const stopListening = await listenForChanges(app.dbHandle, (payload) => feed.dispatch(payload), app.log);
+  // Whether this instance hears the database's changes right now (on Postgres its LISTEN
+  // connection can drop). A stream that cannot hear them would show a stale page as live: instead
+  // the open ones end and new ones are refused, so browsers poll until it listens again, then
+  // reconnect with one catch-up refresh.
+  let listening = false;
+  const stopListening = await listenForChanges(
+    app.dbHandle,
+    (payload) => feed.dispatch(payload),
+    app.log,
+    (isListening) => {
+      listening = isListening;
+      if (!isListening) for (const s of open) s.close();
+    },
+  );
 
   // Streams never finish on their own, so they are ended before the server waits for requests to
   // drain on close (SIGTERM): otherwise every open tab would hold the shutdown for its full timeout.
@@ -32,7 +46,8 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['events'],
         description:
           'Server-sent events: `data: {"type","entity","id","version"}` for each change in the tenant that ' +
-          'concerns the caller, a comment line every 25 s, and a fresh connection every 15 minutes.',
+          'concerns the caller, a comment line every 25 s, and a fresh connection every 15 minutes. 503 (and ' +
+          'open streams end) while this instance has lost its connection for hearing changes.',
         querystring: z.object({
           tenantId: z.uuid().optional().describe('The tenant, for clients that cannot send X-Tenant-Id'),
         }),
@@ -44,6 +59,9 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       // Refuses (404) a tenant the caller may not enter before any stream is opened.
       const tenantId = await inTenant(request, async (ctx) => ctx.tenantId);
+      if (!listening) {
+        throw new AppError('UNAVAILABLE', 'Live updates are unavailable for the moment; try again shortly');
+      }
       const events = openEventStream({
         feed,
         tenantId,

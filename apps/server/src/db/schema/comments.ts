@@ -1,0 +1,95 @@
+import type { CommentMetadata, ReactionKind } from '@wattle/domain/comments/schemas';
+import { commentTypes } from '@wattle/domain/comments/schemas';
+import { documentFormats } from '@wattle/domain/files/schemas';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { cards } from './cards';
+import { createdAt, idColumn, instant, tenantIdColumn, updatedAt } from './columns';
+import { tenants } from './tenants';
+import { users } from './users';
+
+/**
+ * A card's comment thread (spec work section 3, Comment). Replies point at their parent. Internal
+ * comments are never sent to users without read:internal-comments (family guardians). Deleting is
+ * soft: a deleted comment with replies keeps its place in the thread, without its text.
+ */
+export const cardComments = pgTable(
+  'card_comments',
+  {
+    tenantId: tenantIdColumn().references(() => tenants.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    cardId: uuid('card_id').notNull(),
+    userId: uuid('user_id').references(() => users.id),
+    /** The author's role label on the team when they wrote it. */
+    userRole: text('user_role').notNull(),
+    type: text('type', { enum: commentTypes }).notNull().default('general'),
+    content: text('content').notNull(),
+    isInternal: boolean('is_internal').notNull().default(false),
+    mentions: uuid('mentions').array().notNull().default(sql`'{}'::uuid[]`),
+    parentCommentId: uuid('parent_comment_id'),
+    reactions: jsonb('reactions').$type<Record<string, ReactionKind>>().notNull().default({}),
+    metadata: jsonb('metadata').$type<CommentMetadata>().notNull().default({}),
+    editedAt: instant('edited_at'),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: instant('deleted_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.cardId], foreignColumns: [cards.tenantId, cards.id] }).onDelete(
+      'cascade',
+    ),
+    index('card_comments_card_idx').on(t.tenantId, t.cardId, t.createdAt),
+  ],
+);
+
+/**
+ * Files attached to a card (spec work section 3, Document). The bytes live in the file storage
+ * (a directory, or an S3-compatible bucket) under `storage_key`; the row holds what was checked.
+ */
+export const cardFiles = pgTable(
+  'card_files',
+  {
+    tenantId: tenantIdColumn().references(() => tenants.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    cardId: uuid('card_id').notNull(),
+    name: text('name').notNull(),
+    originalName: text('original_name').notNull(),
+    description: text('description').notNull().default(''),
+    category: text('category').notNull().default('attachment'),
+    /** The format found in the content. */
+    format: text('format', { enum: documentFormats }).notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    checksum: text('checksum').notNull(),
+    storageKey: text('storage_key').notNull(),
+    isConfidential: boolean('is_confidential').notNull().default(false),
+    requirementId: text('requirement_id'),
+    virusScanStatus: text('virus_scan_status', { enum: ['not-scanned', 'clean', 'infected'] })
+      .notNull()
+      .default('not-scanned'),
+    downloadCount: integer('download_count').notNull().default(0),
+    lastAccessedAt: instant('last_accessed_at'),
+    uploadedBy: uuid('uploaded_by').references(() => users.id),
+    uploadedAt: createdAt(),
+    deletedAt: instant('deleted_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.cardId], foreignColumns: [cards.tenantId, cards.id] }).onDelete(
+      'cascade',
+    ),
+    index('card_files_card_idx').on(t.tenantId, t.cardId),
+  ],
+);

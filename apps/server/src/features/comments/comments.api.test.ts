@@ -1,0 +1,428 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, type TestClient } from '../../../test/harness';
+import { auditLog } from '../../db/schema/audit';
+import { notifications } from '../../db/schema/notifications';
+import { listenForChanges } from '../events/change-feed';
+
+let t: TestApp;
+let sunrise: string;
+let bluegum: string;
+let jordanTeam: string;
+const userIds = new Map<string, string>();
+
+const emails = {
+  olivia: 'olivia.owner@sunrise.example',
+  lee: 'lee.lead@sunrise.example',
+  priya: 'priya.practitioner@sunrise.example',
+  sophie: 'sophie.support@sunrise.example',
+  fiona: 'fiona.family@sunrise.example',
+  theo: 'theo.therapist@sunrise.example',
+  aria: 'aria.auditor@sunrise.example',
+  ben: 'ben.owner@bluegum.example',
+} as const;
+type Person = keyof typeof emails;
+
+async function as(person: Person): Promise<TestClient> {
+  const client = await t.as(emails[person]);
+  return client.inTenant(person === 'ben' ? bluegum : sunrise);
+}
+const idOf = (person: Person) => userIds.get(emails[person])!;
+
+async function newCard(body: Record<string, unknown> = {}) {
+  const res = await (await as('lee')).post('/api/cards', {
+    teamId: jordanTeam,
+    title: 'Weekly check-in',
+    ...body,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data as { id: string; workItemId: string; type: string };
+}
+
+async function comment(person: Person, cardId: string, body: Record<string, unknown>, status = 201) {
+  const res = await (await as(person)).post(`/api/cards/${cardId}/comments`, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  return res.body.data;
+}
+
+async function thread(person: Person, cardId: string) {
+  const res = await (await as(person)).get(`/api/cards/${cardId}/comments`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data as any[];
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  sunrise = await t.tenantId('Sunrise Support Network');
+  bluegum = await t.tenantId('Bluegum Disability Services');
+  const teams = (await (await as('olivia')).get('/api/teams')).body.data as any[];
+  jordanTeam = teams.find((x) => x.name === "Jordan's Care Team").id;
+  for (const member of teams.flatMap((x) => x.members)) userIds.set(member.email, member.userId);
+});
+afterAll(() => t.close());
+
+describe('comment thread', () => {
+  it('posts comments and nested replies, listed oldest first with author, role and type', async () => {
+    const card = await newCard();
+    const first = await comment('priya', card.id, { content: '  Visit went well.\nNext one Friday.  ' });
+    expect(first).toMatchObject({
+      cardId: card.id,
+      userId: idOf('priya'),
+      userName: 'Priya Practitioner',
+      userRole: 'Practitioner',
+      content: 'Visit went well.\nNext one Friday.',
+      type: 'general',
+      isInternal: false,
+      parentCommentId: null,
+      isEdited: false,
+      isDeleted: false,
+      reactions: {},
+      mentions: [],
+    });
+    const reply = await comment('sophie', card.id, {
+      content: 'Noted',
+      type: 'review',
+      parentCommentId: first.id,
+    });
+    expect(reply).toMatchObject({ parentCommentId: first.id, userRole: 'Support Worker', type: 'review' });
+    const nested = await comment('lee', card.id, { content: 'Thanks both', parentCommentId: reply.id });
+    const owner = await comment('olivia', card.id, { content: 'Seen', type: 'approval' });
+    expect(owner.userRole).toBe('Owner');
+
+    const list = await thread('lee', card.id);
+    expect(list.map((c) => c.id)).toEqual([first.id, reply.id, nested.id, owner.id]);
+    expect(list[2]).toMatchObject({ parentCommentId: reply.id, userRole: 'Team Lead' });
+
+    const audit = await t.readInTenant(sunrise, (tx) =>
+      tx
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'comment'), eq(auditLog.entityId, first.id))),
+    );
+    expect(audit).toMatchObject([
+      {
+        action: 'created',
+        actorName: 'Priya Practitioner',
+        changes: [{ field: 'content', oldValue: null, newValue: 'Visit went well.\nNext one Friday.' }],
+        metadata: {
+          cardId: card.id,
+          workItemId: card.workItemId,
+          type: 'general',
+          isInternal: false,
+          parentCommentId: null,
+          mentions: [],
+        },
+      },
+    ]);
+  });
+
+  it('refuses empty and whitespace-only text, NUL characters and the system type', async () => {
+    const card = await newCard();
+    for (const content of ['', '   ', '\n\t ']) {
+      const res = await (await as('priya')).post(`/api/cards/${card.id}/comments`, { content });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain('A comment cannot be empty');
+    }
+    const nul = await (await as('priya')).post(`/api/cards/${card.id}/comments`, { content: 'a\u0000b' });
+    expect(nul.status).toBe(400);
+    expect(nul.body.error.message).toBe('A comment cannot contain NUL characters');
+    const system = await (await as('priya')).post(`/api/cards/${card.id}/comments`, {
+      content: 'Attached x.pdf',
+      type: 'system',
+    });
+    expect(system.status).toBe(400);
+    expect(await thread('priya', card.id)).toEqual([]);
+  });
+
+  it('lets only the author edit or delete, marking edits', async () => {
+    const card = await newCard();
+    const mine = await comment('priya', card.id, { content: 'Draft note' });
+    const edited = await (await as('priya')).patch(`/api/cards/${card.id}/comments/${mine.id}`, {
+      content: 'Final note',
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data).toMatchObject({ content: 'Final note', isEdited: true });
+
+    for (const person of ['sophie', 'lee', 'olivia'] as const) {
+      const patch = await (await as(person)).patch(`/api/cards/${card.id}/comments/${mine.id}`, {
+        content: 'Hijacked',
+      });
+      expect(patch.status, person).toBe(403);
+      expect(patch.body.error.message).toBe('Only the author can edit this comment');
+      const del = await (await as(person)).delete(`/api/cards/${card.id}/comments/${mine.id}`);
+      expect(del.status, person).toBe(403);
+      expect(del.body.error.message).toBe('Only the author can delete this comment');
+    }
+    const empty = await (await as('priya')).patch(`/api/cards/${card.id}/comments/${mine.id}`, {
+      content: ' ',
+    });
+    expect(empty.status).toBe(400);
+
+    const del = await (await as('priya')).delete(`/api/cards/${card.id}/comments/${mine.id}`);
+    expect(del.status).toBe(204);
+    expect(await thread('priya', card.id)).toEqual([]);
+    const again = await (await as('priya')).patch(`/api/cards/${card.id}/comments/${mine.id}`, {
+      content: 'x',
+    });
+    expect(again.status).toBe(404);
+    expect(again.body.error.message).toBe('Comment not found');
+  });
+
+  it('keeps a deleted comment with replies in place, emptied', async () => {
+    const card = await newCard();
+    const parent = await comment('priya', card.id, { content: 'Question about the plan' });
+    const reply = await comment('sophie', card.id, { content: 'Answer', parentCommentId: parent.id });
+    await (await as('sophie')).request({
+      method: 'PUT',
+      url: `/api/cards/${card.id}/comments/${parent.id}/reaction`,
+      payload: { kind: 'like' },
+    });
+    const lone = await comment('priya', card.id, { content: 'Lonely' });
+    expect((await (await as('priya')).delete(`/api/cards/${card.id}/comments/${parent.id}`)).status).toBe(
+      204,
+    );
+    expect((await (await as('priya')).delete(`/api/cards/${card.id}/comments/${lone.id}`)).status).toBe(204);
+    const list = await thread('lee', card.id);
+    expect(list.map((c) => c.id)).toEqual([parent.id, reply.id]);
+    expect(list[0]).toMatchObject({ isDeleted: true, content: '', reactions: {} });
+    // Nobody replies to a deleted comment.
+    await comment('lee', card.id, { content: 'Late', parentCommentId: parent.id }, 404);
+  });
+
+  it('sets, replaces and removes one reaction per person', async () => {
+    const card = await newCard();
+    const c = await comment('priya', card.id, { content: 'React to me' });
+    const url = `/api/cards/${card.id}/comments/${c.id}/reaction`;
+    const put = (person: Person, kind: string) =>
+      as(person).then((client) => client.request({ method: 'PUT', url, payload: { kind } }));
+    expect((await put('sophie', 'like')).body.data.reactions).toEqual({ [idOf('sophie')]: 'like' });
+    const both = await put('lee', 'important');
+    expect(both.body.data.reactions).toEqual({ [idOf('sophie')]: 'like', [idOf('lee')]: 'important' });
+    const replaced = await put('sophie', 'resolved');
+    expect(replaced.body.data.reactions).toEqual({
+      [idOf('sophie')]: 'resolved',
+      [idOf('lee')]: 'important',
+    });
+    expect((await put('sophie', 'love')).status).toBe(400);
+    const removed = await (await as('sophie')).delete(url);
+    expect(removed.status).toBe(200);
+    expect(removed.body.data.reactions).toEqual({ [idOf('lee')]: 'important' });
+    // An auditor reads the thread but writes nothing to it.
+    expect((await put('aria', 'like')).status).toBe(403);
+  });
+
+  it("notes the form field a comment is about, and refuses a field not on the card's form", async () => {
+    const card = await newCard({ title: 'Interim plan', templateId: 'interim-bsp' });
+    const about = await comment('priya', card.id, { content: 'Check this', fieldId: 'participant-name' });
+    expect(about.metadata).toEqual({ fieldId: 'participant-name', fieldName: 'Participant Name' });
+    const res = await (await as('priya')).post(`/api/cards/${card.id}/comments`, {
+      content: 'x',
+      fieldId: 'no-such-field',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('This card\'s form has no field "no-such-field"');
+  });
+
+  it('honours Idempotency-Key', async () => {
+    const card = await newCard();
+    const client = await as('priya');
+    const headers = { 'idempotency-key': `comment-${card.id}` };
+    const first = await client.post(`/api/cards/${card.id}/comments`, { content: 'Once' }, headers);
+    const second = await client.post(`/api/cards/${card.id}/comments`, { content: 'Once' }, headers);
+    expect(second.status).toBe(201);
+    expect(second.body.data.id).toBe(first.body.data.id);
+    expect(await thread('priya', card.id)).toHaveLength(1);
+  });
+
+  it("answers 404 for another tenant's card and for cards the caller cannot open", async () => {
+    const card = await newCard();
+    const ben = await as('ben');
+    expect((await ben.get(`/api/cards/${card.id}/comments`)).status).toBe(404);
+    expect((await ben.post(`/api/cards/${card.id}/comments`, { content: 'x' })).status).toBe(404);
+    // Gus is a guest without Jordan's team.
+    const gus = (await t.as('gus.guest@sunrise.example')).inTenant(sunrise);
+    expect((await gus.get(`/api/cards/${card.id}/comments`)).status).toBe(404);
+  });
+});
+
+describe('internal comments and family guardians', () => {
+  it('hides internal comments from a guardian, who reads a shared plan and comments on it', async () => {
+    const plan = await newCard({ title: 'Interim plan for Jordan', templateId: 'interim-bsp' });
+    expect(plan.type).toBe('bsp');
+    const open = await comment('priya', plan.id, { content: 'Plan drafted for family review' });
+    const internal = await comment('priya', plan.id, { content: 'Staff only: risk notes', isInternal: true });
+    const internalReply = await comment('lee', plan.id, {
+      content: 'Agreed',
+      parentCommentId: internal.id,
+    });
+    expect(internalReply.isInternal).toBe(true);
+
+    const fiona = await as('fiona');
+    const card = await fiona.get(`/api/cards/${plan.id}`);
+    expect(card.status).toBe(200);
+    expect(card.body.data.title).toBe('Interim plan for Jordan');
+
+    const seen = await thread('fiona', plan.id);
+    expect(seen.map((c) => c.id)).toEqual([open.id]);
+    expect(JSON.stringify(seen)).not.toContain('Staff only');
+
+    const posted = await comment('fiona', plan.id, { content: 'Looks good to us', parentCommentId: open.id });
+    expect(posted).toMatchObject({ userRole: 'Family Guardian', isInternal: false });
+    const refused = await fiona.post(`/api/cards/${plan.id}/comments`, { content: 'x', isInternal: true });
+    expect(refused.status).toBe(403);
+    const hiddenParent = await fiona.post(`/api/cards/${plan.id}/comments`, {
+      content: 'x',
+      parentCommentId: internal.id,
+    });
+    expect(hiddenParent.status).toBe(404);
+    const reactHidden = await fiona.request({
+      method: 'PUT',
+      url: `/api/cards/${plan.id}/comments/${internal.id}/reaction`,
+      payload: { kind: 'like' },
+    });
+    expect(reactHidden.status).toBe(404);
+
+    // Staff see everything, in order.
+    expect((await thread('sophie', plan.id)).map((c) => c.id)).toEqual([
+      open.id,
+      internal.id,
+      internalReply.id,
+      posted.id,
+    ]);
+    // A deleted internal comment with replies stays hidden from the guardian too.
+    await (await as('priya')).delete(`/api/cards/${plan.id}/comments/${internal.id}`);
+    expect((await thread('fiona', plan.id)).map((c) => c.id)).toEqual([open.id, posted.id]);
+  });
+
+  it('keeps a guardian out of other cards and every card write', async () => {
+    const task = await newCard({ title: 'Roster change' });
+    const fiona = await as('fiona');
+    expect((await fiona.get(`/api/cards/${task.id}`)).status).toBe(404);
+    expect((await fiona.get(`/api/cards/${task.id}/comments`)).status).toBe(404);
+    expect((await fiona.post(`/api/cards/${task.id}/comments`, { content: 'x' })).status).toBe(404);
+    const plan = await newCard({ title: 'Interim plan', templateId: 'interim-bsp' });
+    expect((await fiona.patch(`/api/cards/${plan.id}`, { version: 1, title: 'Changed' })).status).toBe(404);
+    expect((await fiona.get(`/api/cards/${plan.id}/audit`)).status).toBe(404);
+    expect((await fiona.get(`/api/cards?teamId=${jordanTeam}`)).status).toBe(403);
+  });
+});
+
+describe('mentions', () => {
+  it('notifies each mentioned person but the author', async () => {
+    const plan = await newCard({ title: 'Interim plan', templateId: 'interim-bsp' });
+    const text = `@Sophie Support @Fiona Family please read the plan before Friday. ${'More detail follows. '.repeat(5)}`;
+    const c = await comment('priya', plan.id, {
+      content: text,
+      type: 'mention',
+      mentions: [idOf('sophie'), idOf('fiona'), idOf('priya'), idOf('sophie')],
+    });
+    expect(c.mentions).toEqual([idOf('sophie'), idOf('fiona'), idOf('priya')]);
+
+    const inbox = (userId: string) =>
+      t.readInTenant(sunrise, (tx) =>
+        tx
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.userId, userId), eq(notifications.type, 'mention'))),
+      );
+    const [sophie] = await inbox(idOf('sophie'));
+    expect(
+      sophie!.message.startsWith(`Priya Practitioner mentioned you on ${plan.workItemId}: @Sophie`),
+    ).toBe(true);
+    expect(sophie!.message.length).toBeLessThanOrEqual(
+      `Priya Practitioner mentioned you on ${plan.workItemId}: `.length + 80,
+    );
+    expect(await inbox(idOf('fiona'))).toHaveLength(1);
+    expect(await inbox(idOf('priya'))).toHaveLength(0);
+    expect(await inbox(idOf('lee'))).toHaveLength(0);
+
+    // Through the API, in Sophie's inbox.
+    const list = await (await as('sophie')).get('/api/notifications');
+    expect(list.body.data.some((n: any) => n.type === 'mention' && n.message.includes(plan.workItemId))).toBe(
+      true,
+    );
+  });
+
+  it('refuses mentions of people who could not read the comment, naming the problem', async () => {
+    const plan = await newCard({ title: 'Interim plan', templateId: 'interim-bsp' });
+    const task = await newCard({ title: 'Roster change' });
+    const post = (cardId: string, body: Record<string, unknown>) =>
+      as('priya').then((c) => c.post(`/api/cards/${cardId}/comments`, { content: 'Hello', ...body }));
+
+    const stranger = await post(plan.id, {
+      mentions: [userIds.get(emails.ben) ?? '019a0000-0000-7000-8000-000000000000'],
+    });
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.error.message).toBe("Mentioned people must be members of this card's team");
+    const internal = await post(plan.id, { isInternal: true, mentions: [idOf('fiona')] });
+    expect(internal.status).toBe(400);
+    expect(internal.body.error.message).toBe(
+      'Fiona Family cannot read internal comments, so cannot be mentioned in one',
+    );
+    const hiddenCard = await post(task.id, { mentions: [idOf('fiona')] });
+    expect(hiddenCard.status).toBe(400);
+    expect(hiddenCard.body.error.message).toBe(
+      'Fiona Family cannot open this card, so cannot be mentioned on it',
+    );
+    // Nothing was posted by the refused requests.
+    expect(await thread('priya', plan.id)).toEqual([]);
+  });
+
+  it('lists who can be mentioned, narrowed for internal comments', async () => {
+    const plan = await newCard({ title: 'Interim plan', templateId: 'interim-bsp' });
+    const task = await newCard({ title: 'Roster change' });
+    const names = async (cardId: string, query = '') =>
+      ((await (await as('priya')).get(`/api/cards/${cardId}/mentionable${query}`)).body.data as any[]).map(
+        (u) => `${u.name} (${u.role})`,
+      );
+    expect(await names(plan.id)).toEqual([
+      'Fiona Family (Family Guardian)',
+      'Lee Lead (Team Lead)',
+      'Sophie Support (Support Worker)',
+    ]);
+    expect(await names(plan.id, '?internal=true')).toEqual([
+      'Lee Lead (Team Lead)',
+      'Sophie Support (Support Worker)',
+    ]);
+    expect(await names(task.id)).toEqual(['Lee Lead (Team Lead)', 'Sophie Support (Support Worker)']);
+  });
+});
+
+describe('live updates', () => {
+  it("announces thread changes to the tenant under the card's id, and a mention to its recipient only", async () => {
+    const card = await newCard();
+    const messages: any[] = [];
+    const stop = await listenForChanges(t.database, (payload) => messages.push(JSON.parse(payload ?? '{}')), {
+      warn: () => undefined,
+    } as never);
+    try {
+      const c = await comment('priya', card.id, { content: 'Live', mentions: [idOf('sophie')] });
+      await (await as('priya')).patch(`/api/cards/${card.id}/comments/${c.id}`, { content: 'Live, edited' });
+      await (await as('lee')).request({
+        method: 'PUT',
+        url: `/api/cards/${card.id}/comments/${c.id}/reaction`,
+        payload: { kind: 'like' },
+      });
+      await (await as('priya')).delete(`/api/cards/${card.id}/comments/${c.id}`);
+      const until = Date.now() + 5000;
+      const ofThread = () => messages.filter((m) => m.event?.entity === 'comment' && m.event.id === card.id);
+      const mentions = () => messages.filter((m) => m.event?.entity === 'notification');
+      while ((ofThread().length < 4 || mentions().length < 1) && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(ofThread()).toEqual(
+        [
+          { type: 'created', version: 1 },
+          { type: 'updated', version: 2 },
+          { type: 'updated', version: 3 },
+          { type: 'deleted', version: 4 },
+        ].map((e) => ({ tenantId: sunrise, userId: null, event: { ...e, entity: 'comment', id: card.id } })),
+      );
+      expect(mentions()).toMatchObject([
+        { tenantId: sunrise, userId: idOf('sophie'), event: { type: 'created' } },
+      ]);
+    } finally {
+      await stop();
+    }
+  });
+});

@@ -1,0 +1,58 @@
+import { can } from '@wattle/domain/auth/permissions';
+import type { Card } from '@wattle/domain/cards/schemas';
+import type { MentionableUser } from '@wattle/domain/comments/schemas';
+import { AppError } from '../../http/app-error';
+import type { TenantContext } from '../../http/tenant-scope';
+import { canReadCard, loadReadableCard } from '../cards/card-records';
+import { type TeamMemberStanding, teamMemberStandings } from './comment-records';
+
+/** Whether a member of the card's team may read a comment on it (internal or not). */
+function readsComment(member: TeamMemberStanding, card: Pick<Card, 'type'>, isInternal: boolean): boolean {
+  if (!canReadCard(member.role, { isClinician: false }, card)) return false;
+  return !isInternal || can(member.role, 'read:internal-comments');
+}
+
+/**
+ * `GET /api/cards/{id}/mentionable`: the members of the card's team who can read its comments (or,
+ * with `internal`, its internal comments), for the composer's @ picker. The caller is left out.
+ */
+export async function listMentionableUsers(
+  ctx: TenantContext,
+  cardId: string,
+  options: { internal: boolean },
+): Promise<MentionableUser[]> {
+  const { card } = await loadReadableCard(ctx, cardId);
+  const members = await teamMemberStandings(ctx, card.teamId);
+  return members
+    .filter((m) => m.userId !== ctx.actor.id && readsComment(m, card, options.internal))
+    .map((m) => ({ userId: m.userId, name: m.name, role: m.teamRole }));
+}
+
+/**
+ * The people a new comment mentions, each checked: a member of the card's team who can read the
+ * comment. Anyone else is refused with 400 naming the problem, so nobody is told of a comment they
+ * could not open.
+ */
+export async function checkMentions(
+  ctx: TenantContext,
+  options: { card: Pick<Card, 'teamId' | 'type'>; userIds: readonly string[]; isInternal: boolean },
+): Promise<TeamMemberStanding[]> {
+  const wanted = [...new Set(options.userIds)];
+  if (wanted.length === 0) return [];
+  const members = new Map((await teamMemberStandings(ctx, options.card.teamId)).map((m) => [m.userId, m]));
+  const mentioned: TeamMemberStanding[] = [];
+  for (const [index, userId] of wanted.entries()) {
+    const member = members.get(userId);
+    let problem: string | null = null;
+    if (!member) problem = "Mentioned people must be members of this card's team";
+    else if (!canReadCard(member.role, { isClinician: false }, options.card))
+      problem = `${member.name} cannot open this card, so cannot be mentioned on it`;
+    else if (!readsComment(member, options.card, options.isInternal))
+      problem = `${member.name} cannot read internal comments, so cannot be mentioned in one`;
+    if (problem) {
+      throw new AppError('VALIDATION_FAILED', problem, [{ path: ['mentions', index], message: problem }]);
+    }
+    mentioned.push(member!);
+  }
+  return mentioned;
+}

@@ -1,0 +1,171 @@
+import fastifyMultipart from '@fastify/multipart';
+import { listSchema, oneSchema } from '@wattle/domain/api/envelope';
+import {
+  CardFileSchema,
+  documentMimeTypes,
+  templateUploadMaxBytes,
+  UploadResultSchema,
+} from '@wattle/domain/files/schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error';
+import { inTenant } from '../../http/tenant-scope';
+import { newStorageKey, StoredFileMissingError } from '../../storage/file-storage';
+import { deleteCardFile, findDownloadableFile, listCardFiles, recordDownload } from './file-access';
+import { attachmentDisposition } from './file-name';
+import { readUpload } from './read-upload';
+import { checkUpload, maxUploadBytes, prepareUpload, recordUpload, requiredDocument } from './upload-file';
+
+const CardParams = z.object({ id: z.uuid() });
+const FileParams = z.object({ id: z.uuid() });
+const tags = ['files'];
+
+/**
+ * Card attachments (spec work sections 3, 7 and 9): pdf, doc and docx recognised by content, 10 MB
+ * (20 MB for a template's required document), stored through the configured file storage, announced
+ * by a system comment, downloadable by whoever may open the card.
+ */
+export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Multipart bodies are parsed in this plugin only: every other route still takes JSON alone.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: templateUploadMaxBytes, files: 1, fields: 4, parts: 5 },
+  });
+
+  app.post(
+    '/api/cards/:id/files',
+    {
+      config: { auth: 'tenant' },
+      schema: {
+        tags,
+        description:
+          'Attaches a file to a card (write:cards on its team): multipart/form-data with a part `file` and an ' +
+          "optional field `requirementId` (a required document of the card's template, sent before the file). " +
+          'PDF, DOC and DOCX only, recognised by content (415 "Only PDF, DOC and DOCX files can be attached"); ' +
+          'at most 10 MB, 20 MB for a required document (413 "The file is larger than the 10 MB limit"); 400 for ' +
+          'an empty or missing file. Adds the system comment "Attached {filename}"; a required document counts ' +
+          "towards the card's completed documents.",
+        params: CardParams,
+        consumes: ['multipart/form-data'],
+        response: { 201: oneSchema(UploadResultSchema) },
+      },
+    },
+    async (request, reply) => {
+      const cardId = request.params.id;
+      // Who may upload is settled before a byte of the file is read.
+      const rules = await inTenant(request, (ctx) => prepareUpload(ctx, cardId));
+      const read = await readUpload(request, (requirementId) => {
+        try {
+          return maxUploadBytes(requiredDocument(rules, requirementId));
+        } catch {
+          return maxUploadBytes(null);
+        }
+      });
+      const upload = await checkUpload(rules, read);
+      // The bytes are stored outside the transaction (no connection waits on the storage), then
+      // recorded; a failed record removes them again.
+      const storageKey = newStorageKey(request.tenantId!);
+      await app.storage.put(storageKey, upload.bytes, documentMimeTypes[upload.format]);
+      try {
+        const data = await inTenant(request, (ctx) => recordUpload(ctx, cardId, { ...upload, storageKey }));
+        reply.status(201);
+        return { success: true as const, data };
+      } catch (error) {
+        await app.storage
+          .delete(storageKey)
+          .catch((err) => request.log.warn({ err, storageKey }, 'could not remove an unrecorded upload'));
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/api/cards/:id/files',
+    {
+      config: { auth: 'tenant' },
+      schema: {
+        tags,
+        description:
+          "The card's attached files, oldest first, for whoever may open the card. 404 'Card not found'.",
+        params: CardParams,
+        response: { 200: listSchema(CardFileSchema) },
+      },
+    },
+    async (request) => {
+      const data = await inTenant(request, (ctx) => listCardFiles(ctx, request.params.id));
+      return { success: true as const, data, meta: { total: data.length, limit: data.length, offset: 0 } };
+    },
+  );
+
+  app.get(
+    '/api/files/:id',
+    {
+      // A plain link downloads it, so the tenant may come in the query like the event stream's.
+      config: { auth: 'tenant', tenantFromQuery: true },
+      schema: {
+        tags,
+        description:
+          'Downloads a file as an attachment under its name, with the content type of its detected format, for ' +
+          "whoever may open its card (404 'File not found' for anyone else). Counted and audited.",
+        params: FileParams,
+        querystring: z.object({
+          tenantId: z.uuid().optional().describe('The tenant, for a plain link that cannot send X-Tenant-Id'),
+        }),
+        produces: [
+          'application/pdf',
+          'application/msword',
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        ],
+        response: { 200: z.string().describe('The file (binary)') },
+      },
+    },
+    async (request, reply) => {
+      const file = await inTenant(request, (ctx) => findDownloadableFile(ctx, request.params.id));
+      let stream: Awaited<ReturnType<typeof app.storage.get>>;
+      try {
+        stream = await app.storage.get(file.storageKey);
+      } catch (error) {
+        if (!(error instanceof StoredFileMissingError)) throw error;
+        request.log.error(
+          { fileId: file.id, storageKey: file.storageKey },
+          'a recorded file is missing from storage',
+        );
+        throw new AppError('NOT_FOUND', 'File not found');
+      }
+      try {
+        await inTenant(request, (ctx) => recordDownload(ctx, file));
+      } catch (error) {
+        stream.destroy();
+        throw error;
+      }
+      return (
+        reply
+          .header('content-type', file.contentType)
+          .header('content-length', file.size)
+          .header('content-disposition', attachmentDisposition(file.name))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          // The schema documents the body as binary; a stream is piped as it is, never serialised.
+          .send(stream as unknown as string)
+      );
+    },
+  );
+
+  app.delete(
+    '/api/files/:id',
+    {
+      config: { auth: 'tenant' },
+      schema: {
+        tags,
+        description:
+          'Removes a file from its card (the uploader, or a team admin): the bytes are kept for the retention ' +
+          "period but nobody can list or download it. Its 'Attached' comment goes with it. 204.",
+        params: FileParams,
+        response: { 204: z.null().describe('Deleted') },
+      },
+    },
+    async (request, reply) => {
+      await inTenant(request, (ctx) => deleteCardFile(ctx, request.params.id));
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { searchMessages } from '@wattle/domain/search/rules';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, type TestClient } from '../../../test/harness';
+import { containsPattern } from './search-cards';
+
+let t: TestApp;
+let sunrise: string;
+let bluegum: string;
+let jordanTeam: string;
+let miaTeam: string;
+/** A card of Jordan's team with distinctive words in every searchable part. */
+let quokka: any;
+/** One of Mia's team, which Lee and Fiona do not see. */
+let miaCard: any;
+
+const emails = {
+  olivia: 'olivia.owner@sunrise.example',
+  lee: 'lee.lead@sunrise.example',
+  priya: 'priya.practitioner@sunrise.example',
+  fiona: 'fiona.family@sunrise.example',
+  gus: 'gus.guest@sunrise.example',
+  aria: 'aria.auditor@sunrise.example',
+  ben: 'ben.owner@bluegum.example',
+} as const;
+
+async function as(person: keyof typeof emails): Promise<TestClient> {
+  return (await t.as(emails[person])).inTenant(person === 'ben' ? bluegum : sunrise);
+}
+
+async function search(person: keyof typeof emails, q: string, extra = '') {
+  const res = await (await as(person)).get(`/api/search?q=${encodeURIComponent(q)}${extra}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data as any[];
+}
+
+const ids = (list: any[]) => list.map((x) => x.id);
+
+beforeAll(async () => {
+  t = await startTestApp();
+  sunrise = await t.tenantId('Sunrise Support Network');
+  bluegum = await t.tenantId('Bluegum Disability Services');
+  const olivia = await as('olivia');
+  const teams = (await olivia.get('/api/teams')).body.data as { id: string; name: string }[];
+  jordanTeam = teams.find((x) => x.name === "Jordan's Care Team")!.id;
+  miaTeam = teams.find((x) => x.name === "Mia's Care Team")!.id;
+  const priyaId = (await (await as('priya')).get('/api/me')).body.data.id;
+  const created = await (await as('lee')).post('/api/cards', {
+    teamId: jordanTeam,
+    title: 'Quokka hydrotherapy session',
+    description: `Warm pool at the Marrickville centre. ${'Long notes. '.repeat(40)}`,
+    templateId: 'incident-report',
+    assigneeId: priyaId,
+    dueDate: '2031-05-06',
+    fieldValues: { 'incident-description': '<p>Saw a <b>numbat</b> near the change rooms.</p>' },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  quokka = created.body.data;
+  const mia = await (await as('priya')).post('/api/cards', {
+    teamId: miaTeam,
+    title: 'Quokka cooking lesson',
+  });
+  expect(mia.status).toBe(201);
+  miaCard = mia.body.data;
+});
+afterAll(() => t.close());
+
+describe('GET /api/search', () => {
+  it('finds a card when every word appears, in any part and any case', async () => {
+    for (const q of [
+      'quokka',
+      'QUOKKA Hydrotherapy',
+      'hydrotherapy marrickville',
+      'quokka priya', // assignee
+      'numbat quokka', // a field value, rich text stripped
+      '2031-05-06', // due date, ISO
+      '6/5/2031 quokka', // due date as people type it
+      'hydro quok',
+    ]) {
+      expect(ids(await search('lee', q)), q).toContain(quokka.id);
+    }
+  });
+
+  it('matches the created date, as ISO and day-first', async () => {
+    const created = quokka.createdAt.slice(0, 10) as string;
+    const hits = await search('lee', `quokka ${created}`);
+    expect(ids(hits)).toContain(quokka.id);
+    const [y, m, d] = created.split('-');
+    expect(ids(await search('lee', `quokka ${Number(d)}/${Number(m)}/${y}`))).toContain(quokka.id);
+  });
+
+  it('finds nothing when one word is missing, and nothing for an empty query', async () => {
+    expect(await search('lee', 'quokka platypus')).toEqual([]);
+    expect(await search('lee', '')).toEqual([]);
+    expect(await search('lee', '   ')).toEqual([]);
+  });
+
+  it('answers what both boxes show of a card', async () => {
+    const [hit] = (await search('lee', 'quokka hydrotherapy')).filter((x) => x.id === quokka.id);
+    expect(hit).toEqual({
+      id: quokka.id,
+      workItemId: quokka.workItemId,
+      teamId: jordanTeam,
+      title: 'Quokka hydrotherapy session',
+      description: quokka.description.slice(0, 200),
+      assigneeName: 'Priya Practitioner',
+      dueDate: '2031-05-06',
+      createdAt: quokka.createdAt,
+      updatedAt: quokka.updatedAt,
+    });
+    expect(hit.description).toHaveLength(200);
+  });
+
+  it('lists the most recently changed first and keeps to the limit', async () => {
+    const lee = await as('lee');
+    const made: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await lee.post('/api/cards', { teamId: jordanTeam, title: `Echidna roster ${i}` });
+      made.push(res.body.data.id);
+    }
+    expect(ids(await search('lee', 'echidna roster'))).toEqual([...made].reverse());
+    // Touch the oldest: it comes first.
+    await lee.patch(`/api/cards/${made[0]}`, { version: 1, priority: 'high' });
+    expect(ids(await search('lee', 'echidna', '&limit=2'))).toEqual([made[0], made[3]]);
+    const over = await lee.get('/api/search?q=echidna&limit=21');
+    expect(over.status).toBe(400);
+  });
+
+  it('searches only the teams whose cards the caller may read, and one team when asked', async () => {
+    expect(ids(await search('olivia', 'quokka')).sort()).toEqual([quokka.id, miaCard.id].sort());
+    expect(ids(await search('aria', 'quokka')).sort()).toEqual([quokka.id, miaCard.id].sort());
+    expect(ids(await search('lee', 'quokka'))).toEqual([quokka.id]); // not on Mia's team
+    expect(ids(await search('gus', 'quokka'))).toEqual([miaCard.id]); // shared Mia's team only
+    expect(await search('fiona', 'quokka')).toEqual([]); // sees the team, not its cards
+    expect(await search('ben', 'quokka')).toEqual([]); // another tenant
+    expect(ids(await search('olivia', 'quokka', `&teamId=${miaTeam}`))).toEqual([miaCard.id]);
+    const hidden = await (await as('lee')).get(`/api/search?q=quokka&teamId=${miaTeam}`);
+    expect(hidden.status).toBe(404);
+    const unknown = await (await as('olivia')).get(`/api/search?q=quokka&teamId=${randomUUID()}`);
+    expect(unknown.status).toBe(404);
+  });
+
+  it('leaves deleted cards out', async () => {
+    const lee = await as('lee');
+    const card = (await lee.post('/api/cards', { teamId: jordanTeam, title: 'Bandicoot visit' })).body.data;
+    expect(ids(await search('lee', 'bandicoot'))).toEqual([card.id]);
+    await lee.delete(`/api/cards/${card.id}?version=1`);
+    expect(await search('lee', 'bandicoot')).toEqual([]);
+  });
+
+  it('treats %, _ and \\ in a word as themselves', async () => {
+    const lee = await as('lee');
+    const card = (await lee.post('/api/cards', { teamId: jordanTeam, title: 'Wallaby 50% off_peak' })).body
+      .data;
+    expect(ids(await search('lee', 'wallaby 50%'))).toEqual([card.id]);
+    expect(ids(await search('lee', 'off_peak'))).toEqual([card.id]);
+    expect(await search('lee', 'wallaby 5%0')).toEqual([]);
+    expect(await search('lee', 'wallaby off_p_ak')).toEqual([]);
+    expect(containsPattern('a\\b%c_d')).toBe('%a\\\\b\\%c\\_d%');
+  });
+
+  it('refuses a query over 200 characters with the search message', async () => {
+    const res = await (await as('lee')).get(`/api/search?q=${'a'.repeat(2000)}`);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION_FAILED');
+    expect(res.body.error.message).toBe(searchMessages.tooLong);
+    expect(res.body.error.message).toBe('A search can be at most 200 characters');
+    expect((await (await as('lee')).get(`/api/search?q=${'a'.repeat(200)}`)).status).toBe(200);
+  });
+
+  it('is documented in the OpenAPI document', async () => {
+    const doc = (await t.anonymous().get('/api/openapi.json')).body;
+    const operation = doc.paths['/api/search']?.get;
+    expect(operation.tags).toEqual(['search']);
+    expect(operation.description).toContain('every space-separated word');
+    expect(operation.parameters.map((p: any) => p.name).sort()).toEqual(['limit', 'q', 'teamId']);
+  });
+});

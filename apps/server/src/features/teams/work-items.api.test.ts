@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, type TestClient } from '../../../test/harness';
+
+let t: TestApp;
+let sunrise: string;
+let jordanTeam: string;
+/** A team made for this file, so its cards are exactly the ones the tests create. */
+let boardTeam: string;
+let olivia: TestClient;
+let oliviaId: string;
+
+const emails = {
+  olivia: 'olivia.owner@sunrise.example',
+  lee: 'lee.lead@sunrise.example',
+  sophie: 'sophie.support@sunrise.example',
+  fiona: 'fiona.family@sunrise.example',
+  gus: 'gus.guest@sunrise.example',
+  aria: 'aria.auditor@sunrise.example',
+} as const;
+
+async function as(person: keyof typeof emails): Promise<TestClient> {
+  return (await t.as(emails[person])).inTenant(sunrise);
+}
+
+async function newCard(client: TestClient, body: Record<string, unknown>) {
+  const res = await client.post('/api/cards', body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data;
+}
+
+async function workItems(client: TestClient, teamId: string, query = '') {
+  const res = await client.get(`/api/teams/${teamId}/work-items${query}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+}
+
+async function auditOf(id: string) {
+  const res = await olivia.get(`/api/cards/${id}/audit`);
+  expect(res.status).toBe(200);
+  return res.body.data as {
+    action: string;
+    changes: { field: string; oldValue: unknown; newValue: unknown }[];
+  }[];
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  sunrise = await t.tenantId('Sunrise Support Network');
+  olivia = await as('olivia');
+  oliviaId = (await olivia.get('/api/me')).body.data.id;
+  const teams = (await olivia.get('/api/teams')).body.data as { id: string; name: string }[];
+  jordanTeam = teams.find((x) => x.name === "Jordan's Care Team")!.id;
+  const created = await olivia.post('/api/teams', { name: 'Board moves team' });
+  expect(created.status).toBe(201);
+  boardTeam = created.body.data.id;
+});
+afterAll(() => t.close());
+
+describe('GET /api/teams/{teamId}/work-items', () => {
+  it("lists a team's live cards column by column, each column by board position", async () => {
+    const a = await newCard(olivia, { teamId: boardTeam, title: 'First task' });
+    const b = await newCard(olivia, { teamId: boardTeam, title: 'Second task' });
+    const c = await newCard(olivia, { teamId: boardTeam, title: 'Third task' });
+    const gone = await newCard(olivia, { teamId: boardTeam, title: 'Deleted task' });
+    expect((await olivia.delete(`/api/cards/${gone.id}?version=1`)).status).toBe(200);
+    // c goes to Done, b to the top of To Do.
+    expect((await olivia.patch(`/api/cards/${c.id}`, { version: 1, workflowStateId: 'done' })).status).toBe(
+      200,
+    );
+    expect(
+      (await olivia.patch(`/api/cards/${b.id}`, { version: 1, boardPosition: a.boardPosition - 1024 }))
+        .status,
+    ).toBe(200);
+
+    const body = await workItems(olivia, boardTeam);
+    expect(body.data.map((x: any) => x.title)).toEqual(['Second task', 'First task', 'Third task']);
+    expect(body.meta).toEqual({ total: 3, limit: 10_000, offset: 0 });
+  });
+
+  it('carries what the views show, with compliance from the stored verdict, and no form', async () => {
+    const card = await newCard(olivia, {
+      teamId: boardTeam,
+      title: 'Assigned review',
+      assigneeId: oliviaId,
+      dueDate: '2031-05-06',
+      tags: ['weekly'],
+    });
+    const item = (await workItems(olivia, boardTeam)).data.find((x: any) => x.id === card.id);
+    expect(item).toEqual({
+      id: card.id,
+      teamId: boardTeam,
+      workItemId: card.workItemId,
+      type: card.type,
+      templateName: card.templateName,
+      title: 'Assigned review',
+      participantId: card.participantId,
+      assigneeId: oliviaId,
+      assigneeName: card.assigneeName,
+      status: 'draft',
+      state: card.state,
+      workflowStateId: 'todo',
+      boardPosition: card.boardPosition,
+      priority: card.priority,
+      startDate: card.startDate,
+      dueDate: '2031-05-06',
+      tags: ['weekly'],
+      version: 1,
+      createdAt: card.createdAt,
+      updatedAt: card.updatedAt,
+      isCompliant: card.compliance.isCompliant,
+      completion: card.compliance.completion,
+    });
+    expect(item.assigneeName).toBe('Olivia Owner');
+  });
+
+  it("keeps one person's cards with assigneeId=me or their id", async () => {
+    const lee = await as('lee');
+    const leeId = (await lee.get('/api/me')).body.data.id;
+    const mine = await newCard(lee, { teamId: jordanTeam, title: 'Lee follow-up call', assigneeId: leeId });
+    await newCard(lee, { teamId: jordanTeam, title: 'Unassigned follow-up' });
+
+    const own = await workItems(lee, jordanTeam, '?assigneeId=me');
+    expect(own.data.length).toBeGreaterThan(0);
+    expect(own.data.every((x: any) => x.assigneeId === leeId)).toBe(true);
+    expect(own.data.map((x: any) => x.id)).toContain(mine.id);
+    expect(own.meta.total).toBe(own.data.length);
+
+    const byId = await workItems(olivia, jordanTeam, `?assigneeId=${leeId}`);
+    expect(byId.data.map((x: any) => x.id)).toEqual(own.data.map((x: any) => x.id));
+
+    const all = await workItems(lee, jordanTeam);
+    expect(all.data.length).toBeGreaterThan(own.data.length);
+    expect(all.data.every((x: any) => x.teamId === jordanTeam)).toBe(true);
+  });
+
+  it('lets team members and tenant-wide readers in, and hides the team from everyone else', async () => {
+    for (const person of ['lee', 'sophie', 'aria'] as const) {
+      expect((await (await as(person)).get(`/api/teams/${jordanTeam}/work-items`)).status, person).toBe(200);
+    }
+    // A family guardian sees the team but not its cards; a guest is not on it; a made-up id.
+    for (const [person, teamId] of [
+      ['fiona', jordanTeam],
+      ['gus', jordanTeam],
+      ['olivia', randomUUID()],
+    ] as const) {
+      const res = await (await as(person)).get(`/api/teams/${teamId}/work-items`);
+      expect(res.status, person).toBe(404);
+      expect(res.body.error.message).toBe('Team not found');
+    }
+  });
+
+  it('refuses a bad assignee filter', async () => {
+    const res = await olivia.get(`/api/teams/${jordanTeam}/work-items?assigneeId=someone`);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('the team work routes in the OpenAPI document', () => {
+  it('documents the work items and the workflow edit', async () => {
+    const doc = (await t.anonymous().get('/api/openapi.json')).body;
+    for (const [path, method] of [
+      ['/api/teams/{teamId}/work-items', 'get'],
+      ['/api/teams/{id}/workflow-states', 'put'],
+    ] as const) {
+      const operation = doc.paths[path]?.[method];
+      expect(operation, `${method} ${path}`).toBeDefined();
+      expect(operation.tags).toEqual(['teams']);
+      expect(operation.description).toBeTruthy();
+    }
+  });
+});
+
+describe('board moves: PATCH /api/cards/{id} with workflowStateId and boardPosition', () => {
+  it('moves a card to another column at a place between two cards, audited as the column change', async () => {
+    const x = await newCard(olivia, { teamId: boardTeam, title: 'Move me' });
+    const [p, q] = [
+      await newCard(olivia, { teamId: boardTeam, title: 'In progress one' }),
+      await newCard(olivia, { teamId: boardTeam, title: 'In progress two' }),
+    ];
+    await olivia.patch(`/api/cards/${p.id}`, { version: 1, workflowStateId: 'in-progress' });
+    await olivia.patch(`/api/cards/${q.id}`, { version: 1, workflowStateId: 'in-progress' });
+    const between = (p.boardPosition + q.boardPosition) / 2;
+
+    const moved = await olivia.patch(`/api/cards/${x.id}`, {
+      version: 1,
+      workflowStateId: 'in-progress',
+      boardPosition: between,
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.data).toMatchObject({
+      workflowStateId: 'in-progress',
+      boardPosition: between,
+      version: 2,
+    });
+
+    const column = (await workItems(olivia, boardTeam)).data.filter(
+      (i: any) => i.workflowStateId === 'in-progress',
+    );
+    expect(column.map((i: any) => i.title)).toEqual(['In progress one', 'Move me', 'In progress two']);
+
+    const [entry] = await auditOf(x.id);
+    expect(entry!.action).toBe('updated');
+    expect(entry!.changes).toEqual([{ field: 'workflowStateId', oldValue: 'todo', newValue: 'in-progress' }]);
+  });
+
+  it('reorders a card within its column, audited as its board position', async () => {
+    const first = await newCard(olivia, { teamId: boardTeam, title: 'Reorder first' });
+    const second = await newCard(olivia, { teamId: boardTeam, title: 'Reorder second' });
+    const top = first.boardPosition - 512;
+    const res = await olivia.patch(`/api/cards/${second.id}`, { version: 1, boardPosition: top });
+    expect(res.status).toBe(200);
+    expect(res.body.data.boardPosition).toBe(top);
+    const titles = (await workItems(olivia, boardTeam)).data.map((i: any) => i.title);
+    expect(titles.indexOf('Reorder second')).toBeLessThan(titles.indexOf('Reorder first'));
+    const [entry] = await auditOf(second.id);
+    expect(entry!.changes).toEqual([
+      { field: 'boardPosition', oldValue: second.boardPosition, newValue: top },
+    ]);
+  });
+
+  it('keeps a move made from a stale version unless someone else moved the card since', async () => {
+    const card = await newCard(olivia, { teamId: boardTeam, title: 'Contested card' });
+    // Someone edits the title (version 2); a board move started from version 1 still lands.
+    expect(
+      (await olivia.patch(`/api/cards/${card.id}`, { version: 1, title: 'Contested card v2' })).status,
+    ).toBe(200);
+    const move = await olivia.patch(`/api/cards/${card.id}`, { version: 1, boardPosition: 5 });
+    expect(move.status).toBe(200);
+    expect(move.body.data).toMatchObject({ title: 'Contested card v2', boardPosition: 5, version: 3 });
+    // A second move from version 1 now conflicts on boardPosition.
+    const stale = await olivia.patch(`/api/cards/${card.id}`, { version: 1, boardPosition: 7 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.details.conflictingFields).toEqual(['boardPosition']);
+  });
+
+  it('moves a due date (calendar drag) and refuses an unknown column', async () => {
+    const card = await newCard(olivia, { teamId: boardTeam, title: 'Calendar card' });
+    const due = await olivia.patch(`/api/cards/${card.id}`, { version: 1, dueDate: '2031-01-15' });
+    expect(due.status).toBe(200);
+    expect(due.body.data.dueDate).toBe('2031-01-15');
+    const bad = await olivia.patch(`/api/cards/${card.id}`, { version: 2, workflowStateId: 'nowhere' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe('Unknown workflow state "nowhere"');
+  });
+});

@@ -1,0 +1,158 @@
+import { can } from '@wattle/domain/auth/permissions';
+import { positionGap } from '@wattle/domain/cards/board';
+import type { Team } from '@wattle/domain/teams/schemas';
+import { applyWorkflowEdit, type UpdateWorkflowStates } from '@wattle/domain/teams/workflow';
+import { and, eq, sql } from 'drizzle-orm';
+import { cards } from '../../db/schema/cards';
+import { teams } from '../../db/schema/teams';
+import { AppError, forbidden } from '../../http/app-error';
+import type { TenantContext } from '../../http/tenant-scope';
+import { writeAudit } from '../audit/write-audit';
+import { teamAccessList } from '../cards/card-records';
+import { publishChanges } from '../events/change-feed';
+import { findVisibleTeams } from './team-records';
+
+export const workflowConflictMessage =
+  "Someone else changed this team's workflow since you opened it. Review their changes and try again.";
+
+/**
+ * `PUT /api/teams/{id}/workflow-states`: replaces a team's board columns (manage:workflow: the
+ * team's lead, tenant admins). The edit must start from the team's current version (409 with the
+ * team as it is now otherwise) and pass `applyWorkflowEdit` (400 with its message). Cards left in a
+ * removed column move to the end of the first column, in the order they had, and take a new card
+ * version so a stale board move of one of them conflicts instead of putting it back.
+ */
+export async function updateWorkflowStates(
+  ctx: TenantContext,
+  teamId: string,
+  input: UpdateWorkflowStates,
+): Promise<Team> {
+  const [access] = await teamAccessList(ctx, teamId);
+  if (!access?.role) throw new AppError('NOT_FOUND', 'Team not found');
+  if (!can(access.role, 'manage:workflow', access.isClinician)) {
+    throw forbidden("Only the team's lead or a tenant admin can change its workflow");
+  }
+
+  const [team] = await ctx.tx
+    .select({ workflowStates: teams.workflowStates, version: teams.version })
+    .from(teams)
+    .where(and(eq(teams.tenantId, ctx.tenantId), eq(teams.id, teamId)))
+    .for('update');
+  if (!team) throw new AppError('NOT_FOUND', 'Team not found');
+  if (input.version !== team.version) {
+    const [current] = await findVisibleTeams(ctx, { teamId });
+    throw new AppError('CONFLICT', workflowConflictMessage, { current });
+  }
+
+  const edit = applyWorkflowEdit(team.workflowStates, input.states);
+  if (!edit.ok) {
+    throw new AppError('VALIDATION_FAILED', edit.message, [{ path: ['states'], message: edit.message }]);
+  }
+  const states = edit.states;
+  const version = team.version + 1;
+  const now = new Date();
+  await ctx.tx
+    .update(teams)
+    .set({ workflowStates: states, version, updatedAt: now, lastActivityAt: now })
+    .where(and(eq(teams.tenantId, ctx.tenantId), eq(teams.id, teamId)));
+
+  const removed = team.workflowStates.filter((old) => !states.some((s) => s.id === old.id));
+  const first = [...states].sort((a, b) => a.order - b.order)[0]!;
+  const moved =
+    removed.length > 0
+      ? await moveCardsToFirstState(
+          ctx,
+          teamId,
+          first.id,
+          removed.map((s) => s.id),
+          now,
+        )
+      : 0;
+
+  await writeAudit(ctx.tx, {
+    tenantId: ctx.tenantId,
+    actor: ctx.actor,
+    entity: 'team',
+    entityId: teamId,
+    action: 'updated',
+    changes: [
+      {
+        field: 'workflowStates',
+        oldValue: team.workflowStates.map((s) => s.name).join(', '),
+        newValue: states.map((s) => s.name).join(', '),
+      },
+    ],
+    metadata: {
+      version,
+      fromVersion: input.version,
+      ...(removed.length > 0
+        ? { removedStates: removed.map((s) => s.id), movedCards: moved, movedTo: first.id }
+        : {}),
+    },
+  });
+  await publishChanges(ctx.tx, [
+    { tenantId: ctx.tenantId, userId: null, event: { type: 'updated', entity: 'team', id: teamId, version } },
+    ...(moved > 0
+      ? [
+          {
+            tenantId: ctx.tenantId,
+            userId: null,
+            event: { type: 'updated' as const, entity: 'card', id: '*', version: null },
+          },
+        ]
+      : []),
+  ]);
+
+  const [updated] = await findVisibleTeams(ctx, { teamId });
+  return updated!;
+}
+
+/**
+ * Every live card of the team in a removed column goes to the end of `firstId`, keeping its order. One statement: the new positions continue from the
+ * column's last card, a gap apart. The cards' versions and field versions move on like a PATCH's.
+ */
+async function moveCardsToFirstState(
+  ctx: TenantContext,
+  teamId: string,
+  firstId: string,
+  removedIds: string[],
+  now: Date,
+): Promise<number> {
+  const result = await ctx.tx.execute(sql`
+    with tail as (
+      select coalesce(max(${cards.boardPosition}), 0) as last
+      from ${cards}
+      where ${cards.tenantId} = ${ctx.tenantId} and ${cards.teamId} = ${teamId}
+        and ${cards.deletedAt} is null and ${cards.workflowStateId} = ${firstId}
+    ),
+    stranded as (
+      select ${cards.id} as id,
+        row_number() over (order by ${cards.boardPosition}, ${cards.number}) as n
+      from ${cards}
+      where ${cards.tenantId} = ${ctx.tenantId} and ${cards.teamId} = ${teamId}
+        and ${cards.deletedAt} is null
+        and ${cards.workflowStateId} in (${sql.join(
+          removedIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+    )
+    update ${cards} set
+      workflow_state_id = ${firstId},
+      board_position = (select last from tail) + stranded.n * ${positionGap},
+      version = ${cards.version} + 1,
+      field_versions = ${cards.fieldVersions}
+        || jsonb_build_object('workflowStateId', ${cards.version} + 1, 'boardPosition', ${cards.version} + 1),
+      updated_at = ${now.toISOString()},
+      last_modified_by = ${ctx.actor.id}
+    from stranded
+    where ${cards.tenantId} = ${ctx.tenantId} and ${cards.id} = stranded.id
+    returning ${cards.id}
+  `);
+  return rowCount(result);
+}
+
+/** The number of rows a raw statement returned, on node-postgres and on PGlite alike. */
+function rowCount(result: unknown): number {
+  const rows = (result as { rows?: unknown[] }).rows ?? (result as unknown[]);
+  return Array.isArray(rows) ? rows.length : 0;
+}
