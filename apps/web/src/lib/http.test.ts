@@ -55,6 +55,11 @@ describe('http', () => {
     expect(lastRequest().headers['X-Tenant-Id']).toBeUndefined();
   });
 
+  it('takes 204 No Content as success without data', async () => {
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    await expect(http('/api/things/1', { method: 'DELETE' })).resolves.toBeUndefined();
+  });
+
   it('returns list data with its paging meta', async () => {
     fetchMock.mockResolvedValueOnce(
       jsonResponse(200, { success: true, data: [1, 2], meta: { total: 5, limit: 2, offset: 0 } }),

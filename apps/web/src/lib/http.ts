@@ -181,6 +181,8 @@ async function sendOnce(path: string, options: RequestOptions): Promise<Envelope
   }
 
   if (response.status === 401 && !options.skipUnauthenticatedRedirect) onUnauthenticated();
+  // 204 No Content (a DELETE that answers nothing, e.g. a comment's): done, with no data.
+  if (response.status === 204) return { success: true };
 
   if (!response.ok || !envelope || envelope.success !== true) {
     const error = envelope?.error;

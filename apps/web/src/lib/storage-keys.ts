@@ -19,8 +19,9 @@ export const storageKeys = {
    */
   saveQueue: 'wattle.saveQueue',
   /**
-   * Prefix of `wattle.cardList.<tenantId>.<teamId>`: `{ savedAt, total, cards }`, the first page of a
-   * team's cards as last loaded, shown for 24 hours when the server cannot be reached (spec work section 7).
+   * Prefix of `wattle.cardList.workItems.<tenantId>.<teamId>`: `{ savedAt, total, items }`, a team's
+   * work items as the team views last loaded them, shown for 24 hours when the server cannot be reached
+   * (spec work section 7; features/team-views/offline-work-items.ts).
    */
   cardListCache: 'wattle.cardList',
   /**
@@ -28,6 +29,11 @@ export const storageKeys = {
    * form's values not yet saved; removed after a successful save (features/templates/template-form/form-draft.ts).
    */
   formDraft: 'wattle.formDraft',
+  /**
+   * Prefix of `wattle.commentDraft.<tenantId>.<cardId>`: `{ content, mentions }`, the comment being
+   * written on a card, not yet posted; removed once posted (features/comments/comment-draft.ts).
+   */
+  commentDraft: 'wattle.commentDraft',
 } as const;
 
 /** Reads a JSON value from localStorage; a missing, unreadable or blocked entry gives `undefined`. */

@@ -14,6 +14,7 @@ export function ConfirmDialog({
   onKeepEditing,
   isBusy = false,
   testId,
+  cancelLabel = 'Keep Editing',
   children,
 }: {
   open: boolean;
@@ -23,6 +24,8 @@ export function ConfirmDialog({
   /** While an action runs: every button is disabled. */
   isBusy?: boolean;
   testId?: string;
+  /** The safe choice's words where 'Keep Editing' would not fit (e.g. 'Cancel' before a deletion). */
+  cancelLabel?: string;
   children: ReactNode;
 }) {
   return (
@@ -47,7 +50,7 @@ export function ConfirmDialog({
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialogPrimitive.Cancel asChild>
               <Button variant="outline" disabled={isBusy}>
-                Keep Editing
+                {cancelLabel}
               </Button>
             </AlertDialogPrimitive.Cancel>
             {children}

@@ -43,10 +43,28 @@ const dashboardRoute = createRoute({
   component: lazyRouteComponent(() => import('@/features/placeholders/dashboard-page'), 'DashboardPage'),
 });
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const teamRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/my-teams/$teamSlug',
-  loader: ({ context, params }) => requireTeam(context, params.teamSlug),
+  loader: async ({ context, params, location }) => {
+    // My Work (/my-teams/{teamId}/list) of a team the user no longer sees: their own work in the
+    // first team they can see, else the inbox (spec shell section 2).
+    if (uuidPattern.test(params.teamSlug) && location.pathname.endsWith('/list')) {
+      const teams = await context.queryClient.ensureQueryData(teamsQueryOptions(context.tenant.id));
+      if (!teams.some((team) => team.id === params.teamSlug)) {
+        const first = teams.find((team) => team.status === 'active') ?? teams[0];
+        if (!first) throw redirect({ to: '/inbox', replace: true });
+        throw redirect({
+          to: '/my-teams/$teamSlug/$view',
+          params: { teamSlug: first.id, view: 'list' },
+          replace: true,
+        });
+      }
+    }
+    return requireTeam(context, params.teamSlug);
+  },
 });
 
 const teamIndexRoute = createRoute({
@@ -69,7 +87,7 @@ const teamViewRoute = createRoute({
   beforeLoad: ({ params }) => {
     if (!teamViewNames.has(params.view)) pageNotFound();
   },
-  component: lazyRouteComponent(() => import('@/features/placeholders/team-view-page'), 'TeamViewPage'),
+  component: lazyRouteComponent(() => import('@/features/team-views/team-view-page'), 'TeamViewPage'),
 });
 
 const bspRoute = createRoute({ getParentRoute: () => teamRoute, path: 'bsp' });

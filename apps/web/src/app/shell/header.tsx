@@ -4,6 +4,7 @@ import { LogOutIcon, MenuIcon, PanelLeftIcon, PlusIcon, SearchIcon, SettingsIcon
 import { meQueryOptions } from '@/features/auth/api';
 import { useLogout } from '@/features/auth/use-logout';
 import { preloadGlobalSearch } from '@/features/search/global-search-dialog';
+import { WorkItemSearchBox } from '@/features/search/work-item-search-box';
 import { PresenceIndicator } from '@/features/teams-tab/teams-tab';
 import { TenantSwitcher } from '@/features/tenants/tenant-switcher';
 import { openGlobalSearch } from '@/lib/global-events';
@@ -79,8 +80,8 @@ function UserBadge() {
 }
 
 /**
- * The top bar (spec shell section 2): the sidebar toggle, the tenant switcher, Search, Quick Add,
- * Settings, the user and Log out. On phones Quick Add moves to the bottom bar.
+ * The top bar (spec shell section 2): the sidebar toggle, the tenant switcher, the work-item search
+ * box, Search, Quick Add, Settings, the user and Log out. On phones Quick Add moves to the bottom bar.
  */
 export function AppHeader({ hasSidebar }: { hasSidebar: boolean }) {
   const logout = useLogout();
@@ -100,6 +101,8 @@ export function AppHeader({ hasSidebar }: { hasSidebar: boolean }) {
         <TenantSwitcher className="max-w-[18rem] flex-1 sm:flex-initial" />
 
         <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
+          {/* Tablets and up; phones reach search through the Search button and the bottom bar. */}
+          <WorkItemSearchBox className="hidden w-48 md:block lg:w-64 xl:w-80" />
           <Button
             variant="outline"
             className="size-9 justify-start border-transparent px-0 text-muted-foreground shadow-none sm:w-auto sm:border-input sm:px-3 sm:shadow-xs lg:w-56"

@@ -22,7 +22,7 @@ function BarLink({ to, isActive, children }: { to: string; isActive: boolean; ch
 
 /**
  * The phones' bottom bar (spec shell section 2; hidden from the md breakpoint up): Home (/inbox),
- * My Work (the list of the first team the user can open, or /inbox without one), Quick Add, Search
+ * My Work (the caller's own work in the first team they can open, or /inbox without one), Quick Add, Search
  * and More, which opens the navigation.
  */
 export function MobileBottomBar() {
@@ -31,7 +31,8 @@ export function MobileBottomBar() {
   const teams = useQuery(teamsQueryOptions(tenant.id));
   const { toggleSidebar, isMobile, openMobile } = useSidebar();
   const firstTeam = teams.data?.find((team) => team.status === 'active');
-  const myWork = firstTeam ? `/my-teams/${firstTeam.slug}/list` : '/inbox';
+  // By the team's id: /my-teams/{teamId}/list is My Work, the caller's own items (spec shell section 2).
+  const myWork = firstTeam ? `/my-teams/${firstTeam.id}/list` : '/inbox';
 
   return (
     <nav

@@ -3,12 +3,11 @@ import type {
   Card,
   CardAuditEntry,
   CardListQuery,
-  CardSummary,
   CreateCardInput,
   PatchCardInput,
 } from '@wattle/domain/cards/schemas';
 import type { FormTemplate } from '@wattle/domain/templates/schemas';
-import { http, httpList, type ListResult, type RequestOptions } from '@/lib/http';
+import { http, httpList, type ListResult } from '@/lib/http';
 
 /**
  * The cards area's one way to fetch (CONVENTIONS.md 7). Every key starts with the area and the tenant
@@ -32,16 +31,6 @@ function searchParams(query: Record<string, unknown>): string {
   }
   const text = params.toString();
   return text ? `?${text}` : '';
-}
-
-export function fetchCards(
-  tenantId: string,
-  query: Partial<CardListQuery>,
-  signal?: AbortSignal,
-  /** The spec's timeout and retries for the card list (resilientRequest in lib/http.ts), when wanted. */
-  options: Pick<RequestOptions, 'timeoutMs' | 'retries'> = {},
-): Promise<ListResult<CardSummary>> {
-  return httpList<CardSummary>(`/api/cards${searchParams(query)}`, { tenantId, signal, ...options });
 }
 
 export function cardQueryOptions(tenantId: string, id: string) {

@@ -1,22 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useRouter } from '@tanstack/react-router';
+import { can } from '@wattle/domain/auth/permissions';
 import type { Card } from '@wattle/domain/cards/schemas';
-import {
-  FileQuestionIcon,
-  LockIcon,
-  Maximize2Icon,
-  MessageSquareIcon,
-  Minimize2Icon,
-  PencilIcon,
-} from 'lucide-react';
+import { FileQuestionIcon, LockIcon, Maximize2Icon, Minimize2Icon, PencilIcon } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { CommentThread } from '@/features/comments/comment-thread';
 import { FavoriteToggle } from '@/features/favorites/favorite-toggle';
 import { useCurrentTenant } from '@/features/tenants/api';
 import { cn } from '@/lib/cn';
 import { isApiError } from '@/lib/http';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
-import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/ui/dialog';
 import { Input } from '@/ui/input';
@@ -212,30 +206,10 @@ function TemplateSection({
           template={card.template}
           variant="panel"
           readOnly={!card.canWrite}
+          canExport={can(card.team?.myRole, 'read:cards')}
           onClose={onClose}
         />
       </LazyPartBoundary>
-    </section>
-  );
-}
-
-function CommentsPlaceholder() {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} className="grid gap-2" data-testid="comments-placeholder">
-      <div className="flex items-center gap-2">
-        <h2 id={headingId} className="font-semibold text-base">
-          Comments
-        </h2>
-        <Badge variant="outline">Next release</Badge>
-      </div>
-      <div className="flex items-start gap-3 rounded-lg border border-dashed p-4 text-muted-foreground text-sm">
-        <MessageSquareIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        <p>
-          Comments and collaboration on work items arrive with the next release. Until then, changes to this
-          card are recorded in its audit trail.
-        </p>
-      </div>
     </section>
   );
 }
@@ -256,7 +230,13 @@ function CardMain({ tenantId, card, onClose }: { tenantId: string; card: CardVie
       <CardTitle card={card} headingId={headingId} />
       <CardDescription card={card} />
       <TemplateSection tenantId={tenantId} card={card} onClose={onClose} />
-      <CommentsPlaceholder />
+      <CommentThread
+        tenantId={tenantId}
+        cardId={card.card.id}
+        teamRole={card.team?.myRole}
+        canWriteCard={card.canWrite}
+        template={card.template}
+      />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { can } from '@wattle/domain/auth/permissions';
 import {
   type CardState,
   cardStateLabels,
@@ -449,9 +450,12 @@ export function CardDetailsSidebar({
           <dd className="break-all font-mono">{view.participantId ?? '—'}</dd>
         </dl>
       </Section>
-      <Section title="Audit Trail">
-        <CardAuditTrail tenantId={tenantId} cardId={view.id} template={template} nameOf={nameOf} />
-      </Section>
+      {/* The audit trail is the team's record (read:cards); a family guardian reading a shared plan has none. */}
+      {can(card.team?.myRole, 'read:cards') ? (
+        <Section title="Audit Trail">
+          <CardAuditTrail tenantId={tenantId} cardId={view.id} template={template} nameOf={nameOf} />
+        </Section>
+      ) : null}
     </aside>
   );
 }

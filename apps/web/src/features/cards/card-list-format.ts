@@ -1,5 +1,3 @@
-import type { CardStatus } from '@wattle/domain/cards/schemas';
-
 /** How the cards area writes dates and times for people (en-AU, the tenant's reader's clock). */
 
 const dateFormat = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric' });
@@ -23,12 +21,3 @@ export function formatTimeOfDay(instant: Date | string): string {
 export function formatDateTime(instant: Date | string): string {
   return dateTimeFormat.format(typeof instant === 'string' ? new Date(instant) : instant);
 }
-
-/** The badge colours of each status of the compliance workflow. */
-export const cardStatusTone: Record<CardStatus, string> = {
-  draft: 'border-transparent bg-slate-100 text-slate-800',
-  'in-progress': 'border-transparent bg-sky-50 text-sky-800',
-  'pending-review': 'border-transparent bg-amber-50 text-amber-900',
-  approved: 'border-transparent bg-emerald-50 text-emerald-800',
-  archived: 'border-transparent bg-zinc-100 text-zinc-700',
-};

@@ -30,6 +30,7 @@ function makeCard(overrides: Partial<Card> = {}): Card {
     state: 'todo',
     ndisStatus: 'draft',
     workflowStateId: null,
+    boardPosition: 1024,
     priority: 'medium',
     category: null,
     startDate: null,

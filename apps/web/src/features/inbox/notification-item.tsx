@@ -5,6 +5,7 @@ import {
 } from '@wattle/domain/notifications/rules';
 import type { Notification } from '@wattle/domain/notifications/schemas';
 import {
+  AtSignIcon,
   BanknoteIcon,
   BellIcon,
   CheckIcon,
@@ -39,6 +40,7 @@ const typeIcons: Record<NotificationType, LucideIcon> = {
   rejected: CircleXIcon,
   trial: HourglassIcon,
   info: BellIcon,
+  mention: AtSignIcon,
 };
 
 type AccessRequestStatus = NonNullable<Notification['tenantAccessRequest']>['status'];

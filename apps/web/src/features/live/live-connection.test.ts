@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type EventSourceLike, openLiveConnection, pollIntervalMs } from './live-connection';
+import { type EventSourceLike, type LiveState, openLiveConnection, pollIntervalMs } from './live-connection';
 import { allLiveQueryKeys, liveQueryKeys, parseChangeEvent } from './live-query-keys';
 
 class FakeSource implements EventSourceLike {
@@ -28,10 +28,18 @@ class FakeSource implements EventSourceLike {
 
 let sources: FakeSource[];
 let visible: boolean;
+let visibilityListeners: Set<() => void>;
+
+/** The page is shown or hidden, as the browser's visibilitychange event says. */
+function setVisible(next: boolean) {
+  visible = next;
+  for (const listener of visibilityListeners) listener();
+}
 
 function open() {
   const onChange = vi.fn();
   const onRefresh = vi.fn();
+  const states: LiveState[] = [];
   const close = openLiveConnection({
     url: '/api/events?tenantId=t1',
     onChange,
@@ -42,14 +50,20 @@ function open() {
       return source;
     },
     isPageVisible: () => visible,
+    onVisibilityChange: (listener) => {
+      visibilityListeners.add(listener);
+      return () => visibilityListeners.delete(listener);
+    },
+    onStateChange: (state) => states.push(state),
   });
-  return { onChange, onRefresh, close };
+  return { onChange, onRefresh, close, states };
 }
 
 beforeEach(() => {
   vi.useFakeTimers();
   sources = [];
   visible = true;
+  visibilityListeners = new Set();
 });
 
 afterEach(() => {
@@ -93,6 +107,50 @@ describe('openLiveConnection', () => {
     expect(onRefresh).toHaveBeenCalledTimes(3);
   });
 
+  it('skips polls while hidden and refreshes once on coming back, only while the stream is down', () => {
+    const { onRefresh } = open();
+    sources[0]!.open();
+    // Hidden and shown again with the stream open: nothing was missed, nothing to refresh.
+    setVisible(false);
+    setVisible(true);
+    expect(onRefresh).not.toHaveBeenCalled();
+
+    sources[0]!.fail(0);
+    setVisible(false);
+    vi.advanceTimersByTime(pollIntervalMs * 4);
+    expect(onRefresh).not.toHaveBeenCalled();
+    setVisible(true);
+    expect(onRefresh).toHaveBeenCalledTimes(1);
+    // Then the 5 s polling carries on from where its interval stands.
+    vi.advanceTimersByTime(pollIntervalMs);
+    expect(onRefresh).toHaveBeenCalledTimes(2);
+  });
+
+  it('polls while the first connection has not opened yet', () => {
+    const { onRefresh } = open();
+    vi.advanceTimersByTime(pollIntervalMs);
+    expect(onRefresh).toHaveBeenCalledTimes(1);
+    // The first open is no reconnect: no catch-up refresh, and polling stops.
+    sources[0]!.open();
+    vi.advanceTimersByTime(pollIntervalMs * 2);
+    expect(onRefresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports each change of state once', () => {
+    const { states, close } = open();
+    sources[0]!.open();
+    sources[0]!.fail(0);
+    sources[0]!.fail(0);
+    sources[0]!.open();
+    sources[0]!.fail(2);
+    vi.advanceTimersByTime(1000);
+    sources[1]!.open();
+    expect(states).toEqual(['open', 'down', 'open', 'down', 'open']);
+    close();
+    sources[1]!.fail(2);
+    expect(states).toHaveLength(5);
+  });
+
   it('reopens a stream the browser gave up on, backing off', () => {
     open();
     sources[0]!.fail(2);
@@ -107,11 +165,12 @@ describe('openLiveConnection', () => {
     expect(sources[2]!.url).toBe('/api/events?tenantId=t1');
   });
 
-  it('closes the stream and stops every timer when closed', () => {
+  it('closes the stream and stops every timer and listener when closed', () => {
     const { onRefresh, close } = open();
     sources[0]!.fail(2);
     close();
     expect(sources[0]!.isClosed).toBe(true);
+    expect(visibilityListeners.size).toBe(0);
     vi.advanceTimersByTime(60_000);
     expect(sources).toHaveLength(1);
     expect(onRefresh).not.toHaveBeenCalled();
@@ -125,12 +184,14 @@ describe('live query keys', () => {
     expect(liveQueryKeys('toString', 't1')).toEqual([]);
     expect(liveQueryKeys('team-member', 't1')).toEqual([['tenant', 't1', 'teams']]);
     expect(liveQueryKeys('card', 't1')).toEqual([['cards', 't1']]);
+    expect(liveQueryKeys('comment', 't1')).toEqual([['comments', 't1']]);
     expect(allLiveQueryKeys('t1')).toEqual([
       ['notifications', 't1'],
       ['favorites', 't1'],
       ['tenant', 't1', 'teams'],
       ['cards', 't1'],
       ['templates', 't1'],
+      ['comments', 't1'],
     ]);
   });
 

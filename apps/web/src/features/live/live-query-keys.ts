@@ -14,6 +14,8 @@ const liveAreas: Record<string, (tenantId: string) => readonly unknown[]> = {
   // Lists, details and audit trails of cards (features/cards/api.ts).
   card: (tenantId) => ['cards', tenantId],
   template: (tenantId) => ['templates', tenantId],
+  // Every card's comment thread (features/comments/api.ts keys are ['comments', tenantId, cardId]).
+  comment: (tenantId) => ['comments', tenantId],
 };
 
 export function liveQueryKeys(entity: string, tenantId: string): (readonly unknown[])[] {

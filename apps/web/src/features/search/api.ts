@@ -1,50 +1,71 @@
-import { queryOptions } from '@tanstack/react-query';
-import { httpList, isApiError } from '@/lib/http';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  isSearchResultItem,
+  type SearchResultItem,
+  searchDebounceMs,
+  searchQueryMaxLength,
+  searchWords,
+} from '@wattle/domain/search/rules';
+import { useCurrentTenantId } from '@/lib/current-tenant';
+import { httpList } from '@/lib/http';
+import { useDebouncedValue } from './use-debounced-value';
 
-/** Global search (spec shell sections 2 and 5): at most 20 results, after a 300 ms pause in typing. */
-export const searchResultLimit = 20;
-export const searchDebounceMs = 300;
+export type SearchResult = SearchResultItem;
 
-/**
- * One work item found by `GET /api/search`. The cards issue builds the endpoint and fixes the full
- * record in packages/domain; the dialog needs only these fields and shows the optional ones when sent.
- */
-export interface SearchResult {
-  id: string;
-  title: string;
-  /** The visible work item id, e.g. SUN-00042. */
-  workItemId?: string;
-  teamName?: string;
-}
-
-function isSearchResult(value: unknown): value is SearchResult {
-  if (typeof value !== 'object' || value === null) return false;
-  const record = value as Record<string, unknown>;
-  return typeof record.id === 'string' && typeof record.title === 'string';
-}
-
+/** Keys start with the area and the tenant, like every tenant-scoped key (features/live). */
 export const searchKeys = {
-  query: (tenantId: string, query: string) => ['tenant', tenantId, 'search', query] as const,
+  all: (tenantId: string) => ['search', tenantId] as const,
+  query: (tenantId: string, query: string, limit: number) => ['search', tenantId, query, limit] as const,
 };
 
 /**
- * The server has no search route yet: it answers 404 for the path itself (a search with no matches
- * is an empty list, never a 404).
+ * `GET /api/search`: the work items holding every word of `query`, newest change first. Each result
+ * is checked with the domain's plain guard (no zod: the work-item box is in every page's header);
+ * one the web cannot show is left out rather than breaking the list.
  */
-export function isSearchUnavailable(error: unknown): boolean {
-  return isApiError(error) && error.status === 404;
+export function searchQueryOptions(tenantId: string, query: string, limit: number) {
+  return queryOptions({
+    queryKey: searchKeys.query(tenantId, query, limit),
+    queryFn: async ({ signal }) => {
+      const params = new URLSearchParams({ q: query, limit: String(limit) });
+      const { data } = await httpList<unknown>(`/api/search?${params}`, { signal, tenantId });
+      // The box shows 8 and the dialog 20 whatever the server sends.
+      return data.filter(isSearchResultItem).slice(0, limit);
+    },
+    staleTime: 15_000,
+    // A failed search shows an empty result (spec work section 8); the next keystroke asks again.
+    retry: false,
+  });
 }
 
-export function searchQueryOptions(tenantId: string, query: string) {
-  return queryOptions({
-    queryKey: searchKeys.query(tenantId, query),
-    queryFn: async ({ signal }) => {
-      const params = new URLSearchParams({ q: query, limit: String(searchResultLimit) });
-      const { data } = await httpList<unknown>(`/api/search?${params}`, { signal, tenantId });
-      return data.filter(isSearchResult).slice(0, searchResultLimit);
-    },
-    enabled: query.length > 0,
-    staleTime: 30_000,
-    retry: (failureCount, error) => !isSearchUnavailable(error) && failureCount < 3,
+const noResults: SearchResult[] = [];
+
+export interface WorkItemSearch {
+  /** What was typed, trimmed. */
+  query: string;
+  /** The answer to the latest settled query; empty while nothing was typed or when it failed. */
+  results: SearchResult[];
+  /** Typing has not paused yet, or the answer to the newest query is on its way. */
+  isUpdating: boolean;
+}
+
+/**
+ * The search both boxes run: 300 ms after typing pauses, at most `limit` results. While a newer
+ * query loads the previous answer stays on screen. A query that failed shows as an empty result.
+ */
+export function useWorkItemSearch(text: string, limit: number): WorkItemSearch {
+  const tenantId = useCurrentTenantId();
+  const query = text.trim().slice(0, searchQueryMaxLength);
+  const debounced = useDebouncedValue(query, searchDebounceMs);
+  const search = useQuery({
+    ...searchQueryOptions(tenantId ?? '', debounced, limit),
+    enabled: Boolean(tenantId) && searchWords(debounced).length > 0,
+    placeholderData: keepPreviousData,
   });
+  if (query.length === 0) return { query, results: noResults, isUpdating: false };
+  return {
+    query,
+    results: search.isError ? noResults : (search.data ?? noResults),
+    isUpdating: query !== debounced || search.isFetching,
+  };
 }

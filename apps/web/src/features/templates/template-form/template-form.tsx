@@ -60,6 +60,8 @@ export interface TemplateFormProps {
   onSaved?: (card: Card) => void;
   /** The person may only read the card (no write permission): the form shows values, saves nothing. */
   readOnly?: boolean;
+  /** Export PDF is offered (the server exports for readers with read:cards; a family guardian reads a shared plan without it). */
+  canExport?: boolean;
 }
 
 function formatDate(iso: string): string {
@@ -102,6 +104,7 @@ function TemplateFormBody({
   onDirtyChange,
   onSaved,
   readOnly: isViewer = false,
+  canExport = true,
 }: TemplateFormProps & { template: FormTemplate }) {
   // Only draft and in-progress cards take changes of their fields (spec work section 4).
   const isLocked = !isStatusEditable(card.status);
@@ -245,7 +248,7 @@ function TemplateFormBody({
       Save
     </Button>
   );
-  const exportButton = (
+  const exportButton = canExport ? (
     <Button variant="outline" onClick={() => void exportPdf()} disabled={exporting}>
       {exporting ? (
         <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
@@ -254,7 +257,7 @@ function TemplateFormBody({
       )}
       Export PDF
     </Button>
-  );
+  ) : null;
 
   const readOnlyNotice = readOnly ? (
     <Alert>
