@@ -46,10 +46,10 @@ test.describe('creating cards', () => {
     expect(riskPlan?.estimatedDuration).toBeGreaterThan(0);
 
     await page.goto(`/my-teams/${jordan.slug}/work-board`);
-    const cards = page.getByRole('region', { name: 'Cards' });
+    const cards = page.getByRole('region', { name: 'Work Board' });
     await expect(cards.getByRole('link', { name: 'Book occupational therapy review' })).toBeVisible();
     await expectNoAccessibilityViolations(page);
-    await cards.getByRole('button', { name: 'New card' }).click();
+    await page.getByRole('button', { name: 'New card' }).click();
 
     const panel = page.getByRole('dialog', { name: 'New Card' });
     await expect(panel).toBeVisible();
@@ -92,13 +92,16 @@ test.describe('creating cards', () => {
     await expect(trail.locator(':scope > li')).toHaveCount(1);
     await expect(trail).toContainText('Created');
 
-    // The team's list shows it.
+    // The team's list shows it, in the team's first column.
     await page.goto(`/my-teams/${jordan.slug}/list`);
-    const row = page.getByRole('region', { name: 'Cards' }).getByRole('row', { name: new RegExp(title) });
+    const row = page
+      .getByRole('table', { name: `Work items of ${jordan.name}` })
+      .getByRole('row', { name: new RegExp(title) });
     await expect(row).toContainText(card.workItemId);
-    await expect(row).toContainText(riskPlan?.name ?? '');
-    await expect(row).toContainText('Draft');
-    await expect(row).toContainText(`${card.compliance.completion}%`);
+    await expect(row).toContainText('To Do');
+    await expect(row).toContainText(
+      card.compliance.isCompliant ? 'Compliant' : `${card.compliance.completion}% complete`,
+    );
   });
 
   test('Quick Add New Incident creates an incident report for the team of the page', async ({
@@ -111,7 +114,7 @@ test.describe('creating cards', () => {
     const incidentReport = templates.find((template) => template.id === 'incident-report');
 
     await page.goto(`/my-teams/${jordan.slug}/work-board`);
-    await expect(page.getByRole('region', { name: 'Cards' }).getByRole('table')).toBeVisible();
+    await expect(page.getByTestId('board-column').first()).toBeVisible();
     await page.getByTestId('quick-add').click();
     await page.getByRole('menuitem', { name: 'New Incident' }).click();
 
@@ -150,7 +153,7 @@ test.describe('creating cards', () => {
     const { tenantId, team } = await sunriseOf(apiGet);
     const mia = team("Mia's Care Team");
     await page.goto(`/my-teams/${mia.slug}/list`);
-    await expect(page.getByRole('region', { name: 'Cards' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'List' })).toBeVisible();
     await page.goto('/inbox');
     await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
 
@@ -201,7 +204,7 @@ test.describe("the team's card list", () => {
 
     // Mia's list loads from the server once, which keeps a copy on this device.
     await page.goto(`/my-teams/${mia.slug}/work-board`);
-    const cards = page.getByRole('region', { name: 'Cards' });
+    const cards = page.getByRole('region', { name: 'Work Board' });
     await expect(
       cards.getByRole('link', { name: 'Interim Behaviour Support Plan: Mia Thompson' }),
     ).toBeVisible();
@@ -211,7 +214,7 @@ test.describe("the team's card list", () => {
     await page.goto(`/my-teams/${jordan.slug}/work-board`);
     await expect(cards.getByRole('link', { name: 'Book occupational therapy review' })).toBeVisible();
     let blocked = 0;
-    await page.route('**/api/cards**', (route) => {
+    await page.route('**/api/teams/*/work-items**', (route) => {
       blocked += 1;
       return route.abort('internetdisconnected');
     });
@@ -232,14 +235,16 @@ test.describe("the team's card list", () => {
     // A team never loaded on this device has no copy: the error shows.
     await page.getByTestId('sidebar-team').getByRole('link', { name: 'Community Access Team' }).click();
     await expect(page).toHaveURL(new RegExp(`/my-teams/${community.slug}/work-board$`));
-    await expect(page.getByRole('alert').filter({ hasText: 'The cards could not be loaded' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'The work items could not be loaded' }),
+    ).toBeVisible();
 
     // Back online, the list comes from the server again.
-    await page.unroute('**/api/cards**');
-    const loadError = page.getByRole('alert').filter({ hasText: 'The cards could not be loaded' });
+    await page.unroute('**/api/teams/*/work-items**');
+    const loadError = page.getByRole('alert').filter({ hasText: 'The work items could not be loaded' });
     await loadError.getByRole('button', { name: 'Try again' }).click();
     await expect(loadError).toBeHidden();
-    await expect(cards.getByText('No cards yet.')).toBeVisible();
+    await expect(page.getByText('No work items yet.')).toBeVisible();
     await expect(cards.getByTestId('offline-card-notice')).toHaveCount(0);
   });
 });

@@ -44,7 +44,7 @@ test.describe('card detail page', () => {
     const sidebar = details(page);
     await expect(sidebar.getByText('Task', { exact: true })).toBeVisible();
     await expect(sidebar.getByText(card.workItemId)).toBeVisible();
-    await expect(page.getByTestId('comments-placeholder')).toContainText('next release');
+    await expect(page.getByTestId('comments')).toContainText('No comments yet');
     // The trail is the server's: one 'created' entry for a new card.
     const trail = sidebar.getByTestId('audit-entry');
     await expect(trail).toHaveCount(1);

@@ -150,6 +150,20 @@ export async function expectNoAccessibilityViolations(page: Page): Promise<void>
   // Evaluated through the DevTools protocol, which the app's Content-Security-Policy does not restrict
   // (a <script> tag would be refused, as it should be).
   await page.evaluate(`${axeSource}\n;undefined`);
+  // Let finite transitions end first: a toast fading in or out is half transparent for a moment, and
+  // axe would measure its contrast mid-fade (as it once did on CI). Spinners loop forever, so they are
+  // left out, and a second at most is waited in any case.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.allSettled(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((animation) => animation.finished),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 1000)),
+    ]),
+  );
   const results = await page.evaluate(async () => {
     const axe = (
       window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }

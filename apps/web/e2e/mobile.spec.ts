@@ -23,8 +23,9 @@ test.describe('phones (375 px)', () => {
     await expect(bar.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
 
     await bar.getByRole('link', { name: 'My Work' }).click();
-    await expect(page).toHaveURL(new RegExp(`/my-teams/${firstTeam.slug}/list$`));
-    await expect(page.getByRole('heading', { name: firstTeam.name, level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/my-teams/${firstTeam.id}/list$`));
+    await expect(page.getByRole('heading', { name: `My Work in ${firstTeam.name}`, level: 1 })).toBeVisible();
+    await expect(bar.getByRole('link', { name: 'My Work' })).toHaveAttribute('aria-current', 'page');
 
     await bar.getByRole('button', { name: 'More' }).click();
     const sheet = page.getByRole('dialog', { name: 'Navigation' });

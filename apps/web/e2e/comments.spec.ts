@@ -1,0 +1,368 @@
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Comment } from '@wattle/domain/comments/schemas';
+import type { Notification } from '@wattle/domain/notifications/schemas';
+import { sunriseWithNewCard } from './cards-api';
+import { demoUsers, expect, expectNoAccessibilityViolations, openAs, sunriseIdOf, test } from './fixtures';
+
+/**
+ * The comment thread of a card (spec work sections 2, 5–9; issue 5 item 3): every test makes its own
+ * card on Jordan's Care Team (Lee Lead, Priya Practitioner, Sophie Support, Fiona Family as Family
+ * Guardian) and leaves the seeded ones alone.
+ */
+
+/** One comment's own box (its replies are outside it), found by a piece of its text. */
+function commentBox(page: Page, text: string) {
+  return page.getByRole('article').filter({ hasText: text });
+}
+
+function composer(page: Page) {
+  return page.getByRole('textbox', { name: /Write a (comment|reply)/ });
+}
+
+/** The API as the person signed in on `request`: reads a card's comments, posts one. */
+async function commentsApi(request: APIRequestContext) {
+  const csrf = (await request.storageState()).cookies.find((cookie) => cookie.name === 'wattle_csrf')?.value;
+  const headers = {
+    'X-CSRF-Token': decodeURIComponent(csrf ?? ''),
+    'X-Tenant-Id': await sunriseIdOf(request),
+  };
+  return {
+    headers,
+    async list(cardId: string): Promise<Comment[]> {
+      const response = await request.get(`/api/cards/${cardId}/comments`, { headers });
+      expect(response.ok(), await response.text()).toBe(true);
+      return ((await response.json()) as { data: Comment[] }).data;
+    },
+    async post(cardId: string, body: Record<string, unknown>): Promise<Comment> {
+      const response = await request.post(`/api/cards/${cardId}/comments`, { data: body, headers });
+      expect(response.status(), await response.text()).toBe(201);
+      return ((await response.json()) as { data: Comment }).data;
+    },
+  };
+}
+
+async function openCard(page: Page, cardId: string) {
+  await page.goto(`/card/${cardId}`);
+  await expect(page.getByRole('heading', { level: 2, name: /Comments/ })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading comments...' })).toHaveCount(0);
+}
+
+test.describe('comment thread', () => {
+  test('comment, reply, react, edit and delete', async ({ page, signIn }) => {
+    const priya = await signIn(demoUsers.practitioner);
+    const { card } = await sunriseWithNewCard(page, { title: 'Comment thread walk-through' });
+    await openCard(page, card.id);
+    await expect(page.getByText('No comments yet.')).toBeVisible();
+
+    // Nothing to send: the button is disabled and Enter does nothing, not even a line break.
+    const box = composer(page);
+    const send = page.getByRole('button', { name: 'Send', exact: true });
+    await expect(send).toBeDisabled();
+    await box.fill('   ');
+    await expect(send).toBeDisabled();
+    await box.press('Enter');
+    await expect(box).toHaveValue('   ');
+    await box.fill('');
+
+    // Shift+Enter breaks the line; Enter sends.
+    await box.pressSequentially('First line');
+    await box.press('Shift+Enter');
+    await box.pressSequentially('second line');
+    await expect(box).toHaveValue('First line\nsecond line');
+    await box.press('Enter');
+    await expect(page.getByText('Comment added', { exact: true })).toBeVisible();
+    await expect(page.getByText('Your comment has been posted successfully.')).toBeVisible();
+    await expect(box).toHaveValue('');
+    const first = commentBox(page, 'First line');
+    await expect(first.getByTestId('comment-content')).toHaveJSProperty(
+      'textContent',
+      'First line\nsecond line',
+    );
+    await expect(first).toContainText('Priya Practitioner');
+    await expect(first).toContainText('Practitioner');
+    await expect(first.getByTestId('comment-type')).toHaveText('General');
+
+    // A reply of type Review, indented under the comment.
+    await first.getByRole('button', { name: 'Reply' }).click();
+    await expect(page.getByText('Replying to comment')).toBeVisible();
+    await expect(composer(page)).toBeFocused();
+    await page.getByLabel('Type').selectOption('review');
+    await composer(page).pressSequentially('A reply to the first');
+    await composer(page).press('Enter');
+    await expect(page.getByText('Replying to comment')).toHaveCount(0);
+    const reply = commentBox(page, 'A reply to the first');
+    await expect(reply.getByTestId('comment-type')).toHaveText('Review');
+    await expect(
+      page.locator('li[data-depth="1"]').filter({ hasText: 'A reply to the first' }),
+    ).toBeVisible();
+
+    await expectNoAccessibilityViolations(page);
+
+    // React through the menu, then press the badge to take the reaction back.
+    await first.getByRole('button', { name: 'Add reaction' }).click();
+    await page.getByRole('menuitem', { name: 'Like' }).click();
+    const like = first.getByTestId('reaction-like');
+    await expect(like).toHaveText('1');
+    await expect(like).toHaveAttribute('aria-pressed', 'true');
+    const api = await commentsApi(page.request);
+    await expect.poll(async () => (await api.list(card.id))[0]?.reactions).toEqual({ [priya.id]: 'like' });
+    await like.click();
+    await expect(first.getByTestId('reaction-like')).toHaveCount(0);
+    await expect.poll(async () => (await api.list(card.id))[0]?.reactions).toEqual({});
+
+    // Edit: the box 'Edit Comment', then '(edited)'.
+    await reply.getByRole('button', { name: 'Edit' }).click();
+    const editBox = page.getByRole('region', { name: 'Edit Comment' });
+    await editBox.getByRole('textbox').fill('A reply, reworded');
+    await editBox.getByRole('button', { name: 'Update Comment' }).click();
+    await expect(page.getByText('Comment updated', { exact: true })).toBeVisible();
+    const edited = commentBox(page, 'A reply, reworded');
+    await expect(edited).toContainText('(edited)');
+
+    // Delete the first comment: its reply keeps its place under the placeholder.
+    await first.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByTestId('delete-comment-dialog');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Comment deleted', { exact: true })).toBeVisible();
+    await expect(page.getByText('This comment was deleted')).toBeVisible();
+    await expect(commentBox(page, 'First line')).toHaveCount(0);
+    await expect(edited).toBeVisible();
+
+    // Then the reply itself goes, and with it the placeholder.
+    await edited.getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('This comment was deleted')).toHaveCount(0);
+    await expect(page.getByText('No comments yet.')).toBeVisible();
+  });
+
+  test('an unsent comment survives a reload', async ({ page, signIn }) => {
+    await signIn(demoUsers.practitioner);
+    const { card } = await sunriseWithNewCard(page, { title: 'Comment draft kept' });
+    await openCard(page, card.id);
+    await composer(page).fill('Half a thought');
+    await page.reload();
+    await expect(composer(page)).toHaveValue('Half a thought');
+  });
+
+  test('a failed load offers Retry; a failed send keeps the text', async ({ page, signIn }) => {
+    await signIn(demoUsers.practitioner);
+    const { card } = await sunriseWithNewCard(page, { title: 'Comment failures' });
+    const thread = `**/api/cards/${card.id}/comments`;
+    await page.route(thread, (route) =>
+      route.fulfill({
+        status: 500,
+        json: { success: false, error: { code: 'INTERNAL', message: 'The server failed' } },
+      }),
+    );
+    await page.goto(`/card/${card.id}`);
+    await expect(page.getByText('Failed to load comments')).toBeVisible({ timeout: 20_000 });
+    await page.unroute(thread);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByText('No comments yet.')).toBeVisible();
+
+    // The server refuses the post: the toast says so and the words stay in the box to send again.
+    await page.route(thread, (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 500,
+            json: { success: false, error: { code: 'INTERNAL', message: 'The server failed' } },
+          })
+        : route.fallback(),
+    );
+    await composer(page).fill('Worth keeping');
+    await composer(page).press('Enter');
+    await expect(page.getByText('Failed to add comment. Please try again.')).toBeVisible();
+    await expect(composer(page)).toHaveValue('Worth keeping');
+    await page.unroute(thread);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(commentBox(page, 'Worth keeping')).toBeVisible();
+    await expect(composer(page)).toHaveValue('');
+  });
+
+  test('only the author sees Edit and Delete; another person sees the comment live', async ({
+    page,
+    signIn,
+    browser,
+  }) => {
+    await signIn(demoUsers.practitioner);
+    const { card } = await sunriseWithNewCard(page, { title: 'Comment authorship' });
+    const api = await commentsApi(page.request);
+    await api.post(card.id, {
+      content: 'Written by Priya',
+      type: 'general',
+      isInternal: false,
+      mentions: [],
+    });
+
+    const lee = await openAs(browser, demoUsers.teamLead, `/card/${card.id}`);
+    try {
+      await openCard(lee.page, card.id);
+      const theirs = commentBox(lee.page, 'Written by Priya');
+      await expect(theirs).toBeVisible();
+      await expect(theirs.getByRole('button', { name: 'Reply' })).toBeVisible();
+      await expect(theirs.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+      await expect(theirs.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+
+      // Priya's next comment reaches Lee's open page through the live feed, without a reload.
+      await api.post(card.id, {
+        content: 'Posted while Lee watches',
+        type: 'general',
+        isInternal: false,
+        mentions: [],
+      });
+      await expect(commentBox(lee.page, 'Posted while Lee watches')).toBeVisible();
+
+      // Lee's own comment is his to edit.
+      await composer(lee.page).fill('Lee answers');
+      await composer(lee.page).press('Enter');
+      const his = commentBox(lee.page, 'Lee answers');
+      await expect(his.getByRole('button', { name: 'Edit' })).toBeVisible();
+      await expect(his.getByRole('button', { name: 'Delete' })).toBeVisible();
+    } finally {
+      await lee.context.close();
+    }
+  });
+
+  test('attach a PDF and download it; a renamed executable is refused', async ({ page, signIn }) => {
+    await signIn(demoUsers.practitioner);
+    const { card } = await sunriseWithNewCard(page, { title: 'Comment attachments' });
+    await openCard(page, card.id);
+
+    const pdf = Buffer.from(
+      '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+    );
+    await page.getByTestId('comment-file-input').setInputFiles({
+      name: 'file.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdf,
+    });
+    await expect(page.getByText('Attachment added', { exact: true })).toBeVisible();
+    const system = commentBox(page, 'Attached file.pdf');
+    await expect(system.getByTestId('comment-type')).toHaveText('System');
+    await expect(page.getByTestId('attachment').filter({ hasText: 'file.pdf' })).toBeVisible();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      system.getByRole('link', { name: 'Download file.pdf' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('file.pdf');
+    const saved = await download.path();
+    expect(Buffer.compare(await readFile(saved), pdf)).toBe(0);
+
+    // An executable named report.pdf: the server reads the content, not the name.
+    await page.getByTestId('comment-file-input').setInputFiles({
+      name: 'report.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(510, 0x90)]),
+    });
+    await expect(page.getByText('Upload failed', { exact: true })).toBeVisible();
+    await expect(page.getByText('Only PDF, DOC and DOCX files can be attached')).toBeVisible();
+    await expect(commentBox(page, 'Attached report.pdf')).toHaveCount(0);
+
+    // Over the 10 MB limit: refused in the browser before anything is sent.
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/files')) uploads.push(request.url());
+    });
+    await page.getByTestId('comment-file-input').setInputFiles({
+      name: 'huge.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.concat([pdf, Buffer.alloc(10 * 1_048_576)]),
+    });
+    await expect(page.getByText('The file is larger than the 10 MB limit')).toBeVisible();
+    expect(uploads).toEqual([]);
+  });
+
+  test('a family guardian never sees an internal comment', async ({ page, signIn, browser }) => {
+    await signIn(demoUsers.practitioner);
+    const { card } = await sunriseWithNewCard(page, {
+      title: 'Interim plan with family comments',
+      templateId: 'interim-bsp',
+    });
+    await openCard(page, card.id);
+
+    await composer(page).fill('Staff only: review the restrictive practice');
+    await page.getByRole('switch', { name: 'Internal' }).click();
+    await composer(page).press('Enter');
+    await expect(commentBox(page, 'Staff only')).toContainText('Internal');
+    // About one of the plan's fields: 'Re: {field}'.
+    const re = page.getByLabel('Re:');
+    await re.selectOption({ index: 1 });
+    const fieldName = (await re.locator('option:checked').textContent()) ?? '';
+    await composer(page).fill('Hello Fiona, the plan is on its way');
+    await composer(page).press('Enter');
+    await expect(commentBox(page, 'Hello Fiona')).toBeVisible();
+    await expect(commentBox(page, 'Hello Fiona')).toContainText(`Re: ${fieldName}`);
+    await expect(commentBox(page, 'Hello Fiona')).not.toContainText('Internal');
+
+    const fiona = await openAs(browser, demoUsers.familyGuardian, `/card/${card.id}`);
+    try {
+      await openCard(fiona.page, card.id);
+      await expect(commentBox(fiona.page, 'Hello Fiona')).toBeVisible();
+      await expect(fiona.page.getByText('Staff only')).toHaveCount(0);
+      // Her composer has no Internal switch; the server would refuse one anyway.
+      await expect(composer(fiona.page)).toBeVisible();
+      await expect(fiona.page.getByRole('switch', { name: 'Internal' })).toHaveCount(0);
+      // She reads the shared plan; exporting it, like editing it, stays with the team's staff.
+      await expect(fiona.page.getByRole('button', { name: 'Export PDF' })).toHaveCount(0);
+      await expect(fiona.page.getByText('Audit Trail')).toHaveCount(0);
+      await expect(fiona.page.getByText('Card not found')).toHaveCount(0);
+      const seen = await (await commentsApi(fiona.page.request)).list(card.id);
+      expect(seen.map((comment) => comment.content)).toEqual(['Hello Fiona, the plan is on its way']);
+    } finally {
+      await fiona.context.close();
+    }
+  });
+
+  test('a mention notifies the person mentioned', async ({ page, signIn, browser }) => {
+    await signIn(demoUsers.practitioner);
+    const { card } = await sunriseWithNewCard(page, { title: 'Comment mentions Lee' });
+    await openCard(page, card.id);
+
+    const box = composer(page);
+    const list = page.getByRole('listbox', { name: 'People to mention' });
+    // '@' lists the team; the arrows move the choice, Escape closes the list and keeps the text.
+    await box.pressSequentially('@');
+    await expect(list.getByRole('option')).not.toHaveCount(0);
+    const options = list.getByRole('option');
+    await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+    await box.press('ArrowDown');
+    await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+    await box.press('Escape');
+    await expect(list).toHaveCount(0);
+    await expect(box).toHaveValue('@');
+    await box.fill('');
+
+    await box.pressSequentially('Please check this @lee');
+    await expect(list.getByRole('option', { name: /Lee Lead/ })).toBeVisible();
+    await box.press('Enter');
+    await expect(list).toHaveCount(0);
+    await expect(box).toHaveValue('Please check this @Lee Lead ');
+    await box.pressSequentially('today');
+    await box.press('Enter');
+    await expect(page.getByText('Comment added', { exact: true })).toBeVisible();
+
+    const [posted] = await (await commentsApi(page.request)).list(card.id);
+    expect(posted?.content).toBe('Please check this @Lee Lead today');
+    expect(posted?.mentions).toHaveLength(1);
+
+    const lee = await openAs(browser, demoUsers.teamLead, '/inbox');
+    try {
+      const headers = { 'X-Tenant-Id': await sunriseIdOf(lee.page.request) };
+      const inbox = (
+        (await (await lee.page.request.get('/api/notifications', { headers })).json()) as {
+          data: Notification[];
+        }
+      ).data;
+      expect(inbox.map((notification) => notification.message)).toContainEqual(
+        expect.stringContaining(`Priya Practitioner mentioned you on ${card.workItemId}`),
+      );
+      await expect(
+        lee.page.getByText(`Priya Practitioner mentioned you on ${card.workItemId}`),
+      ).toBeVisible();
+    } finally {
+      await lee.context.close();
+    }
+  });
+});
