@@ -21,21 +21,21 @@
 // answer under load or an unclean shutdown; with --check-targets, exits 2 when a target is missed.
 import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseArgs } from 'node:util';
 import {
-  commonArgs,
   commonOptions,
   createCleanups,
   describeHost,
   launchServer,
+  parseBenchArgs,
   scratchData,
   stopCleanly,
   waitForQuietMachine,
+  withServerLog,
   writeJsonResults,
 } from './lib/bench.mjs';
 import { assertClean, medianByThroughput, runLoad } from './lib/bench-load.mjs';
 import { describePostgres } from './lib/bench-postgres.mjs';
-import { cpuMsOfPostgresBackends, describeExit, machineCpuMs, tail } from './lib/bench-server.mjs';
+import { cpuMsOfPostgresBackends, describeExit, machineCpuMs } from './lib/bench-server.mjs';
 import { formatMb, formatMs, renderTable } from './lib/bench-stats.mjs';
 
 const demoOwner = 'olivia.owner@sunrise.example';
@@ -53,19 +53,12 @@ const usage = `usage: node scripts/bench-api.mjs [--db pglite|postgres|both] [--
     [--json out.json] [--check-targets] [--keep]`;
 
 function parseOptions() {
-  const { values } = parseArgs({
-    options: {
-      ...commonArgs,
-      idle: { type: 'string', default: '5' },
-      'max-other': { type: 'string', default: '25' },
-      route: { type: 'string', default: 'teams,me' },
-      'node-arg': { type: 'string', multiple: true, default: [] },
-    },
+  const values = parseBenchArgs(usage, {
+    idle: { type: 'string', default: '5' },
+    'max-other': { type: 'string', default: '25' },
+    route: { type: 'string', default: 'teams,me' },
+    'node-arg': { type: 'string', multiple: true, default: [] },
   });
-  if (values.help) {
-    print(usage);
-    process.exit(0);
-  }
   const number = (name, min, max) => {
     const n = Number(values[name]);
     if (!Number.isFinite(n) || n < min || n > max) {
@@ -170,9 +163,7 @@ async function benchOne(kind, options, cleanups) {
       result.restartShutdown = await stopCleanly(kind, again.server);
     }
   } catch (error) {
-    error.message += `\n--- last lines of ${logPath} ---\n${tail(logPath)}`;
-    options.keep = true;
-    throw error;
+    throw withServerLog(error, logPath, options);
   }
   return result;
 }

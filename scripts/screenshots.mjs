@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Takes the README's screenshots of the app shell and a work card at desktop and mobile widths into docs/screenshots/.
+// Takes the README's screenshots of the app shell, a work card and a team's board and calendar at desktop and mobile widths into docs/screenshots/.
 //
 //   npm run build && node scripts/screenshots.mjs
 //
@@ -27,6 +27,18 @@ const shots = [
       `/card/${await cardId(context, 'Comprehensive Behaviour Support Plan: Jordan Lee')}`,
     user: 'lee.lead@sunrise.example',
     ready: 'Comprehensive Behaviour Support Plan: Jordan Lee',
+  },
+  {
+    name: 'board',
+    path: async (context) => `/my-teams/${await teamSlug(context, "Jordan's Care Team")}/work-board`,
+    user: 'lee.lead@sunrise.example',
+    ready: "Jordan's Care Team",
+  },
+  {
+    name: 'calendar',
+    path: async (context) => `/my-teams/${await teamSlug(context, "Jordan's Care Team")}/calendar`,
+    user: 'lee.lead@sunrise.example',
+    ready: "Jordan's Care Team",
   },
   {
     name: 'appearance',
@@ -58,6 +70,15 @@ async function cardId(context, title) {
     await context.request.get('/api/cards', { headers: { 'x-tenant-id': tenantId } })
   ).json();
   return cards.data.find((card) => card.title === title).id;
+}
+
+async function teamSlug(context, name) {
+  const tenants = await (await context.request.get('/api/tenants')).json();
+  const tenantId = tenants.data.find((tenant) => tenant.name === 'Sunrise Support Network').id;
+  const teams = await (
+    await context.request.get('/api/teams', { headers: { 'x-tenant-id': tenantId } })
+  ).json();
+  return teams.data.find((team) => team.name === name).slug;
 }
 
 await withDemoApp(async ({ newSignedInContext }) => {

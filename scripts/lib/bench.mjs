@@ -1,13 +1,16 @@
-// What the benchmark scripts (bench-api.mjs, bench-cards.mjs) share around their measurements: the
-// common options, a clean-up stack that also runs on Ctrl+C, a scratch data directory and Postgres
-// database per run, starting and stopping the built server, waiting for a quiet machine, and the
-// JSON results file.
+// What the benchmark scripts (bench-api.mjs, bench-cards.mjs, bench-search.mjs) share around their
+// measurements: the common options, a clean-up stack that also runs on Ctrl+C, a scratch data
+// directory and Postgres database per run, starting and stopping the built server, waiting for a
+// quiet machine, the warm-up and measured runs of a load, and the JSON results file.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { assertClean, medianByThroughput, runLoad } from './bench-load.mjs';
 import { createScratchDatabase } from './bench-postgres.mjs';
 import { describeExit, freePort, startServer, tail, waitForQuiet } from './bench-server.mjs';
+import { formatMs } from './bench-stats.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const defaultServerEntry = path.join(repoRoot, 'apps/server/dist/main.js');
@@ -27,6 +30,29 @@ export const commonArgs = {
   keep: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 };
+
+/**
+ * The command line: the common options and the script's `extra` ones. --help prints `usage` and
+ * exits. Returns the values as parseArgs gives them.
+ */
+export function parseBenchArgs(usage, extra) {
+  const { values } = parseArgs({ options: { ...commonArgs, ...extra } });
+  if (values.help) {
+    process.stdout.write(`${usage}\n`);
+    process.exit(0);
+  }
+  return values;
+}
+
+/** Reads a whole-number option of `values`: `number(name, min, max)`, for commonOptions and the script's own. */
+export function wholeNumberReader(values) {
+  return (name, min, max) => {
+    const n = Number(values[name]);
+    if (!Number.isInteger(n) || n < min || n > max)
+      throw new Error(`--${name} must be a whole number from ${min} to ${max}`);
+    return n;
+  };
+}
 
 /**
  * The common options' values. `number(name, min, max)` reads and checks one numeric option (each
@@ -146,6 +172,60 @@ export async function waitForQuietMachine({ quietWait, ownPids, note }) {
     note(`machine still busy (${quiet.busyPercent.toFixed(0)}% of a core elsewhere) after ${quietWait} s`);
   }
   return quiet;
+}
+
+/**
+ * Warm-up, then the median (by throughput) of --repeat measured runs of the requests `makeRequests()`
+ * gives against `server`. `afterRun` runs after each load (the save load of bench-cards re-reads the
+ * cards whose last answer autocannon dropped when its time ran out).
+ */
+export async function measureLoad({ label, options, server, makeRequests, note, afterRun = async () => {} }) {
+  const load = { url: server.baseUrl, connections: options.connections };
+  if (options.warmup > 0) {
+    assertClean(
+      `${label} warm-up`,
+      await runLoad({ ...load, requests: makeRequests(), durationSeconds: options.warmup, record: false }),
+    );
+    await afterRun();
+  }
+  const runs = [];
+  for (let i = 0; i < options.repeat; i++) {
+    const quiet = await waitForQuietMachine({
+      quietWait: options.quietWait,
+      ownPids: [process.pid, server.pid],
+      note,
+    });
+    const run = await runLoad({ ...load, requests: makeRequests(), durationSeconds: options.duration });
+    if (server.hasExited)
+      throw new Error(`the server exited during the measurement (${describeExit(server.exitInfo)})`);
+    assertClean(label, run);
+    await afterRun();
+    run.backgroundBeforePercent = quiet?.busyPercent ?? null;
+    note(
+      `${label} run ${i + 1}: ${run.requestsPerSecond.toFixed(0)} req/s, p50 ${formatMs(run.latencyMs.p50)} ms, p95 ${formatMs(run.latencyMs.p95)} ms`,
+    );
+    runs.push(run);
+  }
+  return { ...medianByThroughput(runs), runs };
+}
+
+/** A run's figures as report cells: req/s, p50, p95, p99 and max ms, requests. */
+export function runCells(run) {
+  return [
+    run.requestsPerSecond.toFixed(0),
+    formatMs(run.latencyMs.p50),
+    formatMs(run.latencyMs.p95),
+    formatMs(run.latencyMs.p99),
+    formatMs(run.latencyMs.max),
+    run.requests,
+  ];
+}
+
+/** A failed run's error, with the end of the server's log; the scratch data is kept to look at. */
+export function withServerLog(error, logPath, options) {
+  error.message += `\n--- last lines of ${logPath} ---\n${tail(logPath)}`;
+  options.keep = true;
+  return error;
 }
 
 /** "2 CPUs (model), node v22…", for a report's first line. */

@@ -1,0 +1,274 @@
+#!/usr/bin/env node
+// Search benchmark: GET /api/search with 1-, 2- and 3-word queries, on PGlite and on Postgres, with
+// 100,000 cards over 100 tenants in the database. Results: docs/performance.md ("Search").
+//
+//   node scripts/bench-search.mjs [--db pglite|postgres|both] [--cards 100000] [--tenants 100]
+//       [--users 20] [--duration 10] [--connections 10] [--warmup 3] [--repeat 3] [--quiet-wait 60]
+//       [--env KEY=VALUE ...] [--server path/to/main.js] [--json out.json] [--keep]
+//
+// It builds nothing: run `npm run build -w apps/server` first (or point --server at a private bundle
+// built with SERVER_OUTFILE). The data is bench-cards.mjs's (scripts/lib/bench-data.mjs): for each database
+//   1. the built server migrates and seeds a fresh PGlite directory or Postgres database, then stops;
+//   2. the generator adds --tenants tenants of one team and one member each and --cards
+//      cards (realistic titles, descriptions and partly filled forms; search text by the server's own
+//      buildSearchText; the trigram index rebuilt after the load);
+//   3. the query words are drawn from that vocabulary: each word's number of matching cards in the
+//      first tenant is counted, and queries are made of the most common words (a page of 20 found
+//      at once among thousands) and the rarest ones that still match (few cards: the index decides),
+//      1, 2 and 3 words each;
+//   4. the server starts again, the members of the first --users tenants sign in, one answer per
+//      query kind is checked against the database's own count, and autocannon drives each kind,
+//      spread over those tenants and queries; on Postgres the plan of a rare word is printed too, to
+//      show cards_search_idx in use.
+// Prints p50/p95/p99 and throughput per kind. Exits 1 on any error.
+import {
+  commonOptions,
+  measureLoad,
+  parseBenchArgs,
+  runCells,
+  scratchData,
+  stopCleanly,
+  wholeNumberReader,
+  withServerLog,
+  writeJsonResults,
+} from './lib/bench.mjs';
+import {
+  api,
+  dataArgs,
+  dataOptions,
+  describeDataRun,
+  familyNames,
+  fillDatabase,
+  givenNames,
+  incidentTitles,
+  launchOnData,
+  runOverDatabases,
+  sentences,
+  signIn,
+  taskTitles,
+} from './lib/bench-data.mjs';
+import { describePostgres } from './lib/bench-postgres.mjs';
+import { renderTable } from './lib/bench-stats.mjs';
+
+const print = (text = '') => process.stdout.write(`${text}\n`);
+const note = (text) => process.stderr.write(`bench-search: ${text}\n`);
+
+const usage = `usage: node scripts/bench-search.mjs [--db pglite|postgres|both] [--cards 100000] [--tenants 100]
+    [--users 20] [--duration 10] [--connections 10] [--warmup 3] [--repeat 3] [--quiet-wait 60]
+    [--env KEY=VALUE ...] [--server apps/server/dist/main.js] [--json out.json] [--keep]`;
+
+/** The search's page size (the global dialog's). */
+const limit = 20;
+/** How many common and how many rare words the queries are built from. */
+const wordsPerKind = 6;
+
+function parseOptions() {
+  const values = parseBenchArgs(usage, dataArgs);
+  const number = wholeNumberReader(values);
+  return {
+    ...commonOptions(values, number),
+    ...dataOptions(number),
+    // The generator also picks cards for bench-cards' save load; the search needs none.
+    patchCards: 0,
+  };
+}
+
+/** The words people could type: those of the generated titles, descriptions and names, 3+ letters. */
+function vocabulary() {
+  const text = [...taskTitles, ...incidentTitles, ...sentences, ...givenNames, ...familyNames].join(' ');
+  const words = text
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w.length >= 3);
+  return [...new Set(words)];
+}
+
+/** The LIKE pattern the server builds for a word (features/search/search-cards.ts). */
+const containsPattern = (word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Cards of `tenantId` whose search text holds every word: what the search must find. */
+async function countMatches(db, tenantId, words) {
+  const conditions = words.map((_, i) => `search_text like $${i + 2}`).join(' and ');
+  const [row] = await db.query(
+    `select count(*)::int as n from cards where tenant_id = $1 and deleted_at is null and ${conditions}`,
+    [tenantId, ...words.map(containsPattern)],
+  );
+  return row.n;
+}
+
+/**
+ * Queries of 1, 2 and 3 words from the most common and the rarest matching words of the first
+ * tenant, each with its number of matches there (a rare combination may match nothing: that is a
+ * query people make too, and the slowest for the index to rule out).
+ */
+async function chooseQueries(db, tenantId) {
+  const counted = [];
+  for (const word of vocabulary()) counted.push({ word, n: await countMatches(db, tenantId, [word]) });
+  const matching = counted.filter((c) => c.n > 0).sort((a, b) => b.n - a.n);
+  if (matching.length < wordsPerKind * 2) throw new Error('too few matching words; raise --cards');
+  const common = matching.slice(0, wordsPerKind).map((c) => c.word);
+  const rare = matching.slice(-wordsPerKind).map((c) => c.word);
+  const kinds = {
+    '1 word': [...common, ...rare].map((w) => [w]),
+    '2 words': common.flatMap((w, i) => [
+      [w, common[(i + 1) % common.length]],
+      [w, rare[i]],
+    ]),
+    '3 words': common.flatMap((w, i) => [
+      [w, common[(i + 1) % common.length], common[(i + 2) % common.length]],
+      [w, common[(i + 1) % common.length], rare[i]],
+    ]),
+  };
+  const queries = {};
+  for (const [kind, list] of Object.entries(kinds)) {
+    queries[kind] = [];
+    for (const words of list) queries[kind].push({ words, matches: await countMatches(db, tenantId, words) });
+  }
+  return { queries, common, rare, counted: matching };
+}
+
+const searchPath = (words) =>
+  `/api/search?${new URLSearchParams({ q: words.join(' '), limit: String(limit) })}`;
+
+/** The plan Postgres picks for the search of one word (as the admin, without row-level security). */
+async function explainRareWord(db, tenantId, word) {
+  const rows = await db.query(
+    `explain select id from cards where tenant_id = $1 and deleted_at is null and search_text like $2
+      order by updated_at desc, id desc limit ${limit}`,
+    [tenantId, containsPattern(word)],
+  );
+  return rows.map((r) => r['QUERY PLAN']).join('\n');
+}
+
+async function benchOne(kind, options, rules, cleanups) {
+  const scratch = await scratchData(kind, {
+    prefix: 'wattle-bench-search',
+    options,
+    cleanups,
+    keepDatabase: true,
+  });
+  const { env, logPath, postgres } = scratch;
+  const result = { db: kind };
+  try {
+    const { generated, inspected: chosen } = await fillDatabase(kind, {
+      scratch,
+      options,
+      rules,
+      cleanups,
+      note,
+      inspect: async (direct, generated) => {
+        const [counts] = await direct.query(
+          `select (select count(*) from cards)::int as cards, pg_database_size(current_database())::bigint as bytes`,
+        );
+        result.data = {
+          cards: counts.cards,
+          bytes: Number(counts.bytes),
+          generateSeconds: generated.seconds,
+        };
+        const chosen = await chooseQueries(direct, generated.tenants[0].id);
+        if (kind === 'postgres') {
+          result.plan = await explainRareWord(direct, generated.tenants[0].id, chosen.rare[0]);
+          result.planUsesIndex = result.plan.includes('cards_search_idx');
+        }
+        return chosen;
+      },
+    });
+    result.words = { common: chosen.common, rare: chosen.rare };
+    note(`${kind}: common words ${chosen.common.join(', ')}; rare words ${chosen.rare.join(', ')}`);
+    if (postgres) result.postgres = await describePostgres(postgres.url);
+
+    const server = await launchOnData({ options, env, logPath, cleanups, note });
+    const sessions = [];
+    for (const tenant of generated.tenants.slice(0, options.users)) {
+      const session = await signIn(server.baseUrl, tenant.user.email);
+      sessions.push({ ...session, tenantId: tenant.id });
+    }
+
+    // One checked answer per kind: the first tenant's cards, as many as the database counts (to 20).
+    result.kinds = {};
+    for (const [label, queries] of Object.entries(chosen.queries)) {
+      const probe = queries[queries.length - 1];
+      const answer = await api(server.baseUrl, sessions[0], 'GET', searchPath(probe.words));
+      if (answer.json.data.length !== Math.min(limit, probe.matches)) {
+        throw new Error(
+          `"${probe.words.join(' ')}" found ${answer.json.data.length} cards; the database has ${probe.matches}`,
+        );
+      }
+      const run = await measureLoad({
+        label: `${kind} search, ${label}`,
+        options,
+        server,
+        note,
+        makeRequests: () => {
+          let next = 0;
+          return [
+            {
+              method: 'GET',
+              setupRequest: (req) => {
+                const i = next++;
+                const s = sessions[i % sessions.length];
+                const q = queries[Math.floor(i / sessions.length) % queries.length];
+                return {
+                  ...req,
+                  path: searchPath(q.words),
+                  headers: { cookie: s.cookie, 'x-tenant-id': s.tenantId },
+                };
+              },
+            },
+          ];
+        },
+      });
+      const matches = queries.map((q) => q.matches);
+      result.kinds[label] = { ...run, minMatches: Math.min(...matches), maxMatches: Math.max(...matches) };
+    }
+    result.shutdown = await stopCleanly(kind, server);
+  } catch (error) {
+    throw withServerLog(error, logPath, options);
+  }
+  return result;
+}
+
+function report(results, options) {
+  print();
+  print(`Wattle search benchmark, ${new Date().toISOString()}: ${describeDataRun(options)}`);
+  print();
+  const rows = results.flatMap((r) =>
+    Object.entries(r.kinds).map(([label, run]) => [
+      r.db,
+      `GET /api/search, ${label}`,
+      `${run.minMatches}-${run.maxMatches}`,
+      ...runCells(run),
+    ]),
+  );
+  print(
+    renderTable(
+      ['db', 'query', 'matches (tenant 1)', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'requests'],
+      rows,
+    ),
+  );
+  print();
+  for (const r of results) {
+    print(
+      `${r.db}: ${r.data.cards} cards, database ${(r.data.bytes / 1e6).toFixed(0)} MB, written in ${r.data.generateSeconds.toFixed(0)} s; ` +
+        `common words ${r.words.common.join(', ')}; rare words ${r.words.rare.join(', ')}`,
+    );
+    if (r.plan) {
+      print(`${r.db}: plan of a rare word (${r.planUsesIndex ? 'uses' : 'does NOT use'} cards_search_idx):`);
+      print(r.plan.replace(/^/gm, '    '));
+    }
+  }
+}
+
+async function main() {
+  const options = parseOptions();
+  const results = await runOverDatabases(options, note, (kind, rules, cleanups) =>
+    benchOne(kind, options, rules, cleanups),
+  );
+  report(results, options);
+  if (options.json) writeJsonResults(options.json, { options, results, verdicts: [] });
+}
+
+main().catch((error) => {
+  console.error(`bench-search: ${error.message}`);
+  process.exit(1);
+});
