@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byBoardPosition, positionAt, positionBetween, positionGap } from './board';
+import { byBoardPosition, crowdedGap, isCrowded, positionAt, positionBetween, positionGap } from './board';
 
 describe('board positions', () => {
   it('places a card between, before or after its neighbours', () => {
@@ -16,6 +16,22 @@ describe('board positions', () => {
     expect(positionAt(column, 3)).toBeGreaterThan(300);
     expect(positionAt(column, 99)).toBeGreaterThan(300);
     expect(positionAt([], 0)).toBe(positionGap);
+  });
+
+  it('calls a gap crowded well before repeated halving can no longer split it', () => {
+    let after = positionGap * 2;
+    let moves = 0;
+    while (!isCrowded(positionGap, positionBetween(positionGap, after), after)) {
+      after = positionBetween(positionGap, after);
+      moves += 1;
+    }
+    expect(moves).toBe(20);
+    const position = positionBetween(positionGap, after);
+    expect(position).toBeGreaterThan(positionGap);
+    expect(position).toBeLessThan(after);
+    expect(isCrowded(null, 0, null)).toBe(false);
+    expect(isCrowded(0, crowdedGap, null)).toBe(false);
+    expect(isCrowded(null, 5, 5)).toBe(true);
   });
 
   it('orders by position, then work item id', () => {

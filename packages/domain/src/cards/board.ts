@@ -14,6 +14,21 @@ export function positionBetween(before: number | null, after: number | null): nu
 }
 
 /**
+ * The narrowest gap a move may leave beside a card before its column is spread out again, every card
+ * `positionGap` apart in the order it has. Halving a gap of 1024 reaches this after 20 moves into the
+ * same place, far before a double can no longer tell the halves apart (about 50), so the order is
+ * still exact when it is renumbered.
+ */
+export const crowdedGap = positionGap / 2 ** 20;
+
+/** Whether a card at `position` sits too close to a neighbour (missing at a column's ends). */
+export function isCrowded(before: number | null, position: number, after: number | null): boolean {
+  return (
+    (before !== null && position - before < crowdedGap) || (after !== null && after - position < crowdedGap)
+  );
+}
+
+/**
  * The position for a card moved to `index` in a column whose other cards (the moved card left
  * out) have `positions`, in order.
  */

@@ -25,6 +25,7 @@ import { AppError } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';
 import { writeAudit } from '../audit/write-audit';
 import { publishChange } from '../events/change-feed';
+import { spreadColumnIfCrowded } from './board-spacing';
 import { assigneeNameOnTeam } from './card-assignee';
 import { loadCard, selectCardRow, templateForCard, toCard } from './card-records';
 import {
@@ -235,6 +236,13 @@ export async function updateCard(ctx: TenantContext, id: string, patch: PatchCar
     userId: null,
     event: { type: 'updated', entity: 'card', id, version },
   });
+  if (next.workflowStateId && changes.some((c) => c.key === 'boardPosition' || c.key === 'workflowStateId')) {
+    await spreadColumnIfCrowded(
+      ctx,
+      { id, teamId: card.teamId, workflowStateId: next.workflowStateId, boardPosition: next.boardPosition },
+      now,
+    );
+  }
   const saved = await selectCardRow(ctx, id);
   return toCard(saved!);
 }

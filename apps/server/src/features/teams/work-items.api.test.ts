@@ -235,6 +235,46 @@ describe('board moves: PATCH /api/cards/{id} with workflowStateId and boardPosit
     expect(stale.body.error.details.conflictingFields).toEqual(['boardPosition']);
   });
 
+  it('spreads a column out when moves keep landing in one gap, keeping the order the moves made', async () => {
+    const created = await olivia.post('/api/teams', { name: 'Crowded column team' });
+    const teamId = created.body.data.id as string;
+    const top = await newCard(olivia, { teamId, title: 'Top' });
+    const bottom = await newCard(olivia, { teamId, title: 'Bottom' });
+    const column = async () =>
+      (await workItems(olivia, teamId)).data as {
+        id: string;
+        title: string;
+        boardPosition: number;
+        version: number;
+      }[];
+
+    // Each new card goes just under Top, halving the same gap again: 30 halvings would leave gaps a
+    // double can barely hold; the column is spread out long before that.
+    const expected = ['Top', 'Bottom'];
+    for (let n = 1; n <= 30; n += 1) {
+      const card = await newCard(olivia, { teamId, title: `Card ${n}` });
+      const items = (await column()).filter((i) => i.id !== card.id);
+      const position = (items[0]!.boardPosition + items[1]!.boardPosition) / 2;
+      const res = await olivia.patch(`/api/cards/${card.id}`, { version: 1, boardPosition: position });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expected.splice(1, 0, `Card ${n}`);
+    }
+    const items = await column();
+    expect(items.map((i) => i.title)).toEqual(expected);
+    const gaps = items.slice(1).map((item, i) => item.boardPosition - items[i]!.boardPosition);
+    expect(Math.min(...gaps)).toBeGreaterThan(1);
+
+    // Spreading moved Bottom on: a move of it from the version first shown is stale, not misplaced.
+    const bottomNow = items.find((i) => i.id === bottom.id)!;
+    expect(bottomNow.version).toBeGreaterThan(1);
+    const stale = await olivia.patch(`/api/cards/${bottom.id}`, {
+      version: 1,
+      boardPosition: top.boardPosition - 1,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.details.conflictingFields).toEqual(['boardPosition']);
+  });
+
   it('moves a due date (calendar drag) and refuses an unknown column', async () => {
     const card = await newCard(olivia, { teamId: boardTeam, title: 'Calendar card' });
     const due = await olivia.patch(`/api/cards/${card.id}`, { version: 1, dueDate: '2031-01-15' });

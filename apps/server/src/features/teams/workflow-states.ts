@@ -3,6 +3,7 @@ import { positionGap } from '@wattle/domain/cards/board';
 import type { Team } from '@wattle/domain/teams/schemas';
 import { applyWorkflowEdit, type UpdateWorkflowStates } from '@wattle/domain/teams/workflow';
 import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/raw-rows';
 import { cards } from '../../db/schema/cards';
 import { teams } from '../../db/schema/teams';
 import { AppError, forbidden } from '../../http/app-error';
@@ -148,11 +149,5 @@ async function moveCardsToFirstState(
     where ${cards.tenantId} = ${ctx.tenantId} and ${cards.id} = stranded.id
     returning ${cards.id}
   `);
-  return rowCount(result);
-}
-
-/** The number of rows a raw statement returned, on node-postgres and on PGlite alike. */
-function rowCount(result: unknown): number {
-  const rows = (result as { rows?: unknown[] }).rows ?? (result as unknown[]);
-  return Array.isArray(rows) ? rows.length : 0;
+  return rowsOf(result).length;
 }

@@ -128,6 +128,11 @@ export function usePatchWorkItem(): (item: WorkItem, changes: WorkItemChanges) =
         );
         // The card page and other lists of this card read it again when next shown.
         void queryClient.invalidateQueries({ queryKey: ['cards', tenantId, 'detail', item.id] });
+        // A card that came back elsewhere than it was put means the server spread its crowded column
+        // out (every card moved): the lists are read again rather than waiting for the live event.
+        if (changes.boardPosition !== undefined && card.boardPosition !== changes.boardPosition) {
+          void queryClient.invalidateQueries({ queryKey: listsKey });
+        }
       } catch (error) {
         if (isApiError(error, 'CONFLICT')) {
           toast.error(conflictMessage);
