@@ -280,6 +280,32 @@ test('a /t/{tenant}/card/{id} link into another of the user’s organisations sw
   await expect(page.getByTestId('work-item-id')).toHaveText(/^BLU-\d{5}$/);
 });
 
+test('a plain /card/{id} link to a card of another of the user’s organisations offers to switch there', async ({
+  page,
+  signIn,
+  apiGet,
+}) => {
+  await signIn(demoUsers.practitioner);
+  await preferSunrise(page, page.request);
+  const bluegum = (await tenantsOf(apiGet)).find((tenant) => tenant.name !== sunriseTenantName)!;
+  const [bluegumCard] = await apiGet<Card[]>('/api/cards', bluegum.id);
+  expect(bluegumCard, 'Bluegum has a seeded card priya may read').toBeDefined();
+
+  // Working in Sunrise, the link names no organisation: the page says where the card is.
+  await page.goto(`/card/${bluegumCard!.id}`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: `This card is in ${bluegum.name}` }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: `Switch to ${bluegum.name}` }).click();
+  await expect(page.getByText(`Switching to ${bluegum.name}`)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: bluegumCard!.title })).toBeVisible();
+  await expect(page.getByTestId('work-item-id')).toHaveText(/^BLU-\d{5}$/);
+
+  // A card in none of the user's organisations is still simply not found.
+  await page.goto('/card/01a20b61-0000-7000-8000-000000000000');
+  await expect(page.getByRole('heading', { level: 1, name: 'Card not found' })).toBeVisible();
+});
+
 test.describe('card page on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link, useParams, useRouter } from '@tanstack/react-router';
 import { can } from '@wattle/domain/auth/permissions';
 import type { Card } from '@wattle/domain/cards/schemas';
@@ -267,7 +267,56 @@ function CardDetailInline({ tenantId, card }: { tenantId: string; card: Card }) 
   );
 }
 
-function CardNotFound() {
+/**
+ * The other organisations of the user that might hold a card the current one does not: a link
+ * copied as /card/{id} names no organisation, so one shared by a colleague elsewhere would
+ * otherwise end at 'Card not found'. At most this many are asked, one request each.
+ */
+const otherTenantsAskedForCard = 10;
+
+function useCardInOtherTenant(cardId: string, enabled: boolean) {
+  const { tenant, tenants } = useCurrentTenant();
+  const others = enabled ? tenants.filter((t) => t.id !== tenant.id).slice(0, otherTenantsAskedForCard) : [];
+  const found = useQueries({
+    queries: others.map((t) => ({ ...cardQueryOptions(t.id, cardId), retry: false })),
+  });
+  const index = found.findIndex((q) => q.isSuccess);
+  return {
+    isLooking: found.some((q) => q.isPending),
+    tenant: index >= 0 ? others[index] : undefined,
+  };
+}
+
+function CardNotFound({ cardId, isScoped }: { cardId: string; isScoped: boolean }) {
+  const { switchTenant } = useCurrentTenant();
+  const elsewhere = useCardInOtherTenant(cardId, !isScoped);
+  if (elsewhere.tenant) {
+    const other = elsewhere.tenant;
+    return (
+      <div className="mx-auto grid max-w-md justify-items-center gap-3 px-6 py-16 text-center">
+        <FileQuestionIcon className="size-10 text-muted-foreground" aria-hidden="true" />
+        <h1 className="font-semibold text-xl">This card is in {other.name}</h1>
+        <p className="text-muted-foreground text-sm">
+          You are working in another organisation. Switch to {other.name} to open it.
+        </p>
+        <div className="flex flex-wrap justify-center gap-2">
+          <Button onClick={() => void switchTenant(other.id, { to: `/card/${cardId}` })}>
+            Switch to {other.name}
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/inbox">Back to Inbox</Link>
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  if (elsewhere.isLooking) {
+    return (
+      <div className="p-6">
+        <LoadingStatus>Loading card...</LoadingStatus>
+      </div>
+    );
+  }
   return (
     <div className="mx-auto grid max-w-md justify-items-center gap-3 px-6 py-16 text-center">
       <FileQuestionIcon className="size-10 text-muted-foreground" aria-hidden="true" />
@@ -309,7 +358,7 @@ export function CardDetailPage() {
     );
   }
   if (card.isError) {
-    if (isNotFound(card.error)) return <CardNotFound />;
+    if (isNotFound(card.error)) return <CardNotFound cardId={cardId} isScoped={!!scope} />;
     return (
       <div className="p-6">
         <LoadError title="Could not load the card" error={card.error} onRetry={() => void card.refetch()} />
