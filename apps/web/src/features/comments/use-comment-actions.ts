@@ -99,7 +99,7 @@ export function useCommentActions(tenantId: string, cardId: string) {
       patchThread((comments) =>
         comments.some((each) => each.id === comment.id) ? comments : [...comments, comment],
       );
-      toast.success(commentMessages.attachmentAdded, { description: file.originalName });
+      toast.success(commentMessages.attachmentAdded, { description: file.name });
     },
     onError: (error) =>
       toast.error(commentMessages.uploadFailed.title, { description: uploadFailure(error) }),
