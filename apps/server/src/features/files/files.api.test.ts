@@ -498,5 +498,10 @@ describe('documentation', () => {
       expect(operation.tags).toEqual([tag]);
       expect(operation.description.length).toBeGreaterThan(20);
     }
+    // An edit's mentions, and the card a notification links to, are in the document too.
+    const patchBody = JSON.stringify(doc.paths['/api/cards/{id}/comments/{commentId}'].patch.requestBody);
+    expect(patchBody).toContain('"mentions"');
+    const inbox = JSON.stringify(doc.paths['/api/notifications'].get.responses['200']);
+    expect(inbox).toContain('"cardId"');
   });
 });
