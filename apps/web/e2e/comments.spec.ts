@@ -16,8 +16,16 @@ function commentBox(page: Page, text: string) {
   return page.getByRole('article').filter({ hasText: text });
 }
 
+/** The composer's text box: a combobox over its '@' list (the ARIA combobox pattern). */
 function composer(page: Page) {
-  return page.getByRole('textbox', { name: /Write a (comment|reply)/ });
+  return page.getByRole('combobox', { name: /Write a (comment|reply)/ });
+}
+
+/** The ids of the comment drafts this browser keeps. */
+function draftKeys(page: Page) {
+  return page.evaluate(() =>
+    Object.keys(localStorage).filter((key) => key.startsWith('wattle.commentDraft.')),
+  );
 }
 
 /** The API as the person signed in on `request`: reads a card's comments, posts one. */
@@ -111,10 +119,35 @@ test.describe('comment thread', () => {
     await expect(first.getByTestId('reaction-like')).toHaveCount(0);
     await expect.poll(async () => (await api.list(card.id))[0]?.reactions).toEqual({});
 
+    // A refused reaction says which way it failed, and goes back.
+    const reactionUrl = `**/api/cards/${card.id}/comments/*/reaction`;
+    await page.route(reactionUrl, (route) =>
+      route.fulfill({ status: 500, json: { success: false, error: { code: 'INTERNAL', message: 'x' } } }),
+    );
+    await first.getByRole('button', { name: 'Add reaction' }).click();
+    await page.getByRole('menuitem', { name: 'Important' }).click();
+    await expect(page.getByText('Failed to add reaction', { exact: true })).toBeVisible();
+    await expect(page.getByText('Failed to update reaction. Please try again.')).toBeVisible();
+    await expect(first.getByTestId('reaction-important')).toHaveCount(0);
+    await page.unroute(reactionUrl);
+    await first.getByRole('button', { name: 'Add reaction' }).click();
+    await page.getByRole('menuitem', { name: 'Important' }).click();
+    await expect(first.getByTestId('reaction-important')).toHaveAttribute('aria-pressed', 'true');
+    await expect
+      .poll(async () => (await api.list(card.id))[0]?.reactions)
+      .toEqual({ [priya.id]: 'important' });
+    await page.route(reactionUrl, (route) =>
+      route.fulfill({ status: 500, json: { success: false, error: { code: 'INTERNAL', message: 'x' } } }),
+    );
+    await first.getByTestId('reaction-important').click();
+    await expect(page.getByText('Failed to remove reaction', { exact: true })).toBeVisible();
+    await expect(first.getByTestId('reaction-important')).toHaveAttribute('aria-pressed', 'true');
+    await page.unroute(reactionUrl);
+
     // Edit: the box 'Edit Comment', then '(edited)'.
     await reply.getByRole('button', { name: 'Edit' }).click();
     const editBox = page.getByRole('region', { name: 'Edit Comment' });
-    await editBox.getByRole('textbox').fill('A reply, reworded');
+    await editBox.getByRole('combobox', { name: 'Edit Comment' }).fill('A reply, reworded');
     await editBox.getByRole('button', { name: 'Update Comment' }).click();
     await expect(page.getByText('Comment updated', { exact: true })).toBeVisible();
     const edited = commentBox(page, 'A reply, reworded');
@@ -250,6 +283,21 @@ test.describe('comment thread', () => {
     const saved = await download.path();
     expect(Buffer.compare(await readFile(saved), pdf)).toBe(0);
 
+    // A PDF named invoice.hta is stored, announced and offered back as invoice.pdf.
+    await page.getByTestId('comment-file-input').setInputFiles({
+      name: 'invoice.hta',
+      mimeType: 'application/hta',
+      buffer: pdf,
+    });
+    const renamed = commentBox(page, 'Attached invoice.pdf');
+    await expect(renamed).toBeVisible();
+    await expect(page.getByText('invoice.hta')).toHaveCount(0);
+    const [offered] = await Promise.all([
+      page.waitForEvent('download'),
+      renamed.getByRole('link', { name: 'Download invoice.pdf' }).click(),
+    ]);
+    expect(offered.suggestedFilename()).toBe('invoice.pdf');
+
     // An executable named report.pdf: the server reads the content, not the name.
     await page.getByTestId('comment-file-input').setInputFiles({
       name: 'report.pdf',
@@ -323,14 +371,30 @@ test.describe('comment thread', () => {
     const box = composer(page);
     const list = page.getByRole('listbox', { name: 'People to mention' });
     // '@' lists the team; the arrows move the choice, Escape closes the list and keeps the text.
+    // The box is a combobox that says whether its list is open, which list, and which person is active.
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
+    const listId = await box.getAttribute('aria-controls');
+    expect(listId).toBeTruthy();
     await box.pressSequentially('@');
     await expect(list.getByRole('option')).not.toHaveCount(0);
+    await expect(box).toHaveAttribute('aria-expanded', 'true');
+    await expect(list).toHaveAttribute('id', listId ?? '');
     const options = list.getByRole('option');
     await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+    await expect(box).toHaveAttribute(
+      'aria-activedescendant',
+      (await options.first().getAttribute('id')) ?? '',
+    );
     await box.press('ArrowDown');
     await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+    await expect(box).toHaveAttribute(
+      'aria-activedescendant',
+      (await options.nth(1).getAttribute('id')) ?? '',
+    );
     await box.press('Escape');
     await expect(list).toHaveCount(0);
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
+    await expect(box).not.toHaveAttribute('aria-activedescendant');
     await expect(box).toHaveValue('@');
     await box.fill('');
 
@@ -361,8 +425,196 @@ test.describe('comment thread', () => {
       await expect(
         lee.page.getByText(`Priya Practitioner mentioned you on ${card.workItemId}`),
       ).toBeVisible();
+      expect(inbox.find((n) => n.message.includes(card.workItemId))?.cardId).toBe(card.id);
+      // The notification links to the card; following it opens the card and reads the notification.
+      const item = lee.page.getByTestId('notification').filter({ hasText: card.workItemId });
+      await item.getByRole('link', { name: /^Open card/ }).click();
+      await expect(lee.page).toHaveURL(new RegExp(`/card/${card.id}$`));
+      await expect(commentBox(lee.page, 'Please check this @Lee Lead today')).toBeVisible();
+      await expect
+        .poll(async () => {
+          const list = (
+            (await (await lee.page.request.get('/api/notifications', { headers })).json()) as {
+              data: Notification[];
+            }
+          ).data;
+          return list.find((n) => n.cardId === card.id)?.read;
+        })
+        .toBe(true);
     } finally {
       await lee.context.close();
+    }
+  });
+  test('a draft comes back as it was meant: internal, a reply, its type and field; sign-out forgets it', async ({
+    page,
+    signIn,
+  }) => {
+    // Two reloads and a sign-out: more than the default 30 s on a busy machine.
+    test.setTimeout(60_000);
+    const priya = await signIn(demoUsers.practitioner);
+    const { card } = await sunriseWithNewCard(page, {
+      title: 'Draft of an internal reply',
+      templateId: 'interim-bsp',
+    });
+    const api = await commentsApi(page.request);
+    const staff = await api.post(card.id, {
+      content: 'Staff thread about restrictive practice',
+      type: 'general',
+      isInternal: true,
+      mentions: [],
+    });
+    await openCard(page, card.id);
+
+    // A reply to the internal comment, of type Review, about a field of the plan.
+    await commentBox(page, 'Staff thread').getByRole('button', { name: 'Reply' }).click();
+    await page.getByLabel('Type').selectOption('review');
+    const re = page.getByLabel('Re:');
+    await re.selectOption({ index: 1 });
+    const fieldId = await re.inputValue();
+    await composer(page).fill('Only for staff: the review is due');
+    const tenantId = await sunriseIdOf(page.request);
+    await expect
+      .poll(() => draftKeys(page))
+      .toEqual([`wattle.commentDraft.${priya.id}.${tenantId}.${card.id}`]);
+
+    await page.reload();
+    await expect(composer(page)).toHaveValue('Only for staff: the review is due');
+    await expect(page.getByText('Replying to comment')).toBeVisible();
+    await expect(page.getByRole('switch', { name: 'Internal' })).toBeChecked();
+    await expect(page.getByLabel('Type')).toHaveValue('review');
+    await expect(page.getByLabel('Re:')).toHaveValue(fieldId);
+
+    // The comment it answered is deleted meanwhile: the draft goes on as a comment of its own, still internal.
+    const deleted = await page.request.delete(`/api/cards/${card.id}/comments/${staff.id}`, {
+      headers: api.headers,
+    });
+    expect(deleted.status()).toBe(204);
+    await page.reload();
+    await expect(composer(page)).toHaveValue('Only for staff: the review is due');
+    await expect(page.getByText('Replying to comment')).toHaveCount(0);
+    await expect(page.getByRole('switch', { name: 'Internal' })).toBeChecked();
+    await composer(page).press('Enter');
+    await expect(page.getByText('Comment added', { exact: true })).toBeVisible();
+    const posted = (await api.list(card.id)).find((c) => c.content === 'Only for staff: the review is due');
+    expect(posted).toMatchObject({ isInternal: true, parentCommentId: null, type: 'review' });
+    expect(posted?.metadata.fieldId).toBe(fieldId);
+    await expect.poll(() => draftKeys(page)).toEqual([]);
+
+    // Another draft, then sign-out: nothing of it stays in the browser.
+    await composer(page).fill('Left unsent');
+    await expect.poll(() => draftKeys(page)).toHaveLength(1);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    expect(await draftKeys(page)).toEqual([]);
+  });
+
+  test("Internal drops mentions of people who cannot read it; a refusal shows the server's reason", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(demoUsers.practitioner);
+    const { card } = await sunriseWithNewCard(page, {
+      title: 'Plan with a guardian',
+      templateId: 'interim-bsp',
+    });
+    await openCard(page, card.id);
+    const box = composer(page);
+    const list = page.getByRole('listbox', { name: 'People to mention' });
+    const notice = page.getByTestId('composer-notice');
+
+    await box.pressSequentially('Hello @fio');
+    await list.getByRole('option', { name: /Fiona Family/ }).click();
+    await box.pressSequentially('and @lee');
+    await list.getByRole('option', { name: /Lee Lead/ }).click();
+    await expect(box).toHaveValue('Hello @Fiona Family and @Lee Lead ');
+
+    // Internal on: Fiona (a family guardian) cannot read it and is taken out, politely said.
+    const internal = page.getByRole('switch', { name: 'Internal' });
+    await internal.click();
+    await expect(notice).toHaveAttribute('role', 'status');
+    await expect(notice).toHaveText('Fiona Family cannot read internal comments and will not be mentioned.');
+    // Off again: she is back; on again: out again.
+    await internal.click();
+    await expect(notice).toHaveText('');
+    await internal.click();
+    await expect(notice).toHaveText('Fiona Family cannot read internal comments and will not be mentioned.');
+
+    // Had she been sent anyway, the server's refusal would be shown word for word.
+    const fiona = (
+      (await (
+        await page.request.get(`/api/cards/${card.id}/mentionable`, {
+          headers: { 'X-Tenant-Id': await sunriseIdOf(page.request) },
+        })
+      ).json()) as { data: { userId: string; name: string }[] }
+    ).data.find((person) => person.name === 'Fiona Family');
+    const thread = `**/api/cards/${card.id}/comments`;
+    await page.route(thread, (route) => {
+      const request = route.request();
+      if (request.method() !== 'POST') return route.fallback();
+      const body = request.postDataJSON() as { mentions: string[] };
+      return route.continue({
+        postData: JSON.stringify({ ...body, mentions: [...body.mentions, fiona?.userId] }),
+      });
+    });
+    await box.press('Enter');
+    await expect(page.getByText('Error', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Fiona Family cannot read internal comments, so cannot be mentioned in one'),
+    ).toBeVisible();
+    await expect(page.getByText('Failed to add comment. Please try again.')).toHaveCount(0);
+    await expect(box).toHaveValue('Hello @Fiona Family and @Lee Lead ');
+    await page.unroute(thread);
+
+    await box.press('Enter');
+    await expect(page.getByText('Comment added', { exact: true })).toBeVisible();
+    const [posted] = await (await commentsApi(page.request)).list(card.id);
+    expect(posted?.isInternal).toBe(true);
+    expect(posted?.mentions).toHaveLength(1);
+    expect(posted?.mentions).not.toContain(fiona?.userId);
+  });
+
+  test('an edit can mention someone new with the same @ list, who is notified', async ({
+    page,
+    signIn,
+    browser,
+  }) => {
+    await signIn(demoUsers.practitioner);
+    const { card } = await sunriseWithNewCard(page, { title: 'Edit adds a mention' });
+    const api = await commentsApi(page.request);
+    await api.post(card.id, {
+      content: 'Roster needs a look',
+      type: 'general',
+      isInternal: false,
+      mentions: [],
+    });
+    await openCard(page, card.id);
+
+    await commentBox(page, 'Roster needs a look').getByRole('button', { name: 'Edit' }).click();
+    const editBox = page.getByRole('region', { name: 'Edit Comment' });
+    const text = editBox.getByRole('combobox', { name: 'Edit Comment' });
+    await expect(text).toBeFocused();
+    await text.press('End');
+    await text.pressSequentially(' @sop');
+    const list = editBox.getByRole('listbox', { name: 'People to mention' });
+    await expect(list.getByRole('option', { name: /Sophie Support/ })).toBeVisible();
+    await expect(text).toHaveAttribute('aria-expanded', 'true');
+    await text.press('Enter');
+    await expect(text).toHaveValue('Roster needs a look @Sophie Support ');
+    await editBox.getByRole('button', { name: 'Update Comment' }).click();
+    await expect(page.getByText('Comment updated', { exact: true })).toBeVisible();
+    const [edited] = await api.list(card.id);
+    expect(edited?.mentions).toHaveLength(1);
+
+    const sophie = await openAs(browser, demoUsers.supportWorker, '/inbox');
+    try {
+      const item = sophie.page.getByTestId('notification').filter({ hasText: card.workItemId });
+      await expect(item).toContainText(`Priya Practitioner mentioned you on ${card.workItemId}`);
+      await expect(item.getByRole('link', { name: /^Open card/ })).toHaveAttribute(
+        'href',
+        `/card/${card.id}`,
+      );
+    } finally {
+      await sophie.context.close();
     }
   });
 });

@@ -16,7 +16,7 @@ const router = createAppRouter(queryClient);
 setUnauthenticatedHandler(() => {
   if (router.state.location.pathname === '/login') return;
   void router.navigate({ to: '/login' }).then(() => {
-    forgetUserData(queryClient);
+    forgetUserData(queryClient, { kind: 'session-ended' });
   });
 });
 

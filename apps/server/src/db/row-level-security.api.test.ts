@@ -38,6 +38,27 @@ describe('row-level security', () => {
     }
   });
 
+  it('keys every foreign key between tenant tables by tenant_id too (DESIGN.md section 3)', async () => {
+    const keys = rows<{ name: string; keys: number[]; refs: number[] }>(
+      await t.database.db.execute(sql`
+        select con.conname as name, con.conkey::int[] as keys, con.confkey::int[] as refs
+        from pg_constraint con
+        join pg_namespace n on n.oid = con.connamespace and n.nspname = 'public'
+        join pg_attribute a on a.attrelid = con.conrelid and a.attnum = 1 and a.attname = 'tenant_id'
+        join pg_attribute r on r.attrelid = con.confrelid and r.attnum = 1 and r.attname = 'tenant_id'
+        where con.contype = 'f'`),
+    );
+    // Among them a reply's parent comment and a notification's card.
+    expect(keys.map((k) => k.name)).toEqual(
+      expect.arrayContaining(['card_comments_parent_comment_fk', 'notifications_card_fk']),
+    );
+    for (const key of keys) {
+      // tenant_id (column 1 of both tables) is part of the key, matched with tenant_id.
+      expect(key.keys.indexOf(1), key.name).toBeGreaterThanOrEqual(0);
+      expect(key.refs.indexOf(1), key.name).toBe(key.keys.indexOf(1));
+    }
+  });
+
   it('shows a transaction only its own tenant, and nothing when the tenant is forgotten', async () => {
     const inBluegum = await withTenant(t.database.db, bluegum, actor, (tx) => tx.select().from(teams));
     expect(inBluegum.length).toBe(2);

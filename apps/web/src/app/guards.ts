@@ -3,6 +3,7 @@ import { type ParsedLocation, redirect } from '@tanstack/react-router';
 import type { TenantSummary } from '@wattle/domain/tenants/schemas';
 import type { Me } from '@wattle/domain/users/schemas';
 import { meQueryOptions } from '@/features/auth/api';
+import { forgetCommentDrafts } from '@/features/comments/comment-draft';
 import { resolveCurrentTenant, tenantsQueryOptions } from '@/features/tenants/api';
 import { isApiError } from '@/lib/http';
 
@@ -14,7 +15,10 @@ import { isApiError } from '@/lib/http';
 /** Signed in, else /login. The signed-in check is never skipped (DESIGN.md section 7). */
 export async function requireSignedIn(queryClient: QueryClient): Promise<Me> {
   try {
-    return await queryClient.ensureQueryData(meQueryOptions());
+    const me = await queryClient.ensureQueryData(meQueryOptions());
+    // Unsent comments of anyone else who used this browser go (an OIDC sign-in passes no sign-in page).
+    forgetCommentDrafts({ keepUserId: me.id });
+    return me;
   } catch (error) {
     if (isApiError(error) && error.status === 401) throw redirect({ to: '/login' });
     throw error;

@@ -30,8 +30,9 @@ export const storageKeys = {
    */
   formDraft: 'wattle.formDraft',
   /**
-   * Prefix of `wattle.commentDraft.<tenantId>.<cardId>`: `{ content, mentions }`, the comment being
-   * written on a card, not yet posted; removed once posted (features/comments/comment-draft.ts).
+   * Prefix of `wattle.commentDraft.<userId>.<tenantId>.<cardId>`: `{ content, mentions, type, isInternal,
+   * replyTo, fieldId }`, the comment a person is writing on a card, not yet posted; removed once posted,
+   * all of them at sign-out, and everyone else's when someone signs in (features/comments/comment-draft.ts).
    */
   commentDraft: 'wattle.commentDraft',
 } as const;

@@ -68,6 +68,9 @@ const ContentSchema = z
   .max(commentMaxLength, `A comment can be at most ${commentMaxLength} characters`)
   .refine((s) => s.trim().length > 0, 'A comment cannot be empty');
 
+/** Users a comment mentions; each must be able to read the comment (a member of the card's team). */
+const MentionsSchema = z.array(z.uuid()).max(20);
+
 /** `POST /api/cards/{id}/comments`. Only users who may read internal comments may write one. */
 export const CreateCommentSchema = z
   .object({
@@ -76,15 +79,25 @@ export const CreateCommentSchema = z
     isInternal: z.boolean().default(false),
     parentCommentId: z.uuid().nullable().optional(),
     /** Users to notify; each must be able to read the comment (a member of the card's team). */
-    mentions: z.array(z.uuid()).max(20).default([]),
+    mentions: MentionsSchema.default([]),
     /** The form field the comment is about ('Re: Field'). */
     fieldId: z.string().min(1).max(80).optional(),
   })
   .strict();
 export type CreateCommentInput = z.infer<typeof CreateCommentSchema>;
 
-/** `PATCH /api/cards/{cardId}/comments/{commentId}`: the author's new text. */
-export const UpdateCommentSchema = z.object({ content: ContentSchema }).strict();
+/**
+ * `PATCH /api/cards/{cardId}/comments/{commentId}`: the author's new text and, when given, the whole
+ * new list of mentions (checked as on create; only people not mentioned before are notified). Without
+ * `mentions` the comment keeps the ones it had.
+ */
+export const UpdateCommentSchema = z
+  .object({
+    content: ContentSchema,
+    mentions: MentionsSchema.optional(),
+  })
+  .strict();
+export type UpdateCommentInput = z.infer<typeof UpdateCommentSchema>;
 
 /** `PUT /api/cards/{cardId}/comments/{commentId}/reaction`: the caller's reaction (replaces theirs). */
 export const ReactionSchema = z.object({ kind: ReactionKindSchema }).strict();
@@ -101,6 +114,9 @@ export const commentMessages = {
   updateFailed: 'Failed to update comment. Please try again.',
   deleted: 'Comment deleted',
   deleteFailed: 'Failed to delete comment. Please try again.',
+  /** A reaction refused: the title says which way ('comment ops' in the catalogue), the description what to do. */
+  reactionAddFailed: 'Failed to add reaction',
+  reactionRemoveFailed: 'Failed to remove reaction',
   reactionFailed: 'Failed to update reaction. Please try again.',
   loadFailed: 'Failed to load comments',
   attachmentAdded: 'Attachment added',

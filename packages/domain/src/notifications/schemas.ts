@@ -28,6 +28,11 @@ export const NotificationSchema = z.object({
   /** For an approval waiting on this user; a pending one counts as unread until decided. */
   approvalStatus: ApprovalStatusSchema.nullable(),
   tenantAccessRequest: NotificationAccessRequestSchema.nullable(),
+  /** The card the notification is about (a mention in its comments); the inbox links to /card/{id}. */
+  cardId: z
+    .uuid()
+    .nullable()
+    .describe('The card the notification is about (a mention in its comments), else null'),
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 

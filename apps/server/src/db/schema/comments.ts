@@ -50,7 +50,18 @@ export const cardComments = pgTable(
     foreignKey({ columns: [t.tenantId, t.cardId], foreignColumns: [cards.tenantId, cards.id] }).onDelete(
       'cascade',
     ),
+    // A reply's parent is a comment of the same tenant. Comments are deleted softly (the row stays
+    // while its replies hang below it); rows go only with their card or tenant, the whole thread at
+    // once, so a cascade here never removes a reply whose parent is still shown.
+    foreignKey({
+      name: 'card_comments_parent_comment_fk',
+      columns: [t.tenantId, t.parentCommentId],
+      foreignColumns: [t.tenantId, t.id],
+    }).onDelete('cascade'),
     index('card_comments_card_idx').on(t.tenantId, t.cardId, t.createdAt),
+    index('card_comments_parent_idx')
+      .on(t.tenantId, t.parentCommentId)
+      .where(sql`${t.parentCommentId} is not null`),
   ],
 );
 

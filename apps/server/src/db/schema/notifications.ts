@@ -5,6 +5,7 @@ import {
 } from '@wattle/domain/notifications/rules';
 import { sql } from 'drizzle-orm';
 import { boolean, foreignKey, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { cards } from './cards';
 import { createdAt, idColumn, instant, tenantIdColumn, updatedAt } from './columns';
 import { tenantAccessRequests, tenants } from './tenants';
 import { users } from './users';
@@ -31,6 +32,8 @@ export const notifications = pgTable(
     invoiceId: uuid('invoice_id'),
     participantName: text('participant_name'),
     tenantAccessRequestId: uuid('tenant_access_request_id'),
+    /** The card a notification is about (a mention in its comments): the inbox links to it. */
+    cardId: uuid('card_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -40,10 +43,18 @@ export const notifications = pgTable(
       columns: [t.tenantId, t.tenantAccessRequestId],
       foreignColumns: [tenantAccessRequests.tenantId, tenantAccessRequests.id],
     }).onDelete('cascade'),
+    // Cards are deleted softly; a card row goes only when its tenant does (or a purge), and its
+    // comments with it, so the notifications pointing at them go too.
+    foreignKey({
+      name: 'notifications_card_fk',
+      columns: [t.tenantId, t.cardId],
+      foreignColumns: [cards.tenantId, cards.id],
+    }).onDelete('cascade'),
     index('notifications_inbox_idx').on(t.tenantId, t.userId, t.createdAt),
     index('notifications_access_request_idx')
       .on(t.tenantId, t.tenantAccessRequestId)
       .where(sql`${t.tenantAccessRequestId} is not null`),
+    index('notifications_card_idx').on(t.tenantId, t.cardId).where(sql`${t.cardId} is not null`),
   ],
 );
 

@@ -1,5 +1,7 @@
+import type { FieldChange } from '@wattle/domain/audit/schemas';
 import { can } from '@wattle/domain/auth/permissions';
-import type { Comment, ReactionKind } from '@wattle/domain/comments/schemas';
+import type { Card } from '@wattle/domain/cards/schemas';
+import type { Comment, ReactionKind, UpdateCommentInput } from '@wattle/domain/comments/schemas';
 import { and, eq } from 'drizzle-orm';
 import { cardComments } from '../../db/schema/comments';
 import { forbidden } from '../../http/app-error';
@@ -9,19 +11,21 @@ import { loadReadableCard, type TeamAccess } from '../cards/card-records';
 import { announceCommentChange } from './comment-events';
 import { type CommentRow, loadVisibleComment, toComment } from './comment-records';
 import { commentText } from './comment-text';
+import { checkMentions } from './mentionable-users';
+import { notifyMentions } from './notify-mentions';
 
 /** The comment to change, locked, after the card and comment checks every change shares. */
 async function loadForChange(
   ctx: TenantContext,
   cardId: string,
   commentId: string,
-): Promise<{ row: CommentRow; access: TeamAccess; workItemId: string }> {
+): Promise<{ row: CommentRow; access: TeamAccess; card: Card; workItemId: string }> {
   const { card, access } = await loadReadableCard(ctx, cardId);
   const row = await loadVisibleComment(ctx, { cardId, commentId, access, forUpdate: true });
   if (!can(access.role, 'write:comments', access.isClinician)) {
     throw forbidden('You do not have permission to comment on this card');
   }
-  return { row, access, workItemId: card.workItemId };
+  return { row, access, card, workItemId: card.workItemId };
 }
 
 /** Edits and deletes are the author's alone; the server's own 'Attached …' notes are nobody's to change. */
@@ -48,27 +52,56 @@ async function saveChange(
   return { comment: updated!, userName: row.userName };
 }
 
-/** `PATCH /api/cards/{cardId}/comments/{commentId}`: the author's new text; the comment shows '(edited)'. */
+const sameMembers = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id) => b.includes(id));
+
+/**
+ * `PATCH /api/cards/{cardId}/comments/{commentId}`: the author's new text; the comment shows
+ * '(edited)' when the text changed. With `mentions`, the comment's mentions become that list: the
+ * people it did not mention before are checked as on create (only people who can read the comment,
+ * internal or not, else 400) and get an inbox notification; those mentioned before are neither
+ * checked nor told again. Without `mentions`, the comment keeps its own.
+ */
 export async function updateComment(
   ctx: TenantContext,
   ids: { cardId: string; commentId: string },
-  input: { content: string },
+  input: UpdateCommentInput,
 ): Promise<Comment> {
-  const { row, workItemId } = await loadForChange(ctx, ids.cardId, ids.commentId);
+  const { row, card, workItemId } = await loadForChange(ctx, ids.cardId, ids.commentId);
   requireAuthor(ctx, row, 'edit');
   const content = commentText(input.content);
-  if (content === row.comment.content) return toComment(row);
-  const now = new Date();
-  const saved = await saveChange(ctx, row, { content, editedAt: now });
+  const before = row.comment.mentions;
+  const mentions = input.mentions
+    ? await checkMentions(ctx, {
+        card,
+        userIds: input.mentions,
+        isInternal: row.comment.isInternal,
+        alreadyMentioned: before,
+      })
+    : before;
+  const isTextChanged = content !== row.comment.content;
+  const areMentionsChanged = !sameMembers(mentions, before);
+  if (!isTextChanged && !areMentionsChanged) return toComment(row);
+
+  const changes: FieldChange[] = [];
+  if (isTextChanged) changes.push({ field: 'content', oldValue: row.comment.content, newValue: content });
+  if (areMentionsChanged) changes.push({ field: 'mentions', oldValue: before, newValue: mentions });
+  const saved = await saveChange(ctx, row, {
+    content,
+    mentions,
+    ...(isTextChanged ? { editedAt: new Date() } : {}),
+  });
   await writeAudit(ctx.tx, {
     tenantId: ctx.tenantId,
     actor: ctx.actor,
     entity: 'comment',
     entityId: ids.commentId,
     action: 'updated',
-    changes: [{ field: 'content', oldValue: row.comment.content, newValue: content }],
+    changes,
     metadata: { cardId: ids.cardId, workItemId, version: saved.comment.version },
   });
+  const added = mentions.filter((id) => !before.includes(id));
+  await notifyMentions(ctx, card, { userIds: added, content });
   await announceCommentChange(ctx, { type: 'updated', cardId: ids.cardId, version: saved.comment.version });
   return toComment(saved);
 }

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness';
 import { auditLog } from '../../db/schema/audit';
+import { cardComments } from '../../db/schema/comments';
 import { notifications } from '../../db/schema/notifications';
 import { listenForChanges } from '../events/change-feed';
 
@@ -332,13 +333,19 @@ describe('mentions', () => {
     expect(sophie!.message.length).toBeLessThanOrEqual(
       `Priya Practitioner mentioned you on ${plan.workItemId}: `.length + 80,
     );
+    expect(sophie!.cardId).toBe(plan.id);
     expect(await inbox(idOf('fiona'))).toHaveLength(1);
     expect(await inbox(idOf('priya'))).toHaveLength(0);
     expect(await inbox(idOf('lee'))).toHaveLength(0);
 
-    // Through the API, in Sophie's inbox.
+    // Through the API, in Sophie's inbox, linked to the card.
     const list = await (await as('sophie')).get('/api/notifications');
-    expect(list.body.data.some((n: any) => n.type === 'mention' && n.message.includes(plan.workItemId))).toBe(
+    const mention = list.body.data.find(
+      (n: any) => n.type === 'mention' && n.message.includes(plan.workItemId),
+    );
+    expect(mention).toMatchObject({ cardId: plan.id });
+    // Other notifications are about no card.
+    expect(list.body.data.filter((n: any) => n.type !== 'mention').every((n: any) => n.cardId === null)).toBe(
       true,
     );
   });
@@ -385,6 +392,167 @@ describe('mentions', () => {
       'Sophie Support (Support Worker)',
     ]);
     expect(await names(task.id)).toEqual(['Lee Lead (Team Lead)', 'Sophie Support (Support Worker)']);
+  });
+});
+
+describe('editing mentions', () => {
+  const mentionsOf = (userId: string, cardId: string) =>
+    t.readInTenant(sunrise, (tx) =>
+      tx
+        .select()
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            eq(notifications.type, 'mention'),
+            eq(notifications.cardId, cardId),
+          ),
+        ),
+    );
+
+  it('notifies only the people an edit newly mentions, and keeps the mentions when none are sent', async () => {
+    const card = await newCard();
+    const c = await comment('priya', card.id, {
+      content: '@Sophie Support see this',
+      mentions: [idOf('sophie')],
+    });
+    const url = `/api/cards/${card.id}/comments/${c.id}`;
+    expect(await mentionsOf(idOf('sophie'), card.id)).toHaveLength(1);
+
+    const edited = await (await as('priya')).patch(url, {
+      content: '@Sophie Support @Lee Lead see this',
+      mentions: [idOf('sophie'), idOf('lee'), idOf('lee'), idOf('priya')],
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.data).toMatchObject({
+      content: '@Sophie Support @Lee Lead see this',
+      mentions: [idOf('sophie'), idOf('lee'), idOf('priya')],
+      isEdited: true,
+    });
+    // Sophie was told when the comment was posted; Lee now, once; the author never.
+    expect(await mentionsOf(idOf('sophie'), card.id)).toHaveLength(1);
+    const lee = await mentionsOf(idOf('lee'), card.id);
+    expect(lee).toMatchObject([
+      {
+        message: `Priya Practitioner mentioned you on ${card.workItemId}: @Sophie Support @Lee Lead see this`,
+        cardId: card.id,
+      },
+    ]);
+    expect(await mentionsOf(idOf('priya'), card.id)).toHaveLength(0);
+
+    // An edit without mentions keeps them; the same text and mentions again change nothing.
+    const reworded = await (await as('priya')).patch(url, { content: 'Reworded: @Sophie Support @Lee Lead' });
+    expect(reworded.body.data.mentions).toEqual([idOf('sophie'), idOf('lee'), idOf('priya')]);
+    const same = await (await as('priya')).patch(url, {
+      content: 'Reworded: @Sophie Support @Lee Lead',
+      mentions: [idOf('sophie'), idOf('lee'), idOf('priya')],
+    });
+    expect(same.body.data.updatedAt).toBe(reworded.body.data.updatedAt);
+    // Only mentions changed: saved and audited, not marked as a new text.
+    const dropped = await (await as('priya')).patch(url, {
+      content: 'Reworded: @Sophie Support @Lee Lead',
+      mentions: [idOf('sophie')],
+    });
+    expect(dropped.body.data.mentions).toEqual([idOf('sophie')]);
+    expect(await mentionsOf(idOf('lee'), card.id)).toHaveLength(1);
+
+    const audit = await t.readInTenant(sunrise, (tx) =>
+      tx
+        .select()
+        .from(auditLog)
+        .where(
+          and(eq(auditLog.entity, 'comment'), eq(auditLog.entityId, c.id), eq(auditLog.action, 'updated')),
+        ),
+    );
+    expect(audit.map((a) => a.changes)).toEqual(
+      expect.arrayContaining([
+        [
+          {
+            field: 'content',
+            oldValue: '@Sophie Support see this',
+            newValue: '@Sophie Support @Lee Lead see this',
+          },
+          {
+            field: 'mentions',
+            oldValue: [idOf('sophie')],
+            newValue: [idOf('sophie'), idOf('lee'), idOf('priya')],
+          },
+        ],
+        [
+          {
+            field: 'mentions',
+            oldValue: [idOf('sophie'), idOf('lee'), idOf('priya')],
+            newValue: [idOf('sophie')],
+          },
+        ],
+      ]),
+    );
+    expect(audit).toHaveLength(3);
+  });
+
+  it('checks the people an edit newly mentions as a new comment would', async () => {
+    const plan = await newCard({ title: 'Interim plan', templateId: 'interim-bsp' });
+    const internal = await comment('priya', plan.id, { content: 'Staff note', isInternal: true });
+    const url = `/api/cards/${plan.id}/comments/${internal.id}`;
+    const refused = await (await as('priya')).patch(url, {
+      content: 'Staff note for @Fiona Family',
+      mentions: [idOf('fiona')],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe(
+      'Fiona Family cannot read internal comments, so cannot be mentioned in one',
+    );
+    const stranger = await (await as('priya')).patch(url, {
+      content: 'Staff note',
+      mentions: [userIds.get(emails.ben) ?? '019a0000-0000-7000-8000-000000000000'],
+    });
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.error.message).toBe("Mentioned people must be members of this card's team");
+    // Nothing was saved, nobody told.
+    const [kept] = (await thread('priya', plan.id)).filter((x) => x.id === internal.id);
+    expect(kept).toMatchObject({ content: 'Staff note', mentions: [], isEdited: false });
+    expect(await mentionsOf(idOf('fiona'), plan.id)).toHaveLength(0);
+
+    // On the plan's open comment a guardian may be mentioned, and is told.
+    const open = await comment('priya', plan.id, { content: 'Plan ready' });
+    const added = await (await as('priya')).patch(`/api/cards/${plan.id}/comments/${open.id}`, {
+      content: 'Plan ready, @Fiona Family',
+      mentions: [idOf('fiona')],
+    });
+    expect(added.status).toBe(200);
+    expect(await mentionsOf(idOf('fiona'), plan.id)).toHaveLength(1);
+  });
+});
+
+describe('database keys', () => {
+  it('ties a reply to a parent comment of the same tenant, and a notification to a card', async () => {
+    const card = await newCard();
+    const parent = await comment('priya', card.id, { content: 'Parent' });
+    await comment('lee', card.id, { content: 'Reply', parentCommentId: parent.id });
+    const insertReply = (tenantId: string, parentCommentId: string) =>
+      t.readInTenant(tenantId, (tx) =>
+        tx.insert(cardComments).values({
+          tenantId,
+          cardId: card.id,
+          userRole: 'Practitioner',
+          content: 'Orphan',
+          parentCommentId,
+        }),
+      );
+    const violation = { cause: { message: expect.stringMatching(/foreign key/) } };
+    await expect(insertReply(sunrise, '019a0000-0000-7000-8000-000000000000')).rejects.toMatchObject(
+      violation,
+    );
+    const inBluegum = (tx: Parameters<Parameters<TestApp['readInTenant']>[1]>[0]) =>
+      tx.insert(notifications).values({
+        tenantId: bluegum,
+        userId: idOf('priya'),
+        type: 'mention',
+        message: 'x',
+        cardId: card.id,
+      });
+    // Sunrise's card is no card of Bluegum's.
+    await expect(t.readInTenant(bluegum, inBluegum)).rejects.toMatchObject(violation);
   });
 });
 

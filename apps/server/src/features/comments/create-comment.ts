@@ -3,7 +3,6 @@ import type { Comment, CommentMetadata, CreateCommentInput } from '@wattle/domai
 import { AppError, forbidden } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';
 import { loadReadableCard, templateForCard } from '../cards/card-records';
-import { createNotifications } from '../notifications/create-notifications';
 import { announceCommentChange } from './comment-events';
 import {
   auditCommentCreated,
@@ -12,14 +11,15 @@ import {
   loadVisibleComment,
   toComment,
 } from './comment-records';
-import { commentExcerpt, commentText } from './comment-text';
+import { commentText } from './comment-text';
 import { checkMentions } from './mentionable-users';
+import { notifyMentions } from './notify-mentions';
 
 /**
  * `POST /api/cards/{id}/comments`. The caller must be able to open the card and hold write:comments
  * on its team; an internal comment needs read:internal-comments. A reply names a comment of the same
  * card the caller can see, and is internal when its parent is. Each mention must be able to read the
- * comment; every mentioned person but the author gets an inbox notification.
+ * comment; every mentioned person but the author gets an inbox notification that links to the card.
  */
 export async function createComment(
   ctx: TenantContext,
@@ -60,7 +60,7 @@ export async function createComment(
     type: input.type,
     content,
     isInternal,
-    mentions: mentions.map((m) => m.userId),
+    mentions,
     parentCommentId: input.parentCommentId ?? null,
     metadata,
   });
@@ -71,19 +71,7 @@ export async function createComment(
     mentions: comment.mentions,
     ...(metadata.fieldId ? { fieldId: metadata.fieldId } : {}),
   });
-  const excerpt = commentExcerpt(content);
-  await createNotifications(
-    ctx.tx,
-    mentions
-      .filter((m) => m.userId !== ctx.actor.id)
-      .map((m) => ({
-        tenantId: ctx.tenantId,
-        userId: m.userId,
-        type: 'mention' as const,
-        priority: 'normal' as const,
-        message: `${ctx.actor.name} mentioned you on ${card.workItemId}: ${excerpt}`,
-      })),
-  );
+  await notifyMentions(ctx, card, { userIds: comment.mentions, content });
   await announceCommentChange(ctx, { type: 'created', cardId, version: comment.version });
   return toComment({ comment, userName: ctx.actor.name });
 }

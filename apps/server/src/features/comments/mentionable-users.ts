@@ -29,19 +29,26 @@ export async function listMentionableUsers(
 }
 
 /**
- * The people a new comment mentions, each checked: a member of the card's team who can read the
- * comment. Anyone else is refused with 400 naming the problem, so nobody is told of a comment they
- * could not open.
+ * The people a comment mentions, each checked: a member of the card's team who can read the comment.
+ * Anyone else is refused with 400 naming the problem, so nobody is told of a comment they could not
+ * open. Ids in `alreadyMentioned` (an edited comment's earlier mentions, checked when they were added
+ * and told nothing new) pass unchecked. Returns the ids without repeats, in the order given.
  */
 export async function checkMentions(
   ctx: TenantContext,
-  options: { card: Pick<Card, 'teamId' | 'type'>; userIds: readonly string[]; isInternal: boolean },
-): Promise<TeamMemberStanding[]> {
+  options: {
+    card: Pick<Card, 'teamId' | 'type'>;
+    userIds: readonly string[];
+    isInternal: boolean;
+    alreadyMentioned?: readonly string[];
+  },
+): Promise<string[]> {
   const wanted = [...new Set(options.userIds)];
-  if (wanted.length === 0) return [];
+  const known = new Set(options.alreadyMentioned ?? []);
+  if (wanted.every((userId) => known.has(userId))) return wanted;
   const members = new Map((await teamMemberStandings(ctx, options.card.teamId)).map((m) => [m.userId, m]));
-  const mentioned: TeamMemberStanding[] = [];
   for (const [index, userId] of wanted.entries()) {
+    if (known.has(userId)) continue;
     const member = members.get(userId);
     let problem: string | null = null;
     if (!member) problem = "Mentioned people must be members of this card's team";
@@ -52,7 +59,6 @@ export async function checkMentions(
     if (problem) {
       throw new AppError('VALIDATION_FAILED', problem, [{ path: ['mentions', index], message: problem }]);
     }
-    mentioned.push(member!);
   }
-  return mentioned;
+  return wanted;
 }

@@ -55,7 +55,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
           'be empty"), a fieldId not on the card\'s form, or a mention of someone who cannot read the comment; 403 ' +
           "for an internal comment without read:internal-comments; 404 'Comment not found' for a parent the caller " +
           'cannot see. A reply to an internal comment is internal. Each mentioned person gets an inbox ' +
-          'notification. Honours Idempotency-Key.',
+          'notification whose cardId links to the card. Honours Idempotency-Key.',
         params: CardParams,
         body: CreateCommentSchema,
         response: { 201: oneSchema(CommentSchema) },
@@ -75,8 +75,10 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          "Replaces the text of the caller's own comment and marks it edited. 403 'Only the author can edit this " +
-          "comment'; 403 for system comments; 404 'Comment not found'.",
+          "Replaces the text of the caller's own comment and marks it edited. With `mentions`, replaces its " +
+          'mentions: people not mentioned before must be able to read the comment (400 as on create) and get an ' +
+          "inbox notification linked to the card; without, the comment keeps its mentions. 403 'Only the author " +
+          "can edit this comment'; 403 for system comments; 404 'Comment not found'.",
         params: CommentParams,
         body: UpdateCommentSchema,
         response: { 200: oneSchema(CommentSchema) },

@@ -232,6 +232,45 @@ describe('uploads', () => {
     expect(Buffer.compare(got.bytes, docxBytes())).toBe(0);
   });
 
+  it('names a file after the format of its content, whatever extension the uploader typed', async () => {
+    const card = await newCard();
+    const hta = await upload('sophie', card.id, { name: 'invoice.hta', bytes: pdfBytes('Invoice') });
+    expect(hta.status, JSON.stringify(hta.body)).toBe(201);
+    const { file, comment } = hta.body.data;
+    expect(file).toMatchObject({ name: 'invoice.pdf', originalName: 'invoice.pdf', type: 'pdf' });
+    expect(comment).toMatchObject({
+      content: 'Attached invoice.pdf',
+      metadata: { fileId: file.id, filename: 'invoice.pdf' },
+    });
+    const got = await download('lee', file.url);
+    expect(got.headers['content-disposition']).toBe(
+      `attachment; filename="invoice.pdf"; filename*=UTF-8''invoice.pdf`,
+    );
+    // What was typed stays in the audit trail.
+    const [audit] = await t.readInTenant(sunrise, (tx) =>
+      tx
+        .select()
+        .from(auditLog)
+        .where(
+          and(eq(auditLog.entity, 'file'), eq(auditLog.entityId, file.id), eq(auditLog.action, 'uploaded')),
+        ),
+    );
+    expect(audit?.metadata).toMatchObject({ name: 'invoice.pdf', uploadedAs: 'invoice.hta' });
+
+    // A missing extension is added; a Word document named .pdf is offered as .docx.
+    const bare = await upload('sophie', card.id, { name: 'Care plan', bytes: docBytes() });
+    expect(bare.body.data.file.name).toBe('Care plan.doc');
+    const wrong = await upload('sophie', card.id, { name: 'notes.pdf', bytes: docxBytes() });
+    expect(wrong.body.data.file.name).toBe('notes.docx');
+    expect(wrong.body.data.comment.content).toBe('Attached notes.docx');
+    const thread = await (await as('lee')).get(`/api/cards/${card.id}/comments`);
+    expect(thread.body.data.map((c: any) => c.content)).toEqual([
+      'Attached invoice.pdf',
+      'Attached Care plan.doc',
+      'Attached notes.docx',
+    ]);
+  });
+
   it('refuses a renamed executable, an empty file, a missing file and a file over 10 MB, storing nothing', async () => {
     const card = await newCard();
     const exe = await upload('sophie', card.id, {
@@ -459,5 +498,10 @@ describe('documentation', () => {
       expect(operation.tags).toEqual([tag]);
       expect(operation.description.length).toBeGreaterThan(20);
     }
+    // An edit's mentions, and the card a notification links to, are in the document too.
+    const patchBody = JSON.stringify(doc.paths['/api/cards/{id}/comments/{commentId}'].patch.requestBody);
+    expect(patchBody).toContain('"mentions"');
+    const inbox = JSON.stringify(doc.paths['/api/notifications'].get.responses['200']);
+    expect(inbox).toContain('"cardId"');
   });
 });

@@ -42,8 +42,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           "optional field `requirementId` (a required document of the card's template, sent before the file). " +
           'PDF, DOC and DOCX only, recognised by content (415 "Only PDF, DOC and DOCX files can be attached"); ' +
           'at most 10 MB, 20 MB for a required document (413 "The file is larger than the 10 MB limit"); 400 for ' +
-          'an empty or missing file. Adds the system comment "Attached {filename}"; a required document counts ' +
-          "towards the card's completed documents.",
+          'an empty or missing file. The file is named after its content: the extension typed is replaced by (or ' +
+          'extended with) .pdf, .doc or .docx as found ("invoice.hta" holding a PDF is stored and offered as ' +
+          '"invoice.pdf"). Adds the system comment "Attached {filename}" with that name; a required document ' +
+          "counts towards the card's completed documents.",
         params: CardParams,
         consumes: ['multipart/form-data'],
         response: { 201: oneSchema(UploadResultSchema) },

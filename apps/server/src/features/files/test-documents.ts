@@ -1,4 +1,5 @@
 import { crc32 } from 'node:zlib';
+import CFB from 'cfb';
 
 /**
  * Small real documents for tests: each passes (or, for the look-alikes, fails) the same content
@@ -83,23 +84,37 @@ export function docxBytes(text = 'Wattle test document'): Buffer {
   });
 }
 
-/** The start of a compound file (OLE2) whose directory names the given streams. */
-export function compoundFileBytes(streams: string[]): Buffer {
-  const header = Buffer.alloc(512);
-  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(header);
-  const directory = Buffer.concat(
-    ['Root Entry', ...streams].map((name) => {
-      const entry = Buffer.alloc(128);
-      Buffer.from(name, 'utf16le').copy(entry);
-      entry.writeUInt16LE((name.length + 1) * 2, 64);
-      return entry;
-    }),
-  );
-  return Buffer.concat([header, directory, Buffer.alloc(1024)]);
+/**
+ * A real Compound File Binary (OLE2), written by the `cfb` package, holding the given streams by
+ * path ('WordDocument', or 'ObjectPool/_1/WordDocument' inside storages).
+ */
+export function compoundFileBytes(streams: Record<string, Uint8Array | string>): Buffer {
+  const container = CFB.utils.cfb_new();
+  for (const [path, content] of Object.entries(streams)) {
+    CFB.utils.cfb_add(container, `/${path}`, typeof content === 'string' ? Buffer.from(content) : content);
+  }
+  return Buffer.from(CFB.write(container, { type: 'buffer' }) as Uint8Array);
 }
 
-/** A Word 97-2003 (.doc) look-alike: a compound file with a WordDocument stream. */
-export const docBytes = () => compoundFileBytes(['WordDocument', '1Table']);
+/**
+ * The start of a Word 97 File Information Block: wIdent 0xA5EC, nFib 0x00C1 (Word 97), then zeros
+ * up to a short FibBase ([MS-DOC] 2.5.2).
+ */
+export function wordFib(): Buffer {
+  const fib = Buffer.alloc(32);
+  fib.writeUInt16LE(0xa5ec, 0);
+  fib.writeUInt16LE(0x00c1, 2);
+  return fib;
+}
+
+/**
+ * A minimal Word 97-2003 (.doc) file as Word lays one out: a compound file whose root holds a
+ * WordDocument stream starting with the File Information Block, beside its table stream.
+ */
+export const docBytes = () => compoundFileBytes({ WordDocument: wordFib(), '1Table': Buffer.alloc(16) });
+
+/** An Excel 97-2003 (.xls) look-alike: a compound file whose root holds a Workbook stream. */
+export const xlsBytes = () => compoundFileBytes({ Workbook: Buffer.from([0x09, 0x08, 0x10, 0x00]) });
 
 /** The start of a Windows executable (MZ header). */
 export function exeBytes(): Buffer {

@@ -20,7 +20,7 @@ import { auditCommentCreated, insertComment, toComment } from '../comments/comme
 import { publishChange } from '../events/change-feed';
 import { setCardDocument } from './card-documents';
 import { detectDocumentFormat } from './detect-format';
-import { displayFileName } from './file-name';
+import { displayFileName, typedFileName } from './file-name';
 import { fileUrl, toCardFile } from './file-records';
 
 /** What an upload may be, known before any byte of it is read. */
@@ -62,7 +62,10 @@ export function maxUploadBytes(document: RequiredDocument | null): number {
 export interface CheckedUpload {
   bytes: Buffer;
   format: DocumentFormat;
+  /** The name it is stored and offered under, ending in its format's extension (`displayFileName`). */
   name: string;
+  /** The file name the browser sent, kept for the audit trail when it differs from `name`. */
+  uploadedAs: string;
   checksum: string;
   document: RequiredDocument | null;
 }
@@ -89,6 +92,7 @@ export async function checkUpload(
     bytes: upload.bytes,
     format,
     name: displayFileName(upload.filename, format),
+    uploadedAs: typedFileName(upload.filename),
     checksum: createHash('sha256').update(upload.bytes).digest('hex'),
     document,
   };
@@ -143,6 +147,7 @@ export async function recordUpload(
       cardId,
       workItemId: card.workItemId,
       name: upload.name,
+      ...(upload.uploadedAs !== upload.name ? { uploadedAs: upload.uploadedAs } : {}),
       format: upload.format,
       size: upload.bytes.length,
       checksum: upload.checksum,

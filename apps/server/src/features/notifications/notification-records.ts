@@ -59,5 +59,6 @@ export function toNotification(row: NotificationRow): Notification {
           status: r.status === 'approved' && r.expiresAt && r.expiresAt <= new Date() ? 'revoked' : r.status,
         }
       : null,
+    cardId: n.cardId,
   };
 }

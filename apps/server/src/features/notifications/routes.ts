@@ -35,7 +35,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'Newest first. unread=true keeps what the unread count counts (unread, or an approval still pending); ' +
-          'unread=false the rest.',
+          'unread=false the rest. A notification about a card (a mention in its comments) carries its cardId; the ' +
+          'inbox links it to /card/{cardId}.',
         querystring: NotificationsQuerySchema,
         response: { 200: listSchema(NotificationSchema) },
       },

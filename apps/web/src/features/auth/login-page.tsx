@@ -69,7 +69,7 @@ function DemoSignIn() {
   const login = useMutation({
     mutationFn: demoLogin,
     onSuccess: async (me) => {
-      forgetUserData(queryClient);
+      forgetUserData(queryClient, { kind: 'signed-in', userId: me.id });
       queryClient.setQueryData(authKeys.me, me);
       // The tenant guard sends users without a tenant on to /onboarding.
       await navigate({ to: '/inbox' });

@@ -12,7 +12,7 @@ export function useLogout() {
     mutationFn: logout,
     onSuccess: async () => {
       await navigate({ to: '/login' });
-      forgetUserData(queryClient);
+      forgetUserData(queryClient, { kind: 'signed-out' });
     },
     onError: (error) => {
       toast.error('Could not log out', { description: error.message });

@@ -81,8 +81,14 @@ export function addComment(
   });
 }
 
-export function updateComment(tenantId: string, cardId: string, commentId: string, content: string) {
-  return http<Comment>(commentPath(cardId, commentId), { method: 'PATCH', body: { content }, tenantId });
+/** The author's new text, and the whole list of mentions (the server notifies only the new ones). */
+export function updateComment(
+  tenantId: string,
+  cardId: string,
+  commentId: string,
+  change: { content: string; mentions?: string[] },
+) {
+  return http<Comment>(commentPath(cardId, commentId), { method: 'PATCH', body: change, tenantId });
 }
 
 export function deleteComment(tenantId: string, cardId: string, commentId: string): Promise<void> {

@@ -20,10 +20,10 @@ function AttachmentRow({ tenantId, file }: { tenantId: string; file: CardFile })
       <FileTextIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
       <a
         href={fileDownloadUrl(file.url, tenantId)}
-        download={file.originalName}
+        download={file.name}
         className="min-w-0 truncate text-primary underline-offset-4 hover:underline"
       >
-        {file.originalName}
+        {file.name}
       </a>
       <span className="shrink-0 text-muted-foreground text-xs">
         {file.type.toUpperCase()} · {formatFileSize(file.size)}

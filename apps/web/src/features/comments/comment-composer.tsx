@@ -1,38 +1,25 @@
-import { useQuery } from '@tanstack/react-query';
-import {
-  type Comment,
-  commentMaxLength,
-  commentTypeLabels,
-  userCommentTypes,
-} from '@wattle/domain/comments/schemas';
+import { useQueryClient } from '@tanstack/react-query';
+import { type Comment, commentTypeLabels, userCommentTypes } from '@wattle/domain/comments/schemas';
 import { documentMaxBytes, uploadMessages } from '@wattle/domain/files/schemas';
 import { Loader2Icon, PaperclipIcon, SendIcon, XIcon } from 'lucide-react';
 import { type ChangeEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
 import { Label } from '@/ui/label';
 import { NativeSelect } from '@/ui/native-select';
 import { Switch } from '@/ui/switch';
 import { mentionableQueryOptions } from './api';
-import { readCommentDraft, writeCommentDraft } from './comment-draft';
-import { commentTextareaClasses } from './comment-item';
-import {
-  activeMentionQuery,
-  type ChosenMention,
-  filterMentionable,
-  insertMention,
-  type MentionQuery,
-  mentionsInText,
-} from './mentions';
+import { readCommentDraft, resumeDraft, type UserCommentType, writeCommentDraft } from './comment-draft';
+import { MentionTextarea } from './mention-textarea';
+import { type ChosenMention, mentionsInText, setAsideNotice } from './mentions';
 import type { useCommentActions } from './use-comment-actions';
-
-type UserCommentType = (typeof userCommentTypes)[number];
 
 /** The file types the picker offers; the server checks the content regardless of the name. */
 const acceptedFiles = '.pdf,.doc,.docx';
 
 export interface ComposerProps {
+  /** The signed-in person: their drafts are theirs alone. */
+  userId: string;
   tenantId: string;
   cardId: string;
   actions: ReturnType<typeof useCommentActions>;
@@ -42,68 +29,123 @@ export interface ComposerProps {
   canAttach: boolean;
   /** The template's fields, for the 'Re:' picker (empty when the card has no template). */
   fields: { id: string; name: string }[];
+  /**
+   * The thread once its load has settled (undefined while loading or when it failed), so a draft
+   * written as a reply goes on answering its comment if that is still there.
+   */
+  thread: { comments: readonly Comment[] | undefined; isSettled: boolean };
   replyTo: Comment | null;
+  onReply: (comment: Comment) => void;
   onCancelReply: () => void;
 }
 
 /**
  * The composer (spec work section 2): Enter sends, Shift+Enter breaks the line, empty text cannot be
  * sent; a type, Internal for those who may read internal comments, '@' mentions, an optional 'Re:'
- * field and a file to attach. What is typed is kept as a draft until it is posted.
+ * field and a file to attach. What is typed is kept as a draft, with how it was meant (internal, a
+ * reply, its type and field), until it is posted.
  */
 export function CommentComposer({
+  userId,
   tenantId,
   cardId,
   actions,
   canWriteInternal,
   canAttach,
   fields,
+  thread,
   replyTo,
+  onReply,
   onCancelReply,
 }: ComposerProps) {
-  const [initialDraft] = useState(() => readCommentDraft(tenantId, cardId));
+  const queryClient = useQueryClient();
+  const [initialDraft] = useState(() => readCommentDraft(userId, tenantId, cardId));
   const [content, setContent] = useState(initialDraft.content);
   const [chosen, setChosen] = useState<ChosenMention[]>(initialDraft.mentions);
-  const [type, setType] = useState<UserCommentType>('general');
-  const [isInternal, setIsInternal] = useState(false);
-  const [fieldId, setFieldId] = useState('');
-  const [caret, setCaret] = useState(0);
-  // The '@' the person closed the list for with Escape: it stays closed until they type another.
-  const [dismissedAt, setDismissedAt] = useState<number | null>(null);
-  const [highlighted, setHighlighted] = useState(0);
+  const [type, setType] = useState<UserCommentType>(initialDraft.type);
+  const [isInternal, setIsInternal] = useState(initialDraft.isInternal);
+  // Kept as drafted even before the template's fields have loaded; sent only if the form has it.
+  const [fieldId, setFieldId] = useState(initialDraft.fieldId);
+  const sentFieldId = fields.some((field) => field.id === fieldId) ? fieldId : '';
+  // The reply the draft was written as, until the thread has loaded and it is resumed (or not).
+  const [pendingReply, setPendingReply] = useState(initialDraft.replyTo);
+  // Mentions taken out while the comment is internal (people who cannot read it), and what was said.
+  const [setAside, setSetAside] = useState<ChosenMention[]>([]);
+  const [notice, setNotice] = useState('');
   const textarea = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   // One key per comment being written: a retry after a lost answer cannot post it twice.
   const idempotencyKey = useRef<string | null>(null);
-  const ids = { text: useId(), type: useId(), internal: useId(), field: useId(), list: useId() };
+  const ids = { text: useId(), type: useId(), internal: useId(), field: useId() };
   const { add, upload } = actions;
 
+  // Never quietly more open than meant: a draft written as internal stays internal even if the
+  // person's role changed since (the server then refuses it, and the switch can turn it off).
+  const internal = isInternal || replyTo?.isInternal === true || pendingReply?.isInternal === true;
+  const showsInternalSwitch = canWriteInternal || internal;
+
+  // A reply resumed from the draft is not a fresh choice: the page does not jump to the box for it.
+  const resumedReplyId = useRef<string | null>(null);
   useEffect(() => {
-    writeCommentDraft(tenantId, cardId, { content, mentions: chosen });
-  }, [tenantId, cardId, content, chosen]);
+    if (!thread.isSettled || !pendingReply) return;
+    const resumed = resumeDraft({ isInternal, replyTo: pendingReply }, thread.comments);
+    if (resumed.replyTo) {
+      resumedReplyId.current = resumed.replyTo.id;
+      onReply(resumed.replyTo);
+    }
+    setIsInternal(resumed.isInternal);
+    setPendingReply(null);
+  }, [thread.isSettled, thread.comments, pendingReply, isInternal, onReply]);
+
+  useEffect(() => {
+    writeCommentDraft(userId, tenantId, cardId, {
+      content,
+      mentions: [...chosen, ...setAside],
+      type,
+      isInternal,
+      replyTo: replyTo ? { id: replyTo.id, isInternal: replyTo.isInternal } : pendingReply,
+      fieldId,
+    });
+  }, [userId, tenantId, cardId, content, chosen, setAside, type, isInternal, replyTo, pendingReply, fieldId]);
 
   useEffect(() => {
     if (!replyTo) return;
+    if (replyTo.id === resumedReplyId.current) {
+      resumedReplyId.current = null;
+      return;
+    }
     textarea.current?.focus();
   }, [replyTo]);
 
-  const internal = canWriteInternal && (isInternal || replyTo?.isInternal === true);
-  const mention: MentionQuery | null = (() => {
-    const found = activeMentionQuery(content, caret);
-    if (!found || found.start === dismissedAt) return null;
-    // A name already chosen at this '@' is complete: what follows is the comment, not a search.
-    const isChosen = chosen.some((person) => content.startsWith(`@${person.name}`, found.start));
-    return isChosen ? null : found;
-  })();
-  const people = useQuery({
-    ...mentionableQueryOptions(tenantId, cardId, internal),
-    enabled: mention !== null,
-  });
-  const candidates = mention && people.data ? filterMentionable(people.data, mention.query).slice(0, 8) : [];
-  const isListOpen = mention !== null && candidates.length > 0;
-  const active = Math.min(highlighted, Math.max(candidates.length - 1, 0));
+  // Internal on: people who cannot read internal comments (family guardians) are taken out of the
+  // mentions, and told about in the live region; internal off again: they are put back.
+  useEffect(() => {
+    let isCurrent = true;
+    if (internal && chosen.length > 0) {
+      queryClient
+        .fetchQuery(mentionableQueryOptions(tenantId, cardId, true))
+        .then((readers) => {
+          if (!isCurrent) return;
+          const canRead = new Set(readers.map((person) => person.userId));
+          const out = chosen.filter((person) => !canRead.has(person.userId));
+          if (out.length === 0) return;
+          setChosen((list) => list.filter((person) => canRead.has(person.userId)));
+          setSetAside((list) => [...list, ...out]);
+          setNotice(setAsideNotice(out));
+        })
+        // Not known now: the server checks the mentions when the comment is sent.
+        .catch(() => undefined);
+    } else if (!internal && setAside.length > 0) {
+      setChosen((list) => [...list, ...setAside]);
+      setSetAside([]);
+      setNotice('');
+    }
+    return () => {
+      isCurrent = false;
+    };
+  }, [internal, chosen, setAside, queryClient, tenantId, cardId]);
 
-  const canSend = content.trim() !== '' && !add.isPending;
+  const canSend = content.trim() !== '' && !add.isPending && pendingReply === null;
 
   const send = () => {
     if (!canSend) return;
@@ -116,7 +158,7 @@ export function CommentComposer({
           isInternal: internal,
           parentCommentId: replyTo?.id ?? null,
           mentions: mentionsInText(content, chosen),
-          ...(fieldId ? { fieldId } : {}),
+          ...(sentFieldId ? { fieldId: sentFieldId } : {}),
         },
         idempotencyKey: idempotencyKey.current,
       },
@@ -126,6 +168,8 @@ export function CommentComposer({
           idempotencyKey.current = null;
           setContent('');
           setChosen([]);
+          setSetAside([]);
+          setNotice('');
           setType('general');
           setIsInternal(false);
           setFieldId('');
@@ -135,55 +179,12 @@ export function CommentComposer({
     );
   };
 
-  const choose = (index: number) => {
-    const person = candidates[index];
-    if (!mention || !person) return;
-    const next = insertMention(content, mention, person.name);
-    setContent(next.text);
-    setChosen((list) => [...list, { userId: person.userId, name: person.name }]);
-    setCaret(next.caret);
-    setHighlighted(0);
-    idempotencyKey.current = null;
-    requestAnimationFrame(() => {
-      textarea.current?.focus();
-      textarea.current?.setSelectionRange(next.caret, next.caret);
-    });
-  };
-
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.nativeEvent.isComposing) return;
-    if (isListOpen) {
-      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-        event.preventDefault();
-        const step = event.key === 'ArrowDown' ? 1 : -1;
-        setHighlighted((active + step + candidates.length) % candidates.length);
-        return;
-      }
-      if (event.key === 'Enter' || event.key === 'Tab') {
-        event.preventDefault();
-        choose(active);
-        return;
-      }
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        event.stopPropagation();
-        setDismissedAt(mention.start);
-        return;
-      }
-    }
     if (event.key === 'Enter' && !event.shiftKey) {
       // Enter sends; with nothing to send it does nothing (no stray line break either).
       event.preventDefault();
       send();
     }
-  };
-
-  const onChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
-    setContent(event.target.value);
-    setCaret(event.target.selectionStart);
-    setHighlighted(0);
-    idempotencyKey.current = null;
-    if (dismissedAt !== null && event.target.value[dismissedAt] !== '@') setDismissedAt(null);
   };
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
@@ -219,58 +220,34 @@ export function CommentComposer({
       <Label htmlFor={ids.text} className="sr-only">
         {replyTo ? 'Write a reply' : 'Write a comment'}
       </Label>
-      <div className="relative">
-        <textarea
-          ref={textarea}
-          id={ids.text}
-          className={cn(commentTextareaClasses, 'min-h-20')}
-          placeholder="Add a comment... Type @ to mention someone. Enter sends, Shift+Enter for a new line."
-          value={content}
-          maxLength={commentMaxLength}
-          aria-autocomplete="list"
-          aria-controls={isListOpen ? ids.list : undefined}
-          aria-activedescendant={isListOpen ? `${ids.list}-${active}` : undefined}
-          onChange={onChange}
-          onKeyDown={onKeyDown}
-          onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
-          onBlur={() => setDismissedAt(mention?.start ?? dismissedAt)}
-          onFocus={() => setDismissedAt(null)}
-        />
-        {isListOpen ? (
-          <div
-            id={ids.list}
-            role="listbox"
-            aria-label="People to mention"
-            className="absolute top-full left-0 z-20 mt-1 flex max-h-64 w-72 max-w-full flex-col overflow-y-auto rounded-md border bg-card p-1 shadow-lg"
-            data-testid="mention-list"
-          >
-            {candidates.map((person, index) => (
-              // The listbox pattern: focus stays in the textarea, which handles the keys and names the
-              // active option through aria-activedescendant; options take the pointer only.
-              <div
-                key={person.userId}
-                id={`${ids.list}-${index}`}
-                role="option"
-                tabIndex={-1}
-                aria-selected={index === active}
-                className={cn(
-                  'flex cursor-pointer items-baseline justify-between gap-2 rounded px-2 py-1.5 text-sm',
-                  index === active && 'bg-accent text-accent-foreground',
-                )}
-                // Chosen on pointer down, before the textarea's blur would close the list.
-                onPointerDown={(event) => {
-                  event.preventDefault();
-                  choose(index);
-                }}
-                onPointerEnter={() => setHighlighted(index)}
-              >
-                <span className="truncate">{person.name}</span>
-                <span className="shrink-0 text-muted-foreground text-xs">{person.role}</span>
-              </div>
-            ))}
-          </div>
-        ) : null}
-      </div>
+      <MentionTextarea
+        textareaRef={textarea}
+        id={ids.text}
+        tenantId={tenantId}
+        cardId={cardId}
+        isInternal={internal}
+        placeholder="Add a comment... Type @ to mention someone. Enter sends, Shift+Enter for a new line."
+        value={content}
+        onValueChange={(text) => {
+          setContent(text);
+          idempotencyKey.current = null;
+        }}
+        chosen={chosen}
+        onChoose={(person) => {
+          setChosen((list) => [...list, person]);
+          idempotencyKey.current = null;
+        }}
+        onKeyDown={onKeyDown}
+      />
+      {/* Always in the page, so screen readers hear what is put in it; out of sight while empty. */}
+      <p
+        role="status"
+        aria-live="polite"
+        className={notice ? 'text-muted-foreground text-xs' : 'sr-only'}
+        data-testid="composer-notice"
+      >
+        {notice}
+      </p>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <div className="flex items-center gap-1.5">
           <Label htmlFor={ids.type} className="text-muted-foreground text-xs">
@@ -297,7 +274,7 @@ export function CommentComposer({
             <NativeSelect
               id={ids.field}
               className="h-8 max-w-48 text-xs"
-              value={fieldId}
+              value={sentFieldId}
               onChange={(event) => setFieldId(event.target.value)}
             >
               <option value="">No field</option>
@@ -309,14 +286,14 @@ export function CommentComposer({
             </NativeSelect>
           </div>
         ) : null}
-        {canWriteInternal ? (
+        {showsInternalSwitch ? (
           <div className="flex items-center gap-1.5">
             <Switch
               id={ids.internal}
-              checked={isInternal || replyTo?.isInternal === true}
+              checked={internal}
               onCheckedChange={setIsInternal}
               // The server makes a reply to an internal comment internal too; the switch says so.
-              disabled={replyTo?.isInternal === true}
+              disabled={replyTo?.isInternal === true || pendingReply !== null}
               title={replyTo?.isInternal ? 'A reply to an internal comment is internal' : undefined}
             />
             <Label htmlFor={ids.internal} className="text-xs">

@@ -1,23 +1,18 @@
-import {
-  type Comment,
-  commentMaxLength,
-  commentTypeLabels,
-  type ReactionKind,
-} from '@wattle/domain/comments/schemas';
+import { useQuery } from '@tanstack/react-query';
+import { type Comment, commentTypeLabels, type ReactionKind } from '@wattle/domain/comments/schemas';
 import { CornerDownRightIcon, DownloadIcon, LockIcon, PencilIcon, ReplyIcon, Trash2Icon } from 'lucide-react';
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { formatFullTime, formatRelativeTime } from '@/features/inbox/relative-time';
 import { cn } from '@/lib/cn';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { ConfirmDialog, ConfirmDialogAction } from '@/ui/confirm-dialog';
-import { fileDownloadUrl } from './api';
+import { fileDownloadUrl, mentionableQueryOptions } from './api';
 import { CommentReactions } from './comment-reactions';
+import { MentionTextarea } from './mention-textarea';
+import { type ChosenMention, mentionsInText } from './mentions';
 import type { ThreadNode } from './thread-model';
 import type { useCommentActions } from './use-comment-actions';
-
-export const commentTextareaClasses =
-  'w-full resize-y rounded-md border border-input bg-background px-3 py-2 text-sm shadow-xs outline-none transition-colors placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 disabled:cursor-not-allowed disabled:opacity-50';
 
 export interface CommentItemContext {
   tenantId: string;
@@ -31,7 +26,10 @@ export interface CommentItemContext {
   fieldName: (fieldId: string) => string | undefined;
 }
 
-/** The author's edit box, 'Edit Comment': kept open with the text if the save fails. */
+/**
+ * The author's edit box, 'Edit Comment', with the composer's '@' picker: people mentioned anew are
+ * sent with the text (the server tells only them); kept open with the text if the save fails.
+ */
 function EditCommentForm({
   comment,
   context,
@@ -42,12 +40,32 @@ function EditCommentForm({
   onDone: () => void;
 }) {
   const [draft, setDraft] = useState(comment.content);
+  const [picked, setPicked] = useState<ChosenMention[]>([]);
   const headingId = useId();
   const { update } = context.actions;
-  const canSave = draft.trim() !== '' && draft !== comment.content && !update.isPending;
+  // Names of the people the comment already mentions, so their '@Name' reads as complete.
+  const people = useQuery(mentionableQueryOptions(context.tenantId, comment.cardId, comment.isInternal));
+  const earlier = useMemo(() => {
+    const known = new Map((people.data ?? []).map((person) => [person.userId, person.name]));
+    return comment.mentions.map((userId) => ({ userId, name: known.get(userId) }));
+  }, [people.data, comment.mentions]);
+  const named = earlier.filter((person): person is ChosenMention => person.name !== undefined);
+  const chosen = [...named, ...picked];
+  const mentions = [
+    ...new Set([
+      ...mentionsInText(draft, chosen),
+      // People no longer on the list (they left the team) stay as they were: nobody is told again.
+      ...earlier.filter((person) => person.name === undefined).map((person) => person.userId),
+    ]),
+  ];
+  const isChanged =
+    draft !== comment.content ||
+    mentions.length !== comment.mentions.length ||
+    mentions.some((userId) => !comment.mentions.includes(userId));
+  const canSave = draft.trim() !== '' && isChanged && !update.isPending;
   const save = () => {
     if (!canSave) return;
-    update.mutate({ commentId: comment.id, content: draft }, { onSuccess: onDone });
+    update.mutate({ commentId: comment.id, content: draft, mentions }, { onSuccess: onDone });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Escape') {
@@ -61,15 +79,17 @@ function EditCommentForm({
       <h4 id={headingId} className="font-medium text-sm">
         Edit Comment
       </h4>
-      <textarea
+      <MentionTextarea
         aria-labelledby={headingId}
-        className={cn(commentTextareaClasses, 'min-h-20')}
+        tenantId={context.tenantId}
+        cardId={comment.cardId}
+        isInternal={comment.isInternal}
         value={draft}
-        maxLength={commentMaxLength}
-        // biome-ignore lint/a11y/noAutofocus: the person just chose Edit; the box is where they type.
-        autoFocus
-        onChange={(event) => setDraft(event.target.value)}
+        onValueChange={setDraft}
+        chosen={chosen}
+        onChoose={(person) => setPicked((list) => [...list, person])}
         onKeyDown={onKeyDown}
+        autoFocus
       />
       <div className="flex justify-end gap-2">
         <Button variant="outline" size="sm" onClick={onDone} disabled={update.isPending}>

@@ -103,16 +103,19 @@ export function CommentThread({
           ))}
         </ul>
       )}
-      {canWrite ? (
+      {canWrite && me.data ? (
         <CommentComposer
-          key={`${tenantId}:${cardId}`}
+          key={`${me.data.id}:${tenantId}:${cardId}`}
+          userId={me.data.id}
           tenantId={tenantId}
           cardId={cardId}
           actions={actions}
           canWriteInternal={canWriteInternal}
           canAttach={canWriteCard}
           fields={fields}
+          thread={{ comments: comments.data, isSettled: !comments.isPending }}
           replyTo={replyTo}
+          onReply={setReplyTo}
           onCancelReply={() => setReplyTo(null)}
         />
       ) : null}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { activeMentionQuery, filterMentionable, insertMention, mentionsInText } from './mentions';
+import {
+  activeMentionQuery,
+  filterMentionable,
+  insertMention,
+  mentionsInText,
+  setAsideNotice,
+} from './mentions';
 
 const people = [
   { userId: 'p', name: 'Priya Practitioner', role: 'Practitioner' },
@@ -53,5 +59,23 @@ describe('mentionsInText', () => {
       { userId: 'p', name: 'Priya Practitioner' },
     ];
     expect(mentionsInText('@Priya Practitioner please look', chosen)).toEqual(['p']);
+  });
+});
+
+describe('setAsideNotice', () => {
+  it('names the people an internal comment will not mention', () => {
+    expect(setAsideNotice([])).toBe('');
+    expect(setAsideNotice([{ userId: 'f', name: 'Fiona Family' }])).toBe(
+      'Fiona Family cannot read internal comments and will not be mentioned.',
+    );
+    expect(
+      setAsideNotice([
+        { userId: 'f', name: 'Fiona Family' },
+        { userId: 'g', name: 'Gus Guest' },
+        { userId: 'h', name: 'Hana Helper' },
+      ]),
+    ).toBe(
+      'Fiona Family, Gus Guest and Hana Helper cannot read internal comments and will not be mentioned.',
+    );
   });
 });

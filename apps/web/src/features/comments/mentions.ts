@@ -58,3 +58,18 @@ export function mentionsInText(text: string, chosen: readonly ChosenMention[]): 
   for (const mention of chosen) if (text.includes(`@${mention.name}`)) ids.add(mention.userId);
   return [...ids];
 }
+
+/** The names as a list for a sentence: 'A', 'A and B', 'A, B and C'. */
+function nameList(names: readonly string[]): string {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/**
+ * What the composer says (politely, in a live region) when switching to an internal comment takes
+ * people out of its mentions: they cannot read it, so they are not told of it.
+ */
+export function setAsideNotice(people: readonly ChosenMention[]): string {
+  if (people.length === 0) return '';
+  return `${nameList(people.map((person) => person.name))} cannot read internal comments and will not be mentioned.`;
+}

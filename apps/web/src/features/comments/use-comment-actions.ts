@@ -11,8 +11,8 @@ import {
   updateComment,
   uploadCardFile,
 } from './api';
+import { addCommentFailure, failureDescription, uploadFailure } from './failure-description';
 import { toggledReactions } from './thread-model';
-import { uploadFailure } from './upload-failure';
 
 /**
  * The thread's writes. Each one updates the cached thread at once with the server's answer (the
@@ -38,21 +38,25 @@ export function useCommentActions(tenantId: string, cardId: string) {
       );
       toast.success(commentMessages.added.title, { description: commentMessages.added.description });
     },
-    onError: () => {
-      toast.error(commentMessages.addFailed.title, { description: commentMessages.addFailed.description });
+    // A refusal with a reason (400 'Fiona Family cannot read internal comments...') says it; a
+    // network failure or a 5xx keeps the specification's 'Failed to add comment. Please try again.'
+    onError: (error) => {
+      toast.error(commentMessages.addFailed.title, { description: addCommentFailure(error) });
     },
     onSettled: refresh,
   });
 
   const update = useMutation({
-    mutationFn: ({ commentId, content }: { commentId: string; content: string }) =>
-      updateComment(tenantId, cardId, commentId, content),
+    mutationFn: ({ commentId, ...change }: { commentId: string; content: string; mentions?: string[] }) =>
+      updateComment(tenantId, cardId, commentId, change),
     onSuccess: (comment) => {
       replace(comment);
       toast.success(commentMessages.updated);
     },
-    onError: () => {
-      toast.error(commentMessages.updateFailed);
+    onError: (error) => {
+      // The server's reason, when it gave one (a mention it refused), under the specification's title.
+      const reason = failureDescription(error, '');
+      toast.error(commentMessages.updateFailed, reason ? { description: reason } : undefined);
     },
     onSettled: refresh,
   });
@@ -86,9 +90,14 @@ export function useCommentActions(tenantId: string, cardId: string) {
       return { previous: comment };
     },
     onSuccess: (comment) => replace(comment),
-    onError: (_error, _variables, context) => {
+    // 'Failed to add reaction' or 'Failed to remove reaction' (spec section 8, comment ops), with the
+    // Reaction row's 'Failed to update reaction. Please try again.' below it.
+    onError: (_error, { comment, userId, kind }, context) => {
       if (context) replace(context.previous);
-      toast.error(commentMessages.reactionFailed);
+      const isRemoval = comment.reactions[userId] === kind;
+      toast.error(isRemoval ? commentMessages.reactionRemoveFailed : commentMessages.reactionAddFailed, {
+        description: commentMessages.reactionFailed,
+      });
     },
     onSettled: refresh,
   });
@@ -99,7 +108,7 @@ export function useCommentActions(tenantId: string, cardId: string) {
       patchThread((comments) =>
         comments.some((each) => each.id === comment.id) ? comments : [...comments, comment],
       );
-      toast.success(commentMessages.attachmentAdded, { description: file.originalName });
+      toast.success(commentMessages.attachmentAdded, { description: file.name });
     },
     onError: (error) =>
       toast.error(commentMessages.uploadFailed.title, { description: uploadFailure(error) }),

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import {
   isDestructiveNotification,
   type NotificationType,
@@ -5,6 +6,7 @@ import {
 } from '@wattle/domain/notifications/rules';
 import type { Notification } from '@wattle/domain/notifications/schemas';
 import {
+  ArrowRightIcon,
   AtSignIcon,
   BanknoteIcon,
   BellIcon,
@@ -211,6 +213,22 @@ export function NotificationItem({
           ) : null}
 
           <div className="mt-3 flex flex-wrap gap-2">
+            {notification.cardId ? (
+              // The card the notification is about (a mention in its comments); following it reads it.
+              <Button size="sm" variant="outline" asChild>
+                <Link
+                  to="/card/$cardId"
+                  params={{ cardId: notification.cardId }}
+                  aria-label={`Open card, ${target}`}
+                  onClick={() => {
+                    if (isUnread && !isBusy) setRead.mutate(true);
+                  }}
+                >
+                  <ArrowRightIcon aria-hidden="true" />
+                  Open card
+                </Link>
+              </Button>
+            ) : null}
             {canDecide ? (
               <>
                 <ActionButton

@@ -14,6 +14,7 @@ function notification(n: number, minute: number, extra: Partial<Notification> = 
     participantName: null,
     approvalStatus: null,
     tenantAccessRequest: null,
+    cardId: null,
     ...extra,
   };
 }

@@ -22,6 +22,7 @@ function notification(n: number, minutesAgo: number, extra: Partial<Notification
     participantName: null,
     approvalStatus: null,
     tenantAccessRequest: null,
+    cardId: null,
     ...extra,
   };
 }
