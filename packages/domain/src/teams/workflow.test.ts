@@ -29,6 +29,12 @@ describe('applyWorkflowEdit', () => {
     ).toEqual({ ok: false, message: 'The state name "to do" is used twice', index: 2, field: 'name' });
   });
 
+  it('points at the state renamed into a clash, not the one that had the name already', () => {
+    expect(applyWorkflowEdit(defaultWorkflowStates, [{ ...todo, name: 'in progress' }, doing, done])).toEqual(
+      { ok: false, message: 'The state name "in progress" is used twice', index: 0, field: 'name' },
+    );
+  });
+
   it('refuses a second Done, naming the editable one rather than the locked Done', () => {
     expect(
       applyWorkflowEdit(defaultWorkflowStates, [

@@ -73,13 +73,23 @@ export function applyWorkflowEdit(
   }
   const locked = previous.filter((s) => !s.isEditable);
   const isLocked = (id: string) => locked.some((l) => l.id === id);
+  /** A state this edit adds, or whose name it changes. */
+  const isRenamed = (index: number) => {
+    const state = next[index]!;
+    const before = previous.find((p) => p.id === state.id);
+    return !before || nameKey(before.name) !== nameKey(state.name);
+  };
   const firstWithName = new Map<string, number>();
   for (const [index, s] of next.entries()) {
     const key = nameKey(s.name);
     const first = firstWithName.get(key);
     if (first !== undefined) {
-      // The one to fix is the editable one: a new 'Done' beside the locked Done, not Done itself.
-      const at = isLocked(s.id) ? first : index;
+      // The one to fix is the one this edit named so: a new 'Done' beside the locked Done, not Done
+      // itself; 'To Do' renamed to 'In Progress', not the In Progress that was there already.
+      const at =
+        isLocked(s.id) || (!isLocked(next[first]!.id) && isRenamed(first) && !isRenamed(index))
+          ? first
+          : index;
       const name = next[at]?.name.trim() ?? s.name.trim();
       return { ok: false, message: `The state name "${name}" is used twice`, index: at, field: 'name' };
     }
