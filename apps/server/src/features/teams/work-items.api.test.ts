@@ -169,6 +169,10 @@ describe('the team work routes in the OpenAPI document', () => {
       expect(operation.tags).toEqual(['teams']);
       expect(operation.description).toBeTruthy();
     }
+    // A board move by neighbours is part of the card PATCH's documented body.
+    const patch = doc.paths['/api/cards/{id}'].patch;
+    expect(patch.requestBody.content['application/json'].schema.properties.boardPlace).toBeDefined();
+    expect(patch.description).toContain('boardPlace');
   });
 });
 
