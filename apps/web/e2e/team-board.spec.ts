@@ -269,6 +269,9 @@ test.describe('the work board', () => {
     expect(theirs.status(), await theirs.text()).toBe(200);
     await api.update(card.id, { version: card.version, workflowStateId: 'waiting-on-gp' });
     await expect(page.getByTestId('board-column')).toHaveCount(4);
+    await expect(
+      dialog.getByText('Someone else has changed this workflow since you opened it.'),
+    ).toBeVisible();
 
     // This save started before theirs: refused, and the editor now shows their workflow.
     const refused = page.waitForResponse(

@@ -191,7 +191,8 @@ export function WorkflowEditor({ team }: { team: Team }) {
   const fieldErrorId = (key: string, field: 'name' | 'color') =>
     error?.key === key && error.field === field ? `${errorId}-${key}-${field}` : undefined;
   const isAtLimit = draft.length >= maxWorkflowStates;
-  const hasOthersChange = open && team.version !== base.version;
+  // Someone else saved while this dialog is open (a live update refreshed the team): said before Save.
+  const hasOthersChange = open && !save.isPending && !save.isSuccess && team.version !== base.version;
 
   const editableCount = draft.filter((state) => state.isEditable).length;
 
