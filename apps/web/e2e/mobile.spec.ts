@@ -70,6 +70,36 @@ test.describe('phones (375 px)', () => {
     await expect(page).toHaveURL(/\/inbox$/);
   });
 
+  test('My Work goes to the inbox for someone whose only team is archived, from the bar and the route alike', async ({
+    page,
+    signIn,
+    apiGet,
+  }) => {
+    await signIn(demoUsers.owner);
+    const [tenant] = await tenantsOf(apiGet);
+    const team = (await teamsOf(apiGet, tenant!.id))[0]!;
+    const archived = { ...team, status: 'archived' };
+    await page.route('**/api/teams', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ success: true, data: [archived], meta: { total: 1, limit: 1, offset: 0 } }),
+      }),
+    );
+    await page.goto('/timesheet');
+    const myWork = page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'My Work' });
+    await expect(myWork).toHaveAttribute('href', '/inbox');
+    // The route's own fallback (My Work of a team the user does not see) agrees.
+    await page.goto('/my-teams/01900000-0000-7000-8000-000000000000/list');
+    await expect(page).toHaveURL(/\/inbox$/);
+  });
+
+  test("a family guardian's My Work is the inbox: they read no team's cards", async ({ page, signIn }) => {
+    await signIn(demoUsers.familyGuardian);
+    await page.goto('/timesheet');
+    const myWork = page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'My Work' });
+    await expect(myWork).toHaveAttribute('href', '/inbox');
+  });
+
   test('the bottom bar is hidden from the md breakpoint up', async ({ page, signIn }) => {
     await page.setViewportSize({ width: 1024, height: 800 });
     await signIn(demoUsers.owner);

@@ -183,10 +183,22 @@ test.describe('the work board', () => {
     await expect(dialog.getByText('Done cannot be edited')).toBeVisible();
     await expectNoAccessibilityViolations(page);
 
-    // The server's rules are checked before sending, with their messages.
-    await dialog.getByLabel('Name of state 1').fill(' ');
+    // The server's rules are checked before sending, with their messages, each under its own input.
+    const firstName = dialog.getByLabel('Name of state 1');
+    await firstName.fill(' ');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Please enter a state name');
+    await expect(firstName).toHaveAttribute('aria-invalid', 'true');
+    const describedBy = await firstName.getAttribute('aria-describedby');
+    await expect(dialog.locator(`[id="${describedBy}"]`)).toHaveText('Please enter a state name');
+    await expect(dialog.getByLabel('Name of state 2')).not.toHaveAttribute('aria-invalid');
+
+    // A name used twice (any case) is refused on the input renamed into it.
+    await firstName.fill('in progress');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('The state name "in progress" is used twice');
+    await expect(firstName).toHaveAttribute('aria-invalid', 'true');
+    await expect(firstName).toHaveAccessibleDescription('The state name "in progress" is used twice');
 
     await dialog.getByLabel('Name of state 1').fill('Backlog');
     await dialog.getByRole('button', { name: 'Add state' }).click();
@@ -205,6 +217,149 @@ test.describe('the work board', () => {
     await expect(column(page, 'Backlog').getByRole('link', { name: 'Book respite' })).toBeVisible();
     await page.reload();
     await expect(headings).toHaveText([/^Backlog/, /^Waiting on Others/, /^In Progress/, /^Done/]);
+  });
+
+  test('Add state stops at the 12-state limit and says why', async ({ page }) => {
+    const { team } = await teamWithCards(page.request, []);
+    await page.goto(`/my-teams/${team.slug}/work-board`);
+    await page.getByRole('button', { name: 'Edit workflow' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit workflow' });
+    const add = dialog.getByRole('button', { name: 'Add state' });
+    // To Do, In Progress and Done, then nine more.
+    for (let n = 4; n <= 12; n += 1) {
+      await add.click();
+      await dialog.getByLabel(`Name of state ${n - 1}`).fill(`Step ${n}`);
+    }
+    await expect(add).toBeDisabled();
+    await expect(add).toHaveAccessibleDescription(
+      'A team can have at most 12 states. Remove one to add another.',
+    );
+    await dialog.getByRole('button', { name: 'Remove Step 12' }).click();
+    await expect(add).toBeEnabled();
+    await expect(dialog.getByText('A team can have at most 12 states.')).toHaveCount(0);
+  });
+
+  test('a save never overwrites a workflow someone else saved while the editor was open', async ({
+    page,
+  }) => {
+    const { team, cards } = await teamWithCards(page.request, ['Chase the OT report']);
+    const [card] = cards as [Card];
+    const api = await cardsApi(page.request);
+    await page.goto(`/my-teams/${team.slug}/work-board`);
+    await expect(page.getByTestId('board-column')).toHaveCount(3);
+    await page.getByRole('button', { name: 'Edit workflow' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit workflow' });
+    await dialog.getByLabel('Name of state 1').fill('Backlog');
+
+    // Meanwhile someone else adds a column and puts the card in it; the live update brings it to
+    // this page (the board behind the dialog shows it).
+    const csrf = (await page.request.storageState()).cookies.find((c) => c.name === 'wattle_csrf')?.value;
+    const theirs = await page.request.put(`/api/teams/${team.id}/workflow-states`, {
+      data: {
+        version: team.version,
+        states: [
+          { id: 'todo', name: 'To Do', color: '#64748b' },
+          { id: 'in-progress', name: 'In Progress', color: '#3b82f6' },
+          { id: 'waiting-on-gp', name: 'Waiting on GP', color: '#f59e0b' },
+          { id: 'done', name: 'Done', color: '#10b981' },
+        ],
+      },
+      headers: { 'X-CSRF-Token': decodeURIComponent(csrf ?? ''), 'X-Tenant-Id': api.tenantId },
+    });
+    expect(theirs.status(), await theirs.text()).toBe(200);
+    await api.update(card.id, { version: card.version, workflowStateId: 'waiting-on-gp' });
+    await expect(page.getByTestId('board-column')).toHaveCount(4);
+    await expect(
+      dialog.getByText('Someone else has changed this workflow since you opened it.'),
+    ).toBeVisible();
+
+    // This save started before theirs: refused, and the editor now shows their workflow.
+    const refused = page.waitForResponse(
+      (r) => r.url().endsWith('/workflow-states') && r.request().method() === 'PUT',
+    );
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    expect((await refused).status()).toBe(409);
+    await expect(dialog.getByRole('alert')).toHaveText(
+      "Someone else changed this team's workflow since you opened it. Review their changes and try again.",
+    );
+    await expect(dialog.getByLabel('Name of state 1')).toHaveValue('To Do');
+    await expect(dialog.getByLabel('Name of state 3')).toHaveValue('Waiting on GP');
+
+    // Made again on top of theirs, it saves, and their column and card stay.
+    await dialog.getByLabel('Name of state 1').fill('Backlog');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    const headings = page.getByTestId('board-column').getByRole('heading');
+    await expect(headings).toHaveText([/^Backlog/, /^In Progress/, /^Waiting on GP/, /^Done/]);
+    await expect(
+      column(page, 'Waiting on GP').getByRole('link', { name: 'Chase the OT report' }),
+    ).toBeVisible();
+  });
+
+  test("a column removed and added again under its old name does not keep the old column's cards", async ({
+    page,
+  }) => {
+    const { team, cards } = await teamWithCards(page.request, ['Renew the plan', 'Book the review']);
+    const [renew] = cards as [Card, Card];
+    const api = await cardsApi(page.request);
+    await api.update(renew.id, { version: renew.version, workflowStateId: 'in-progress' });
+    await page.goto(`/my-teams/${team.slug}/work-board`);
+    await expect(column(page, 'In Progress').getByRole('link', { name: 'Renew the plan' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Edit workflow' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit workflow' });
+    await dialog.getByRole('button', { name: 'Remove In Progress' }).click();
+    await dialog.getByRole('button', { name: 'Add state' }).click();
+    await dialog.getByLabel('Name of state 2').fill('In Progress');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+
+    // As the dialog said: the removed column's card went to the end of the first one.
+    await expect(column(page, 'To Do').getByRole('link', { name: 'Renew the plan' })).toBeVisible();
+    await expect(column(page, 'In Progress').getByTestId('board-card')).toHaveCount(0);
+    expect((await api.card(renew.id)).workflowStateId).toBe('todo');
+  });
+
+  test("two quick moves of one card both save: the second goes from the first's version", async ({
+    page,
+  }) => {
+    const { team, cards } = await teamWithCards(page.request, ['First visit', 'Second visit', 'Third visit']);
+    const [first, second, third] = cards as [Card, Card, Card];
+    await page.goto(`/my-teams/${team.slug}/work-board`);
+    const todo = column(page, 'To Do');
+    await expect.poll(() => cardIds(todo)).toEqual([first.id, second.id, third.id]);
+
+    // The first move's answer is held back until the second move has been made.
+    let releaseFirst!: () => void;
+    const firstHeld = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    const statuses: number[] = [];
+    let patches = 0;
+    await page.route(`**/api/cards/${first.id}`, async (route) => {
+      if (route.request().method() !== 'PATCH') return route.continue();
+      patches += 1;
+      if (patches === 1) await firstHeld;
+      const response = await route.fetch();
+      statuses.push(response.status());
+      await route.fulfill({ response });
+    });
+
+    await todo.getByRole('button', { name: 'Move First visit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Move First visit' });
+    await dialog.getByRole('button', { name: 'Move down' }).click();
+    await expect(dialog).toContainText('In To Do, position 2 of 3.');
+    await dialog.getByRole('button', { name: 'Move down' }).click();
+    await expect(dialog).toContainText('In To Do, position 3 of 3.');
+    releaseFirst();
+    await expect.poll(() => statuses).toEqual([200, 200]);
+    await expect(
+      page.getByText('Someone else changed this card; the board shows their version.'),
+    ).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    await page.reload();
+    await expect.poll(() => cardIds(todo)).toEqual([second.id, third.id, first.id]);
   });
 
   test('a phone scrolls the board sideways inside itself, never the page', async ({ page }) => {

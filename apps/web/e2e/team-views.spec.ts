@@ -1,7 +1,14 @@
 import type { APIRequestContext, Locator, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import type { Team } from '@wattle/domain/teams/schemas';
 import { type CardsApi, cardsApi } from './cards-api';
-import { demoUsers, expect, expectNoAccessibilityViolations, preferSunrise, test } from './fixtures';
+import {
+  demoUsers,
+  expect,
+  expectNoAccessibilityViolations,
+  preferSunrise,
+  sunriseIdOf,
+  test,
+} from './fixtures';
 
 /**
  * The list, calendar and roadmap views of a team (issue 5 item 1): sort and filter the list, My
@@ -382,6 +389,54 @@ test.describe('team views', () => {
     expect(Math.round((await barLink.boundingBox())?.width ?? 0)).toBe(15 * 5);
   });
 
+  test("the roadmap keeps the user's scroll when cards change, and goes back to today only on a zoom change", async ({
+    page,
+  }) => {
+    const { api, team, today } = await newTeam(page.request, 'Roadmap scroll');
+    const card = await api.create({
+      teamId: team.id,
+      title: 'Long programme',
+      startDate: plusDays(today, -200),
+      dueDate: plusDays(today, 200),
+    });
+    const other = await api.create({ teamId: team.id, title: 'Check-in', dueDate: plusDays(today, 5) });
+    await page.goto(`/my-teams/${team.slug}/roadmap`);
+    const scroller = page.getByTestId('roadmap-scroll');
+    await expect(page.getByTestId('roadmap-bar').first()).toBeVisible();
+    const atToday = await scroller.evaluate((element) => element.scrollLeft);
+    expect(atToday).toBeGreaterThan(0);
+
+    // The user scrolls well away from today.
+    await scroller.evaluate((element) => {
+      element.scrollLeft = 200;
+    });
+    const scrollLeft = () => scroller.evaluate((element) => element.scrollLeft);
+    expect(await scrollLeft()).toBe(200);
+
+    // Someone else renames a card (a live update): the scroll stays.
+    await api.update(other.id, { version: other.version, title: 'Check-in moved' });
+    await expect(page.getByText('Check-in moved')).toBeVisible();
+    expect(await scrollLeft()).toBe(200);
+
+    // A card starting earlier stretches the axis at its start: the same days stay in sight (the
+    // today line, say, stays where it was on screen).
+    const todayBefore = await page.getByTestId('roadmap-today').boundingBox();
+    await api.update(card.id, { version: card.version, startDate: plusDays(today, -300) });
+    await expect(
+      page.getByRole('link', { name: new RegExp(`Long programme: ${written(plusDays(today, -300))}`) }),
+    ).toBeAttached();
+    const todayAfter = await page.getByTestId('roadmap-today').boundingBox();
+    expect(Math.abs((todayAfter?.x ?? 0) - (todayBefore?.x ?? 0))).toBeLessThan(2);
+
+    // A zoom change shows today again.
+    await page.getByRole('button', { name: 'Month' }).click();
+    await expect(page.getByRole('list', { name: 'Months' })).toBeVisible();
+    const todayLine = await page.getByTestId('roadmap-today').boundingBox();
+    const box = await scroller.boundingBox();
+    expect(todayLine!.x).toBeGreaterThan(box!.x);
+    expect(todayLine!.x).toBeLessThan(box!.x + box!.width);
+  });
+
   test('on a 375 px phone the list, calendar and roadmap never scroll the page sideways', async ({
     page,
   }) => {
@@ -408,4 +463,28 @@ test.describe('team views', () => {
     await expect(page.getByTestId('roadmap-bar')).toBeVisible();
     expect(await pageScrollsSideways(page)).toBe(false);
   });
+});
+
+test("a family guardian opening the team's views is told the board is for staff, with a way to the team's plans", async ({
+  page,
+  signIn,
+  apiGet,
+}) => {
+  await signIn(demoUsers.familyGuardian);
+  await preferSunrise(page, page.request);
+  const teams = await apiGet<Team[]>('/api/teams', await sunriseIdOf(page.request));
+  const jordan = teams.find((candidate) => candidate.name === "Jordan's Care Team")!;
+  await page.goto(`/my-teams/${jordan.slug}/work-board`);
+  const notice = page.getByTestId('team-work-staff-only');
+  await expect(
+    notice.getByRole('heading', { name: "Jordan's Care Team's work board is for its care staff" }),
+  ).toBeVisible();
+  await expect(page.getByText('The work items could not be loaded')).toHaveCount(0);
+  await expectNoAccessibilityViolations(page);
+  await notice.getByRole('link', { name: 'Behaviour support plans' }).click();
+  await expect(page).toHaveURL(new RegExp(`/my-teams/${jordan.slug}/bsp/?$`));
+
+  // My Work by the team's id: the guardian has no team whose cards they read, so the inbox.
+  await page.goto(`/my-teams/${jordan.id}/list`);
+  await expect(page).toHaveURL(/\/inbox$/);
 });

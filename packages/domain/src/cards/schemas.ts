@@ -200,7 +200,18 @@ export type EditableCardField = (typeof editableCardFields)[number];
  * `submit` is the form's Save: refused while a critical compliance issue exists, and it moves the
  * status as spec work section 4 "Card save status" says. `intent: 'undo'` records the change as an
  * undo in the audit trail.
+ *
+ * `boardPlace` is a board move by neighbours instead of a number: the card goes below `aboveId` and
+ * above `belowId` (null: the top or the bottom of the column) as they stand when the move is saved,
+ * and the server works out its `boardPosition`. A view that missed a change of the column's numbers
+ * (a spread) still puts the card where its user dropped it; a neighbour that is no longer in that
+ * column answers 409. Not sent together with `boardPosition`.
  */
+export const BoardPlaceSchema = z
+  .object({ aboveId: z.uuid().nullable(), belowId: z.uuid().nullable() })
+  .strict();
+export type BoardPlace = z.infer<typeof BoardPlaceSchema>;
+
 export const PatchCardSchema = z
   .object({
     version: z.number().int().positive(),
@@ -213,6 +224,7 @@ export const PatchCardSchema = z
     ndisStatus: NdisStatusSchema.optional(),
     workflowStateId: z.string().min(1).max(40).nullable().optional(),
     boardPosition: z.number().min(-1e15).max(1e15).optional(),
+    boardPlace: BoardPlaceSchema.optional(),
     priority: PrioritySchema.optional(),
     category: CardCategorySchema.nullable().optional(),
     startDate: DateOnlySchema.nullable().optional(),
@@ -224,7 +236,11 @@ export const PatchCardSchema = z
     submit: z.boolean().optional(),
     intent: z.enum(['edit', 'undo']).optional(),
   })
-  .strict();
+  .strict()
+  .refine((patch) => patch.boardPosition === undefined || patch.boardPlace === undefined, {
+    message: 'Send either boardPosition or boardPlace, not both',
+    path: ['boardPlace'],
+  });
 export type PatchCardInput = z.infer<typeof PatchCardSchema>;
 
 /**

@@ -43,28 +43,64 @@ export const UpdateWorkflowStatesSchema = z
   .strict();
 export type UpdateWorkflowStates = z.infer<typeof UpdateWorkflowStatesSchema>;
 
+/** Why a workflow edit is refused; `index` is the state at fault (in the edit's list) when there is one. */
+export interface WorkflowEditRefusal {
+  ok: false;
+  message: string;
+  index?: number;
+  field?: 'name' | 'color';
+}
+
+/** A state name as two names are compared: trimmed, case ignored ('To Do' and ' to do' are one). */
+function nameKey(name: string): string {
+  return name.trim().toLocaleLowerCase('en-AU');
+}
+
 /**
- * The rules of a workflow edit, shared by the editor and the server: ids unique, and every state that
- * is not editable (done) kept exactly as it was, last. Returns the new list with orders renumbered
- * (editable ones 1, 2, …; a non-editable state keeps its order, or takes the next free one), or the
- * message that refuses it.
+ * The rules of a workflow edit, shared by the editor and the server: ids unique, names unique
+ * (trimmed, case ignored; Done's included), and every state that is not editable (done) kept exactly
+ * as it was, last. Returns the new list with orders renumbered (editable ones 1, 2, …; a
+ * non-editable state keeps its order, or takes the next free one), or the message that refuses it.
  */
 export function applyWorkflowEdit(
   previous: readonly WorkflowState[],
   next: UpdateWorkflowStates['states'],
-): { ok: true; states: WorkflowState[] } | { ok: false; message: string } {
+): { ok: true; states: WorkflowState[] } | WorkflowEditRefusal {
   const ids = new Set<string>();
-  for (const s of next) {
-    if (ids.has(s.id)) return { ok: false, message: `The state id "${s.id}" is used twice` };
+  for (const [index, s] of next.entries()) {
+    if (ids.has(s.id)) return { ok: false, message: `The state id "${s.id}" is used twice`, index };
     ids.add(s.id);
   }
   const locked = previous.filter((s) => !s.isEditable);
+  const isLocked = (id: string) => locked.some((l) => l.id === id);
+  /** A state this edit adds, or whose name it changes. */
+  const isRenamed = (index: number) => {
+    const state = next[index]!;
+    const before = previous.find((p) => p.id === state.id);
+    return !before || nameKey(before.name) !== nameKey(state.name);
+  };
+  const firstWithName = new Map<string, number>();
+  for (const [index, s] of next.entries()) {
+    const key = nameKey(s.name);
+    const first = firstWithName.get(key);
+    if (first !== undefined) {
+      // The one to fix is the one this edit named so: a new 'Done' beside the locked Done, not Done
+      // itself; 'To Do' renamed to 'In Progress', not the In Progress that was there already.
+      const at =
+        isLocked(s.id) || (!isLocked(next[first]!.id) && isRenamed(first) && !isRenamed(index))
+          ? first
+          : index;
+      const name = next[at]?.name.trim() ?? s.name.trim();
+      return { ok: false, message: `The state name "${name}" is used twice`, index: at, field: 'name' };
+    }
+    firstWithName.set(key, index);
+  }
   for (const l of locked) {
     const kept = next.find((s) => s.id === l.id);
     if (!kept || kept.name !== l.name || kept.color.toLowerCase() !== l.color.toLowerCase())
       return { ok: false, message: `The "${l.name}" state cannot be changed or removed` };
   }
-  const editable = next.filter((s) => !locked.some((l) => l.id === s.id));
+  const editable = next.filter((s) => !isLocked(s.id));
   if (editable.length === 0) return { ok: false, message: 'A team needs at least one state besides Done' };
   const states: WorkflowState[] = editable.map((s, i) => ({ ...s, order: i + 1, isEditable: true }));
   let lastOrder = states.length;
@@ -74,4 +110,25 @@ export function applyWorkflowEdit(
     lastOrder = order;
   }
   return { ok: true, states };
+}
+
+/**
+ * Whether two workflows are the same columns: the same ids, names, colours (case ignored), order
+ * and editability. A save that changes nothing is answered without a new version or audit entry.
+ */
+export function sameWorkflow(a: readonly WorkflowState[], b: readonly WorkflowState[]): boolean {
+  if (a.length !== b.length) return false;
+  const byOrder = (list: readonly WorkflowState[]) => [...list].sort((x, y) => x.order - y.order);
+  const [left, right] = [byOrder(a), byOrder(b)];
+  return left.every((s, i) => {
+    const t = right[i];
+    return (
+      !!t &&
+      s.id === t.id &&
+      s.name === t.name &&
+      s.color.toLowerCase() === t.color.toLowerCase() &&
+      s.order === t.order &&
+      s.isEditable === t.isEditable
+    );
+  });
 }

@@ -4,34 +4,52 @@ import { auditLog } from '../../db/schema/audit';
 import { accountAuditLog } from '../../db/schema/users';
 import type { Actor } from '../../db/with-tenant';
 
+/** One entry of the tenant audit log, as a service writes it. */
+export interface AuditEntryInput {
+  tenantId: string;
+  actor: Actor | null;
+  entity: string;
+  entityId: string;
+  action: string;
+  changes?: FieldChange[];
+  metadata?: Record<string, unknown>;
+}
+
 /**
  * Appends to the tenant audit log: who, when, from where, and the field changes. Every write of a
  * tenant record calls this inside the same transaction, so the record and its trail commit together.
  */
-export async function writeAudit(
-  tx: Queryable,
-  entry: {
-    tenantId: string;
-    actor: Actor | null;
-    entity: string;
-    entityId: string;
-    action: string;
-    changes?: FieldChange[];
-    metadata?: Record<string, unknown>;
-  },
-): Promise<void> {
-  await tx.insert(auditLog).values({
-    tenantId: entry.tenantId,
-    entity: entry.entity,
-    entityId: entry.entityId,
-    action: entry.action,
-    actorId: entry.actor?.id ?? null,
-    actorName: entry.actor?.name ?? null,
-    ip: entry.actor?.ip ?? null,
-    userAgent: entry.actor?.userAgent ?? null,
-    changes: entry.changes ?? [],
-    metadata: entry.metadata ?? {},
-  });
+export async function writeAudit(tx: Queryable, entry: AuditEntryInput): Promise<void> {
+  await writeAuditEntries(tx, [entry]);
+}
+
+/**
+ * Rows of one insert: Postgres takes at most 65,535 parameters a statement and an entry about a dozen, so
+ * a bulk write of up to this many entries is one statement, and a larger one a few.
+ */
+export const auditEntriesPerInsert = 1000;
+
+/**
+ * Appends many entries at once (a write that changed many records, such as a board column spread
+ * out again): one multi-row insert, never a round trip per record.
+ */
+export async function writeAuditEntries(tx: Queryable, entries: readonly AuditEntryInput[]): Promise<void> {
+  for (let start = 0; start < entries.length; start += auditEntriesPerInsert) {
+    await tx.insert(auditLog).values(
+      entries.slice(start, start + auditEntriesPerInsert).map((entry) => ({
+        tenantId: entry.tenantId,
+        entity: entry.entity,
+        entityId: entry.entityId,
+        action: entry.action,
+        actorId: entry.actor?.id ?? null,
+        actorName: entry.actor?.name ?? null,
+        ip: entry.actor?.ip ?? null,
+        userAgent: entry.actor?.userAgent ?? null,
+        changes: entry.changes ?? [],
+        metadata: entry.metadata ?? {},
+      })),
+    );
+  }
 }
 
 /** Appends to the account audit log: events of a user that belong to no tenant (sign-in, tokens). */

@@ -238,6 +238,32 @@ export async function selectCardRow(
 }
 
 /**
+ * Locks the team of a card FOR SHARE and answers its workflow states as they are now (null when the
+ * card does not exist). A PATCH that places a card on the board takes this before locking the card:
+ * a workflow edit locks the team FOR UPDATE, so the two run one after the other, and a card is never
+ * put into a column an edit is removing. Team before card, in every path, so they cannot deadlock.
+ */
+export async function lockTeamOfCardForShare(
+  ctx: TenantContext,
+  cardId: string,
+): Promise<WorkflowState[] | null> {
+  const [team] = await ctx.tx
+    .select({ workflowStates: teams.workflowStates })
+    .from(teams)
+    .where(
+      and(
+        eq(teams.tenantId, ctx.tenantId),
+        eq(
+          teams.id,
+          sql`(select ${cards.teamId} from ${cards} where ${cards.tenantId} = ${ctx.tenantId} and ${cards.id} = ${cardId})`,
+        ),
+      ),
+    )
+    .for('share');
+  return team?.workflowStates ?? null;
+}
+
+/**
  * A card the caller may read, with their standing on its team and the permission asked. Missing,
  * deleted and unreadable cards all answer 404 'Card not found'.
  */

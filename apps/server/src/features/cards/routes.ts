@@ -88,7 +88,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'Changes fields of a card from the version the caller started from; field values merge one by one. 409 CONFLICT with { current, conflictingFields } when a changed field was written after that version; 400 for unknown fields or bad values; 422 WORKFLOW_REFUSED for a refused status move or an edit of a locked card; 422 COMPLIANCE_REQUIRED for submit with a critical issue.',
+          'Changes fields of a card from the version the caller started from; field values merge one by one. A board move sends workflowStateId and either boardPosition or boardPlace { aboveId, belowId } (the neighbours to go between; the server works out the position from where they are now). 409 CONFLICT with { current, conflictingFields } when a changed field was written after that version, or when a boardPlace neighbour is no longer in that column; 400 for unknown fields or bad values, an unknown workflow state, or boardPosition and boardPlace together; 422 WORKFLOW_REFUSED for a refused status move or an edit of a locked card; 422 COMPLIANCE_REQUIRED for submit with a critical issue.',
         params: Params,
         body: PatchCardSchema,
         response: { 200: oneSchema(CardSchema) },

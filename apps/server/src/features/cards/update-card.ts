@@ -25,9 +25,9 @@ import { AppError } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';
 import { writeAudit } from '../audit/write-audit';
 import { publishChange } from '../events/change-feed';
-import { spreadColumnIfCrowded } from './board-spacing';
+import { positionFromPlace, spreadColumnIfCrowded } from './board-spacing';
 import { assigneeNameOnTeam } from './card-assignee';
-import { loadCard, selectCardRow, templateForCard, toCard } from './card-records';
+import { loadCard, lockTeamOfCardForShare, selectCardRow, templateForCard, toCard } from './card-records';
 import {
   auditValue,
   buildSearchText,
@@ -47,10 +47,17 @@ const trackingFields = new Set<string>(['status', 'state', 'ndisStatus', 'workfl
 export const conflictMessage =
   'Someone else changed this card since you opened it. Review their changes and try again.';
 
+export const boardPlaceConflictMessage =
+  'The column changed since you opened it: a card you placed this one beside has moved. Review the board and try again.';
+
 /** The 409 of a stale write: the card as it is now, and the fields someone else changed. */
-export function conflictError(current: Card, conflictingFields: string[]): AppError {
+export function conflictError(
+  current: Card,
+  conflictingFields: string[],
+  message = conflictMessage,
+): AppError {
   const details: CardConflictDetails = { current, conflictingFields };
-  return new AppError('CONFLICT', conflictMessage, details);
+  return new AppError('CONFLICT', message, details);
 }
 
 interface KeyChange {
@@ -65,6 +72,10 @@ interface KeyChange {
  *
  * - A stale version is applied when none of the changed fields was written after it; otherwise 409
  *   with the current card and the conflicting fields.
+ * - A board move (`workflowStateId`, `boardPosition` or `boardPlace`) reads the team's columns under
+ *   a share lock, so a concurrent workflow edit cannot remove the column it goes to; `boardPlace`
+ *   becomes a position between the named neighbours as they are now (409 when one has left the
+ *   column).
  * - Field values must belong to the template and have the right shape (400); rich text is cleaned.
  * - Draft and in-progress cards take edits; later statuses only take status and tracking changes (422).
  * - Status moves follow the workflow table (422 with its message); moves into pending-review and
@@ -74,8 +85,37 @@ interface KeyChange {
  * - Compliance, completed requirements and search text are recomputed; one audit entry ('updated' or
  *   'undo') carries every change. A PATCH that changes nothing answers the card as it is.
  */
-export async function updateCard(ctx: TenantContext, id: string, patch: PatchCardInput): Promise<Card> {
+export async function updateCard(ctx: TenantContext, id: string, input: PatchCardInput): Promise<Card> {
+  // A board move reads the team's columns under a share lock, taken before the card's own lock: a
+  // concurrent workflow edit (which locks the team for update) then runs wholly before or after it.
+  const isBoardMove =
+    input.workflowStateId !== undefined ||
+    input.boardPosition !== undefined ||
+    input.boardPlace !== undefined;
+  const lockedStates = isBoardMove ? await lockTeamOfCardForShare(ctx, id) : null;
   const { card, row, access } = await loadCard(ctx, id, 'write:cards', { forUpdate: true });
+  const workflowStates = lockedStates ?? access.workflowStates;
+  const { boardPlace, ...patch } = input;
+  const newStateId = patch.workflowStateId;
+  if (newStateId && newStateId !== card.workflowStateId && !workflowStates.some((s) => s.id === newStateId)) {
+    const message = `Unknown workflow state "${newStateId}"`;
+    throw new AppError('VALIDATION_FAILED', message, [{ path: ['workflowStateId'], message }]);
+  }
+  if (boardPlace) {
+    const workflowStateId =
+      patch.workflowStateId === undefined ? card.workflowStateId : patch.workflowStateId;
+    if (!workflowStateId) {
+      const message = 'A card placed on the board needs a workflow state';
+      throw new AppError('VALIDATION_FAILED', message, [{ path: ['workflowStateId'], message }]);
+    }
+    const position = await positionFromPlace(
+      ctx,
+      { cardId: id, teamId: card.teamId, workflowStateId },
+      boardPlace,
+    );
+    if (position === null) throw conflictError(card, ['boardPosition'], boardPlaceConflictMessage);
+    patch.boardPosition = position;
+  }
   const template = await templateForCard(ctx, card);
   const incomingValues = checkedFieldValues(template, patch.fieldValues ?? {});
 
@@ -117,13 +157,6 @@ export async function updateCard(ctx: TenantContext, id: string, patch: PatchCar
   let assigneeName = row.assigneeName;
   if (cardChanges.assigneeId !== undefined) {
     assigneeName = patch.assigneeId ? await assigneeNameOnTeam(ctx, card.teamId, patch.assigneeId) : null;
-  }
-  if (patch.workflowStateId && cardChanges.workflowStateId !== undefined) {
-    if (!access.workflowStates.some((s) => s.id === patch.workflowStateId)) {
-      throw new AppError('VALIDATION_FAILED', `Unknown workflow state "${patch.workflowStateId}"`, [
-        { path: ['workflowStateId'], message: `Unknown workflow state "${patch.workflowStateId}"` },
-      ]);
-    }
   }
 
   const documentIds = card.completedRequirements.documents;

@@ -169,6 +169,10 @@ describe('the team work routes in the OpenAPI document', () => {
       expect(operation.tags).toEqual(['teams']);
       expect(operation.description).toBeTruthy();
     }
+    // A board move by neighbours is part of the card PATCH's documented body.
+    const patch = doc.paths['/api/cards/{id}'].patch;
+    expect(patch.requestBody.content['application/json'].schema.properties.boardPlace).toBeDefined();
+    expect(patch.description).toContain('boardPlace');
   });
 });
 
@@ -273,6 +277,109 @@ describe('board moves: PATCH /api/cards/{id} with workflowStateId and boardPosit
     });
     expect(stale.status).toBe(409);
     expect(stale.body.error.details.conflictingFields).toEqual(['boardPosition']);
+
+    // Every card the spread renumbered has its own audit entry: old and new position, by who moved.
+    const renumbered = items.filter((i) => i.version > 1 && i.title !== 'Top');
+    expect(renumbered.length).toBeGreaterThan(2);
+    const trail = await auditOf(bottom.id);
+    const spreadEntry = trail.find((entry: any) => entry.metadata.reason === 'column-spread') as any;
+    expect(spreadEntry).toMatchObject({
+      action: 'updated',
+      userName: 'Olivia Owner',
+      changes: [
+        { field: 'boardPosition', oldValue: bottom.boardPosition, newValue: bottomNow.boardPosition },
+      ],
+    });
+    expect(spreadEntry.metadata.version).toBe(bottomNow.version);
+  });
+
+  it('places a card by its neighbours where they are now, so a view that missed a spread still lands it right', async () => {
+    const created = await olivia.post('/api/teams', { name: 'Placed by neighbours team' });
+    const teamId = created.body.data.id as string;
+    const [a, b, c] = [
+      await newCard(olivia, { teamId, title: 'A' }),
+      await newCard(olivia, { teamId, title: 'B' }),
+      await newCard(olivia, { teamId, title: 'C' }),
+    ];
+    const mover = await newCard(olivia, { teamId, title: 'Mover' });
+    // Mover sits in In Progress; a stale view of To Do shows A, B, C at their first positions.
+    expect(
+      (await olivia.patch(`/api/cards/${mover.id}`, { version: 1, workflowStateId: 'in-progress' })).status,
+    ).toBe(200);
+    const staleBetweenBAndC = (b.boardPosition + c.boardPosition) / 2;
+    // Meanwhile someone crowds To Do against A until the server spreads it: the numbers all change.
+    const top = a.boardPosition;
+    let next = b.boardPosition;
+    for (let n = 1; n <= 22; n += 1) {
+      const card = await newCard(olivia, { teamId, title: `Crowd ${n}` });
+      const position = (top + next) / 2;
+      const res = await olivia.patch(`/api/cards/${card.id}`, { version: 1, boardPosition: position });
+      expect(res.status).toBe(200);
+      next = res.body.data.boardPosition;
+      if (next !== position) break;
+    }
+    const todo = async () =>
+      ((await workItems(olivia, teamId)).data as any[]).filter((i) => i.workflowStateId === 'todo');
+    expect((await todo()).find((i) => i.id === b.id).boardPosition).not.toBe(b.boardPosition);
+
+    // The stale position alone would put Mover wherever that old number now falls.
+    // By neighbours, it goes between B and C as they are now.
+    const moved = await olivia.patch(`/api/cards/${mover.id}`, {
+      version: 2,
+      workflowStateId: 'todo',
+      boardPlace: { aboveId: b.id, belowId: c.id },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.data.boardPosition).not.toBe(staleBetweenBAndC);
+    const titles = (await todo()).map((i) => i.title);
+    expect(titles.slice(-3)).toEqual(['B', 'Mover', 'C']);
+
+    // Under one card (the bottom of the column), then over one (the top).
+    const under = await olivia.patch(`/api/cards/${mover.id}`, {
+      version: moved.body.data.version,
+      boardPlace: { aboveId: c.id, belowId: null },
+    });
+    expect(under.status).toBe(200);
+    expect((await todo()).map((i) => i.title).slice(-2)).toEqual(['C', 'Mover']);
+    const over = await olivia.patch(`/api/cards/${mover.id}`, {
+      version: under.body.data.version,
+      boardPlace: { aboveId: null, belowId: a.id },
+    });
+    expect(over.status).toBe(200);
+    expect((await todo())[0].title).toBe('Mover');
+
+    // A neighbour that has left the column: the view is out of date, 409 and nothing moves.
+    expect(
+      (
+        await olivia.patch(`/api/cards/${c.id}`, {
+          version: (await todo()).at(-1).version,
+          workflowStateId: 'done',
+        })
+      ).status,
+    ).toBe(200);
+    const stale = await olivia.patch(`/api/cards/${mover.id}`, {
+      version: over.body.data.version,
+      boardPlace: { aboveId: b.id, belowId: c.id },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.details.conflictingFields).toEqual(['boardPosition']);
+    expect((await todo())[0].title).toBe('Mover');
+
+    // Into an empty column with no neighbours: its only card.
+    const alone = await olivia.patch(`/api/cards/${mover.id}`, {
+      version: over.body.data.version,
+      workflowStateId: 'in-progress',
+      boardPlace: { aboveId: null, belowId: null },
+    });
+    expect(alone.status).toBe(200);
+    expect(alone.body.data.workflowStateId).toBe('in-progress');
+
+    const both = await olivia.patch(`/api/cards/${mover.id}`, {
+      version: alone.body.data.version,
+      boardPosition: 5,
+      boardPlace: { aboveId: null, belowId: null },
+    });
+    expect(both.status).toBe(400);
   });
 
   it('moves a due date (calendar drag) and refuses an unknown column', async () => {

@@ -40,7 +40,7 @@ export const teamWorkRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          "Replaces a team's workflow columns, in order (manage:workflow: the team's lead or a tenant admin; 403 otherwise, 404 'Team not found' for a team the caller cannot see). 409 CONFLICT with { current } when version is stale; 400 when the edit changes or removes Done, repeats an id or leaves no other state. Cards in a removed column move to the end of the first one.",
+          "Replaces a team's workflow columns, in order (manage:workflow: the team's lead or a tenant admin; 403 otherwise, 404 'Team not found' for a team the caller cannot see). 409 CONFLICT with { current } when version is stale; 400 when the edit changes or removes Done, repeats an id, uses a name twice (trimmed, case ignored) or leaves no other state, with the state at fault in details[].path. Cards in a removed column move to the end of the first one, each with its own audit entry. A save that changes nothing answers the team as it is, at the same version.",
         params: z.object({ id: z.uuid() }),
         body: UpdateWorkflowStatesSchema,
         response: { 200: oneSchema(TeamSchema) },

@@ -2,7 +2,9 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness';
 import { auditLog } from '../../db/schema/audit';
+import { runInTenant } from '../../http/tenant-scope';
 import { listenForChanges } from '../events/change-feed';
+import { updateWorkflowStates } from './workflow-states';
 
 let t: TestApp;
 let sunrise: string;
@@ -83,8 +85,17 @@ describe('PUT /api/teams/{id}/workflow-states', () => {
       changes: [
         {
           field: 'workflowStates',
-          oldValue: 'To Do, In Progress, Done',
-          newValue: 'Working on it, To Do, Waiting on family, Done',
+          oldValue: [
+            { id: 'todo', name: 'To Do', color: '#64748b', order: 1 },
+            { id: 'in-progress', name: 'In Progress', color: '#3b82f6', order: 2 },
+            { id: 'done', name: 'Done', color: '#10b981', order: 4 },
+          ],
+          newValue: [
+            { id: 'in-progress', name: 'Working on it', color: '#3B82F6', order: 1 },
+            { id: 'todo', name: 'To Do', color: '#111111', order: 2 },
+            { id: 'waiting', name: 'Waiting on family', color: '#f59e0b', order: 3 },
+            { id: 'done', name: 'Done', color: '#10b981', order: 4 },
+          ],
         },
       ],
       metadata: { version: 2, fromVersion: 1 },
@@ -120,6 +131,22 @@ describe('PUT /api/teams/{id}/workflow-states', () => {
         'The state id "todo" is used twice',
       ],
       [[done], 'A team needs at least one state besides Done'],
+      [
+        [
+          { id: 'todo', name: 'To Do', color: '#64748b' },
+          { id: 'to-do', name: ' to do ', color: '#3b82f6' },
+          done,
+        ],
+        'The state name "to do" is used twice',
+      ],
+      [
+        [
+          { id: 'todo', name: 'To Do', color: '#64748b' },
+          { id: 'finished', name: 'DONE', color: '#3b82f6' },
+          done,
+        ],
+        'The state name "DONE" is used twice',
+      ],
     ];
     for (const [states, message] of cases) {
       const res = await put(olivia, teamId, { version: 1, states });
@@ -127,6 +154,17 @@ describe('PUT /api/teams/{id}/workflow-states', () => {
       expect(res.body.error.code).toBe('VALIDATION_FAILED');
       expect(res.body.error.message).toBe(message);
     }
+    const twice = await put(olivia, teamId, {
+      version: 1,
+      states: [
+        { id: 'todo', name: 'To Do', color: '#64748b' },
+        { id: 'again', name: 'TO DO', color: '#3b82f6' },
+        done,
+      ],
+    });
+    expect(twice.body.error.details).toEqual([
+      { path: ['states', 1, 'name'], message: 'The state name "TO DO" is used twice' },
+    ]);
     const badColour = await put(olivia, teamId, {
       version: 1,
       states: [{ id: 'todo', name: 'To Do', color: 'red' }, done],
@@ -175,6 +213,127 @@ describe('PUT /api/teams/{id}/workflow-states', () => {
     // A board move from before the removal now conflicts instead of putting the card back.
     const stale = await olivia.patch(`/api/cards/${a.id}`, { version: 2, boardPosition: 1 });
     expect(stale.status).toBe(409);
+  });
+
+  it('audits a colour-only edit with the old and new colours, and takes a save that changes nothing as no change', async () => {
+    const teamId = await newTeam('Colour edit team');
+    const entries = () =>
+      t.readInTenant(sunrise, (tx) =>
+        tx
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.entityId, teamId), eq(auditLog.action, 'updated')))
+          .orderBy(desc(auditLog.at)),
+      );
+    const states = [
+      { id: 'todo', name: 'To Do', color: '#64748b' },
+      { id: 'in-progress', name: 'In Progress', color: '#ef4444' },
+      done,
+    ];
+    const recoloured = await put(olivia, teamId, { version: 1, states });
+    expect(recoloured.status, JSON.stringify(recoloured.body)).toBe(200);
+    expect(recoloured.body.data.version).toBe(2);
+    const [entry] = await entries();
+    const change = (entry!.changes as { oldValue: any[]; newValue: any[] }[])[0]!;
+    expect(change.oldValue[1]).toEqual({
+      id: 'in-progress',
+      name: 'In Progress',
+      color: '#3b82f6',
+      order: 2,
+    });
+    expect(change.newValue[1]).toEqual({
+      id: 'in-progress',
+      name: 'In Progress',
+      color: '#ef4444',
+      order: 2,
+    });
+
+    // The same columns again (a colour differing only in case counts as the same): no new version,
+    // no audit entry, the team answered as it is.
+    const again = await put(olivia, teamId, {
+      version: 2,
+      states: states.map((s) => (s.id === 'in-progress' ? { ...s, color: '#EF4444' } : s)),
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.data).toMatchObject({
+      version: 2,
+      workflowStates: recoloured.body.data.workflowStates,
+    });
+    expect((await olivia.get(`/api/teams/${teamId}`)).body.data.version).toBe(2);
+    expect(await entries()).toHaveLength(1);
+  });
+
+  it("writes each moved card's own audit entry, as the person who removed the column, from where they were", async () => {
+    const teamId = await newTeam('Audited removal team');
+    const a = await newCard(teamId, 'Audited A');
+    const b = await newCard(teamId, 'Audited B');
+    for (const card of [a, b])
+      await olivia.patch(`/api/cards/${card.id}`, { version: 1, workflowStateId: 'in-progress' });
+    const res = await olivia.request({
+      method: 'PUT',
+      url: `/api/teams/${teamId}/workflow-states`,
+      payload: { version: 1, states: [{ id: 'todo', name: 'To Do', color: '#64748b' }, done] },
+      headers: { 'user-agent': 'workflow-test/2.0' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    for (const card of [a, b]) {
+      const trail = await olivia.get(`/api/cards/${card.id}/audit`);
+      expect(trail.status).toBe(200);
+      expect(trail.body.data[0]).toMatchObject({
+        action: 'updated',
+        userName: 'Olivia Owner',
+        userAgent: 'workflow-test/2.0',
+        ipAddress: expect.any(String),
+        changes: [{ field: 'workflowStateId', oldValue: 'in-progress', newValue: 'todo' }],
+        metadata: { version: 3, fromVersion: 2, reason: 'workflow-state-removed', teamVersion: 2 },
+      });
+    }
+  });
+
+  it('never leaves a card in a column that a workflow edit running at the same time removes', async () => {
+    const teamId = await newTeam('Concurrent removal team');
+    const card = await newCard(teamId, 'Moving while the column goes');
+    const me = (await olivia.get('/api/me')).body.data;
+    // The edit removes In Progress and holds its transaction open; meanwhile a board move of the card
+    // into In Progress arrives. It must wait for the edit and then be refused, never land there.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let edited!: () => void;
+    const editDone = new Promise<void>((resolve) => {
+      edited = resolve;
+    });
+    const edit = runInTenant(
+      t.database.db,
+      sunrise,
+      { id: me.id, email: me.email, name: me.name, platformRole: null, ip: null, userAgent: null },
+      async (ctx) => {
+        const team = await updateWorkflowStates(ctx, teamId, {
+          version: 1,
+          states: [{ id: 'todo', name: 'To Do', color: '#64748b' }, done],
+        });
+        edited();
+        await held;
+        return team;
+      },
+    );
+    await editDone;
+    let isAnswered = false;
+    const move = olivia
+      .patch(`/api/cards/${card.id}`, { version: 1, workflowStateId: 'in-progress' })
+      .then((res) => {
+        isAnswered = true;
+        return res;
+      });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(isAnswered, 'the move waited for the workflow edit').toBe(false);
+    release();
+    expect((await edit).version).toBe(2);
+    const res = await move;
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.error.message).toBe('Unknown workflow state "in-progress"');
+    expect((await olivia.get(`/api/cards/${card.id}`)).body.data.workflowStateId).toBe('todo');
   });
 
   it("lets the team's lead edit it, and refuses members, auditors and people who cannot see the team", async () => {

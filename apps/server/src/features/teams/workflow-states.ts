@@ -1,14 +1,19 @@
 import { can } from '@wattle/domain/auth/permissions';
 import { positionGap } from '@wattle/domain/cards/board';
 import type { Team } from '@wattle/domain/teams/schemas';
-import { applyWorkflowEdit, type UpdateWorkflowStates } from '@wattle/domain/teams/workflow';
+import {
+  applyWorkflowEdit,
+  sameWorkflow,
+  type UpdateWorkflowStates,
+  type WorkflowState,
+} from '@wattle/domain/teams/workflow';
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/raw-rows';
 import { cards } from '../../db/schema/cards';
 import { teams } from '../../db/schema/teams';
 import { AppError, forbidden } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';
-import { writeAudit } from '../audit/write-audit';
+import { writeAudit, writeAuditEntries } from '../audit/write-audit';
 import { teamAccessList } from '../cards/card-records';
 import { publishChanges } from '../events/change-feed';
 import { findVisibleTeams } from './team-records';
@@ -21,7 +26,10 @@ export const workflowConflictMessage =
  * team's lead, tenant admins). The edit must start from the team's current version (409 with the
  * team as it is now otherwise) and pass `applyWorkflowEdit` (400 with its message). Cards left in a
  * removed column move to the end of the first column, in the order they had, and take a new card
- * version so a stale board move of one of them conflicts instead of putting it back.
+ * version so a stale board move of one of them conflicts instead of putting it back; each one's own
+ * audit trail records the column it left. The team's audit entry records the columns before and
+ * after (id, name, colour, order). A save that changes nothing writes nothing: the team is answered
+ * as it is, at the same version.
  */
 export async function updateWorkflowStates(
   ctx: TenantContext,
@@ -47,9 +55,19 @@ export async function updateWorkflowStates(
 
   const edit = applyWorkflowEdit(team.workflowStates, input.states);
   if (!edit.ok) {
-    throw new AppError('VALIDATION_FAILED', edit.message, [{ path: ['states'], message: edit.message }]);
+    const path = [
+      'states',
+      ...(edit.index === undefined ? [] : [edit.index]),
+      ...(edit.field === undefined ? [] : [edit.field]),
+    ];
+    throw new AppError('VALIDATION_FAILED', edit.message, [{ path, message: edit.message }]);
   }
   const states = edit.states;
+  // Saved as it is: nothing to write, no new version, no audit entry, no event.
+  if (sameWorkflow(team.workflowStates, states)) {
+    const [current] = await findVisibleTeams(ctx, { teamId });
+    return current!;
+  }
   const version = team.version + 1;
   const now = new Date();
   await ctx.tx
@@ -68,7 +86,7 @@ export async function updateWorkflowStates(
           removed.map((s) => s.id),
           now,
         )
-      : 0;
+      : [];
 
   await writeAudit(ctx.tx, {
     tenantId: ctx.tenantId,
@@ -79,21 +97,39 @@ export async function updateWorkflowStates(
     changes: [
       {
         field: 'workflowStates',
-        oldValue: team.workflowStates.map((s) => s.name).join(', '),
-        newValue: states.map((s) => s.name).join(', '),
+        oldValue: auditedStates(team.workflowStates),
+        newValue: auditedStates(states),
       },
     ],
     metadata: {
       version,
       fromVersion: input.version,
       ...(removed.length > 0
-        ? { removedStates: removed.map((s) => s.id), movedCards: moved, movedTo: first.id }
+        ? { removedStates: removed.map((s) => s.id), movedCards: moved.length, movedTo: first.id }
         : {}),
     },
   });
+  // Each moved card's own trail says it changed column, and why.
+  await writeAuditEntries(
+    ctx.tx,
+    moved.map((card) => ({
+      tenantId: ctx.tenantId,
+      actor: ctx.actor,
+      entity: 'card',
+      entityId: card.id,
+      action: 'updated',
+      changes: [{ field: 'workflowStateId', oldValue: card.oldStateId, newValue: first.id }],
+      metadata: {
+        version: card.version,
+        fromVersion: card.version - 1,
+        reason: 'workflow-state-removed',
+        teamVersion: version,
+      },
+    })),
+  );
   await publishChanges(ctx.tx, [
     { tenantId: ctx.tenantId, userId: null, event: { type: 'updated', entity: 'team', id: teamId, version } },
-    ...(moved > 0
+    ...(moved.length > 0
       ? [
           {
             tenantId: ctx.tenantId,
@@ -108,9 +144,24 @@ export async function updateWorkflowStates(
   return updated!;
 }
 
+/** A workflow as its audit entry records it: each column's id, name, colour and order, in order. */
+function auditedStates(states: readonly WorkflowState[]) {
+  return [...states]
+    .sort((a, b) => a.order - b.order)
+    .map(({ id, name, color, order }) => ({ id, name, color, order }));
+}
+
+interface MovedCard {
+  id: string;
+  oldStateId: string;
+  version: number;
+}
+
 /**
- * Every live card of the team in a removed column goes to the end of `firstId`, keeping its order. One statement: the new positions continue from the
- * column's last card, a gap apart. The cards' versions and field versions move on like a PATCH's.
+ * Every live card of the team in a removed column goes to the end of `firstId`, keeping its order.
+ * One statement: the new positions continue from the column's last card, a gap apart. The cards'
+ * versions and field versions move on like a PATCH's. Answers each moved card with the column it
+ * left and its new version, for its audit entry.
  */
 async function moveCardsToFirstState(
   ctx: TenantContext,
@@ -118,7 +169,7 @@ async function moveCardsToFirstState(
   firstId: string,
   removedIds: string[],
   now: Date,
-): Promise<number> {
+): Promise<MovedCard[]> {
   const result = await ctx.tx.execute(sql`
     with tail as (
       select coalesce(max(${cards.boardPosition}), 0) as last
@@ -127,7 +178,7 @@ async function moveCardsToFirstState(
         and ${cards.deletedAt} is null and ${cards.workflowStateId} = ${firstId}
     ),
     stranded as (
-      select ${cards.id} as id,
+      select ${cards.id} as id, ${cards.workflowStateId} as old_state_id,
         row_number() over (order by ${cards.boardPosition}, ${cards.number}) as n
       from ${cards}
       where ${cards.tenantId} = ${ctx.tenantId} and ${cards.teamId} = ${teamId}
@@ -147,7 +198,11 @@ async function moveCardsToFirstState(
       last_modified_by = ${ctx.actor.id}
     from stranded
     where ${cards.tenantId} = ${ctx.tenantId} and ${cards.id} = stranded.id
-    returning ${cards.id}
+    returning ${cards.id} as id, stranded.old_state_id as old_state_id, ${cards.version} as version
   `);
-  return rowsOf(result).length;
+  return rowsOf<{ id: string; old_state_id: string; version: number | string }>(result).map((row) => ({
+    id: row.id,
+    oldStateId: row.old_state_id,
+    version: Number(row.version),
+  }));
 }

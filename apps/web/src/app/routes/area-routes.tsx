@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRoute, lazyRouteComponent, notFound, redirect, rootRouteId } from '@tanstack/react-router';
+import { canReadTeamCards, myWorkTeam } from '@/features/team-views/my-work';
 import { teamsQueryOptions } from '@/features/teams/api';
 import { isSystemAdminRole } from '@/features/tenants/current-role';
 import { requireVerified } from '../guards';
@@ -49,16 +50,18 @@ const teamRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/my-teams/$teamSlug',
   loader: async ({ context, params, location }) => {
-    // My Work (/my-teams/{teamId}/list) of a team the user no longer sees: their own work in the
-    // first team they can see, else the inbox (spec shell section 2).
+    // My Work (/my-teams/{teamId}/list) of a team the user does not see, or whose cards they may
+    // not read: their own work in the team My Work opens (features/team-views/my-work.ts, as the
+    // phones' bottom bar links it), else the inbox (spec shell section 2).
     if (uuidPattern.test(params.teamSlug) && location.pathname.endsWith('/list')) {
       const teams = await context.queryClient.ensureQueryData(teamsQueryOptions(context.tenant.id));
-      if (!teams.some((team) => team.id === params.teamSlug)) {
-        const first = teams.find((team) => team.status === 'active') ?? teams[0];
-        if (!first) throw redirect({ to: '/inbox', replace: true });
+      const named = teams.find((team) => team.id === params.teamSlug);
+      if (!named || !canReadTeamCards(named)) {
+        const target = myWorkTeam(teams);
+        if (!target) throw redirect({ to: '/inbox', replace: true });
         throw redirect({
           to: '/my-teams/$teamSlug/$view',
-          params: { teamSlug: first.id, view: 'list' },
+          params: { teamSlug: target.id, view: 'list' },
           replace: true,
         });
       }

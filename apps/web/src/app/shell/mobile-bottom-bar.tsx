@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { EllipsisIcon, HouseIcon, ListTodoIcon, PlusIcon, SearchIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { myWorkPath } from '@/features/team-views/my-work';
 import { teamsQueryOptions } from '@/features/teams/api';
 import { useCurrentTenant } from '@/features/tenants/api';
 import { cn } from '@/lib/cn';
@@ -22,7 +23,7 @@ function BarLink({ to, isActive, children }: { to: string; isActive: boolean; ch
 
 /**
  * The phones' bottom bar (spec shell section 2; hidden from the md breakpoint up): Home (/inbox),
- * My Work (the caller's own work in the first team they can open, or /inbox without one), Quick Add, Search
+ * My Work (the caller's own work in the first team whose cards they may read, or /inbox without one), Quick Add, Search
  * and More, which opens the navigation.
  */
 export function MobileBottomBar() {
@@ -30,9 +31,9 @@ export function MobileBottomBar() {
   const { tenant } = useCurrentTenant();
   const teams = useQuery(teamsQueryOptions(tenant.id));
   const { toggleSidebar, isMobile, openMobile } = useSidebar();
-  const firstTeam = teams.data?.find((team) => team.status === 'active');
-  // By the team's id: /my-teams/{teamId}/list is My Work, the caller's own items (spec shell section 2).
-  const myWork = firstTeam ? `/my-teams/${firstTeam.id}/list` : '/inbox';
+  // By the team's id: /my-teams/{teamId}/list is My Work, the caller's own items (spec shell
+  // section 2), in the team the route's rule picks too (features/team-views/my-work.ts).
+  const myWork = myWorkPath(teams.data ?? []);
 
   return (
     <nav
@@ -49,7 +50,7 @@ export function MobileBottomBar() {
           </BarLink>
         </li>
         <li className="flex flex-1">
-          <BarLink to={myWork} isActive={firstTeam !== undefined && pathname === myWork}>
+          <BarLink to={myWork} isActive={myWork !== '/inbox' && pathname === myWork}>
             <ListTodoIcon aria-hidden="true" />
             My Work
           </BarLink>

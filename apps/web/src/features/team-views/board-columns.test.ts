@@ -67,12 +67,15 @@ describe('planMove', () => {
     expect(planMove(columns, todo1.id, 0, 1)).toEqual({
       item: todo1,
       changes: { workflowStateId: 'todo', boardPosition: (2048 + 3072) / 2 },
+      place: { aboveId: todo2.id, belowId: todo3.id },
     });
   });
 
   it('moves to the top and to the end of a column', () => {
     expect(planMove(columns, todo3.id, 0, 0)?.changes.boardPosition).toBe(0);
+    expect(planMove(columns, todo3.id, 0, 0)?.place).toEqual({ aboveId: null, belowId: todo1.id });
     expect(planMove(columns, todo1.id, 0, 99)?.changes.boardPosition).toBe(3072 + 1024);
+    expect(planMove(columns, todo1.id, 0, 99)?.place).toEqual({ aboveId: todo3.id, belowId: null });
   });
 
   it('moves to another column, into an empty one too', () => {
@@ -84,10 +87,12 @@ describe('planMove', () => {
       workflowStateId: 'in-progress',
       boardPosition: 2048,
     });
+    expect(planMove(columns, todo2.id, 1, 1)?.place).toEqual({ aboveId: doing1.id, belowId: null });
     expect(planMove(columns, todo2.id, 2, 0)?.changes).toEqual({
       workflowStateId: 'done',
       boardPosition: 1024,
     });
+    expect(planMove(columns, todo2.id, 2, 0)?.place).toEqual({ aboveId: null, belowId: null });
   });
 
   it('writes nothing for a drop where the card already is', () => {

@@ -1,5 +1,5 @@
 import { byBoardPosition, positionAt } from '@wattle/domain/cards/board';
-import type { WorkItem } from '@wattle/domain/cards/schemas';
+import type { BoardPlace, WorkItem } from '@wattle/domain/cards/schemas';
 import type { WorkflowState } from '@wattle/domain/teams/workflow';
 import type { WorkItemChanges } from './team-view-types';
 
@@ -51,14 +51,16 @@ export function locate(
 /**
  * The change that puts a card at `index` of column `toColumn` (the index among that column's cards
  * with the moved one left out), or null when it would not move. One card is written: its new
- * position lies between its new neighbours'.
+ * position lies between its new neighbours'. `changes` is what the board shows at once; `place`
+ * names those neighbours, and is what is sent, so the server puts the card between them as they
+ * are when the move arrives (a view that missed a renumbering of the column still lands it right).
  */
 export function planMove(
   columns: readonly BoardColumn[],
   itemId: string,
   toColumn: number,
   toIndex: number,
-): { item: WorkItem; changes: WorkItemChanges } | null {
+): { item: WorkItem; changes: WorkItemChanges; place: BoardPlace } | null {
   const from = locate(columns, itemId);
   const target = columns[toColumn];
   if (!from || !target) return null;
@@ -79,6 +81,7 @@ export function planMove(
         index,
       ),
     },
+    place: { aboveId: others[index - 1]?.id ?? null, belowId: others[index]?.id ?? null },
   };
 }
 

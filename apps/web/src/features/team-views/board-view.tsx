@@ -143,7 +143,7 @@ export function BoardView({ team, items, patchItem }: TeamViewProps) {
   const move = useCallback(
     (item: WorkItem, toColumn: number, toIndex: number) => {
       const plan = planMove(columnsRef.current, item.id, toColumn, toIndex);
-      if (plan) void patchItem(plan.item, plan.changes);
+      if (plan) void patchItem(plan.item, plan.changes, { boardPlace: plan.place });
     },
     [patchItem],
   );

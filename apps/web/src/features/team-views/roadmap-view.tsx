@@ -4,7 +4,7 @@ import { priorityLabels } from '@wattle/domain/cards/schemas';
 import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { useViewport } from '@/ui/use-viewport';
-import { formatDay } from './calendar-dates';
+import { type DateOnly, daysFrom, formatDay } from './calendar-dates';
 import { useTenantToday } from './calendar-today';
 import { priorityFillTone } from './list-priority';
 import {
@@ -59,10 +59,23 @@ export function RoadmapView({ team, items }: TeamViewProps) {
     overscan: 12,
   });
 
-  // Open (and re-open after a zoom change) with today in sight.
+  // Open (and re-open after a zoom change) with today in sight. After that the scroll is the
+  // user's: a card changing (here or live, from someone else) keeps it, and when the axis grows or
+  // shrinks at its start the scroll moves with it, so the same days stay in sight.
+  const placed = useRef<{ element: HTMLDivElement; zoom: RoadmapZoom; from: DateOnly } | null>(null);
   useLayoutEffect(() => {
     const element = scrollRef.current;
-    if (element) element.scrollLeft = initialScroll(range, today, zoom, element.clientWidth - labelWidth);
+    if (!element) {
+      placed.current = null;
+      return;
+    }
+    const last = placed.current;
+    if (!last || last.element !== element || last.zoom !== zoom) {
+      element.scrollLeft = initialScroll(range, today, zoom, element.clientWidth - labelWidth);
+    } else if (last.from !== range.from) {
+      element.scrollLeft += daysFrom(range.from, last.from) * dayWidth[zoom];
+    }
+    placed.current = { element, zoom, from: range.from };
   }, [range, today, zoom, labelWidth]);
 
   return (

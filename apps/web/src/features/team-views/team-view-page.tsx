@@ -20,6 +20,7 @@ import { formatDateTime } from '../cards/card-list-format';
 import { TeamSummary } from '../placeholders/team-summary';
 import { useRouteTeam } from '../placeholders/use-route-team';
 import { useCurrentTenant } from '../tenants/api';
+import { canReadTeamCards } from './my-work';
 import type { TeamViewProps } from './team-view-types';
 import { usePatchWorkItem, useWorkItems } from './use-work-items';
 
@@ -95,8 +96,49 @@ export function TeamViewPage() {
   const params = useParams({ strict: false }) as { view?: string; teamSlug?: string };
   const team = useRouteTeam();
   if (!team || !params.teamSlug) return null;
+  // A family guardian (or a guest the team is shared with) sees the team but not its cards.
+  if (!canReadTeamCards(team)) return <WorkForStaffOnly team={team} />;
   const view: TeamView = isTeamView(params.view) ? params.view : 'work-board';
   return <TeamViewContent key={`${team.id}:${view}`} team={team} view={view} slugOrId={params.teamSlug} />;
+}
+
+/**
+ * The team views for someone who may see the team but not read its cards (read:cards; decision
+ * 0010): what the board is and what they can open instead, the team's behaviour support plans
+ * (shared with family) and their inbox, rather than an error about cards they were never meant to
+ * load.
+ */
+function WorkForStaffOnly({ team }: { team: Team }) {
+  useDocumentTitle(team.name);
+  return (
+    <div className="mx-auto flex w-full min-w-0 max-w-[100rem] flex-col gap-6 px-4 py-8 sm:px-6">
+      <h1 className="font-semibold text-2xl tracking-tight">{team.name}</h1>
+      <TeamSummary team={team} />
+      <section
+        aria-labelledby="staff-only-heading"
+        className="flex flex-col gap-3 rounded-xl border bg-card px-6 py-8"
+        data-testid="team-work-staff-only"
+      >
+        <h2 id="staff-only-heading" className="font-semibold text-lg">
+          {team.name}'s work board is for its care staff
+        </h2>
+        <p className="text-muted-foreground text-sm">
+          The team's cards, lists and calendar are where its staff organise their work. You can read the
+          behaviour support plans the team shares with family, and talk with the team in their comments.
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild size="sm">
+            <Link to="/my-teams/$teamSlug/bsp" params={{ teamSlug: team.slug }}>
+              Behaviour support plans
+            </Link>
+          </Button>
+          <Button asChild size="sm" variant="outline">
+            <Link to="/inbox">Go to your inbox</Link>
+          </Button>
+        </div>
+      </section>
+    </div>
+  );
 }
 
 function TeamViewContent({ team, view, slugOrId }: { team: Team; view: TeamView; slugOrId: string }) {

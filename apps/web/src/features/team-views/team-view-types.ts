@@ -1,4 +1,4 @@
-import type { WorkItem } from '@wattle/domain/cards/schemas';
+import type { BoardPlace, WorkItem } from '@wattle/domain/cards/schemas';
 import type { Team } from '@wattle/domain/teams/schemas';
 
 /**
@@ -22,9 +22,15 @@ export interface TeamViewProps {
   /**
    * Saves a change optimistically (the cached list updates at once) and resolves once the server
    * has answered; on a conflict or failure it rolls back/refetches and shows a toast itself, so
-   * callers need not catch.
+   * callers need not catch. Saves of one card go out one at a time, each from the version the one
+   * before saved, so a user's quick successive moves never conflict with each other. A board move
+   * passes `boardPlace`, the neighbours it was dropped between, which is what is sent.
    */
-  patchItem: (item: WorkItem, changes: WorkItemChanges) => Promise<void>;
+  patchItem: (
+    item: WorkItem,
+    changes: WorkItemChanges,
+    options?: { boardPlace?: BoardPlace },
+  ) => Promise<void>;
   /** True on "My Work": only the caller's own items, across the team. */
   mine: boolean;
 }

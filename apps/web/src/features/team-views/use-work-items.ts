@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Card, WorkItem } from '@wattle/domain/cards/schemas';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BoardPlace, Card, WorkItem } from '@wattle/domain/cards/schemas';
 import type { Team } from '@wattle/domain/teams/schemas';
 import type { UpdateWorkflowStates } from '@wattle/domain/teams/workflow';
 import { useCallback } from 'react';
@@ -9,6 +9,7 @@ import { teamKeys } from '../teams/api';
 import { useCurrentTenant } from '../tenants/api';
 import { type LoadedWorkItems, loadWorkItems } from './offline-work-items';
 import type { WorkItemChanges } from './team-view-types';
+import { WorkItemPatchQueue, workItemFromCard } from './work-item-patch-queue';
 
 /**
  * The team views' one way to fetch (CONVENTIONS.md 7). The key starts with ['cards', tenantId], so a
@@ -62,26 +63,6 @@ export function useWorkItems(teamId: string, { mine }: { mine: boolean }) {
   return useQuery(workItemsQueryOptions(tenant.id, teamId, mine));
 }
 
-/** The saved card as a work item: the same fields, its compliance flattened as the list has it. */
-export function workItemFromCard(card: Card, previous: WorkItem): WorkItem {
-  return {
-    ...previous,
-    workflowStateId: card.workflowStateId,
-    boardPosition: card.boardPosition,
-    startDate: card.startDate,
-    dueDate: card.dueDate,
-    status: card.status,
-    state: card.state,
-    title: card.title,
-    priority: card.priority,
-    assigneeId: card.assigneeId,
-    version: card.version,
-    updatedAt: card.updatedAt,
-    isCompliant: card.compliance.isCompliant,
-    completion: card.compliance.completion,
-  };
-}
-
 /** Replaces one item in every cached work-item list of the tenant that holds it. */
 function replaceItem(
   lists: WorkItemList | undefined,
@@ -98,60 +79,95 @@ function replaceItem(
   return changed ? { ...lists, items } : lists;
 }
 
+/** The fields a list of changes touches, with their values in `from`. */
+function valuesOf(from: WorkItem, changes: readonly WorkItemChanges[]): WorkItemChanges {
+  const values: WorkItemChanges = {};
+  for (const change of changes) {
+    for (const key of Object.keys(change) as (keyof WorkItemChanges)[]) {
+      (values as Record<string, unknown>)[key] = from[key];
+    }
+  }
+  return values;
+}
+
+/** One queue per query client and tenant: every view of the page saves a card through the same lane. */
+const queues = new WeakMap<QueryClient, Map<string, WorkItemPatchQueue>>();
+
+function patchQueueFor(queryClient: QueryClient, tenantId: string): WorkItemPatchQueue {
+  let byTenant = queues.get(queryClient);
+  if (!byTenant) {
+    byTenant = new Map();
+    queues.set(queryClient, byTenant);
+  }
+  let queue = byTenant.get(tenantId);
+  if (queue) return queue;
+  const listsKey = ['cards', tenantId, 'work-items'] as const;
+  const setItem = (id: string, update: (item: WorkItem) => WorkItem) =>
+    queryClient.setQueriesData<WorkItemList>({ queryKey: listsKey }, (lists) =>
+      replaceItem(lists, id, update),
+    );
+  queue = new WorkItemPatchQueue({
+    send: (cardId, body) =>
+      http<Card>(`/api/cards/${encodeURIComponent(cardId)}`, { method: 'PATCH', body, tenantId }),
+    saved: (card, still, save) => {
+      // The answer replaces the guess; saves of this card still queued keep theirs on top.
+      setItem(card.id, (current) => Object.assign(workItemFromCard(card, current), ...still));
+      // The card page and other lists of this card read it again when next shown.
+      void queryClient.invalidateQueries({ queryKey: ['cards', tenantId, 'detail', card.id] });
+      // A card that came back elsewhere than the view put it means the column was renumbered (the
+      // server spread it out, or this view had missed that): the lists are read again, once nothing
+      // more of this card is on its way.
+      const guess = save.changes.boardPosition;
+      if (still.length === 0 && guess !== undefined && card.boardPosition !== guess) {
+        void queryClient.invalidateQueries({ queryKey: listsKey });
+      }
+    },
+    failed: (error, confirmed, abandoned) => {
+      if (isApiError(error, 'CONFLICT')) {
+        toast.error(conflictMessage);
+        void queryClient.invalidateQueries({ queryKey: listsKey });
+        return;
+      }
+      // Back to how it was last saved: only the fields these changes touched.
+      const undo = valuesOf(confirmed, abandoned);
+      setItem(confirmed.id, (current) => ({ ...current, ...undo }));
+      toast.error('The card could not be moved', {
+        description: error instanceof Error ? error.message : 'Please try again.',
+      });
+    },
+  });
+  byTenant.set(tenantId, queue);
+  return queue;
+}
+
 /**
- * Saves a view's change of one work item: the cached lists show it at once, the PATCH carries the
- * version the item was shown at, and the answer (the new version) replaces the guess. A stale version
- * (409) refetches the lists and says so; any other failure puts the item back and says why. The
- * returned function never rejects, so a view can fire it from a drop handler.
+ * Saves a view's change of one work item: the cached lists show it at once, and the PATCH goes out
+ * through the card's save lane (work-item-patch-queue.ts), so two quick moves of one card go one
+ * after the other, each from the version the previous one saved. A change by someone else (409)
+ * refetches the lists and says so; any other failure puts the card back and says why. The returned
+ * promise never rejects, so a view can fire it from a drop handler.
  */
-export function usePatchWorkItem(): (item: WorkItem, changes: WorkItemChanges) => Promise<void> {
+export function usePatchWorkItem(): (
+  item: WorkItem,
+  changes: WorkItemChanges,
+  options?: { boardPlace?: BoardPlace },
+) => Promise<void> {
   const queryClient = useQueryClient();
   const { tenant } = useCurrentTenant();
   const tenantId = tenant.id;
 
   return useCallback(
-    async (item: WorkItem, changes: WorkItemChanges) => {
+    (item: WorkItem, changes: WorkItemChanges, options: { boardPlace?: BoardPlace } = {}) => {
       const listsKey = ['cards', tenantId, 'work-items'] as const;
       // No refetch may land between the guess and the answer and undo the guess on screen.
-      await queryClient.cancelQueries({ queryKey: listsKey });
+      void queryClient.cancelQueries({ queryKey: listsKey });
       queryClient.setQueriesData<WorkItemList>({ queryKey: listsKey }, (lists) =>
         replaceItem(lists, item.id, (current) => ({ ...current, ...changes })),
       );
-      try {
-        const card = await http<Card>(`/api/cards/${encodeURIComponent(item.id)}`, {
-          method: 'PATCH',
-          body: { version: item.version, ...changes },
-          tenantId,
-        });
-        queryClient.setQueriesData<WorkItemList>({ queryKey: listsKey }, (lists) =>
-          replaceItem(lists, item.id, (current) => workItemFromCard(card, current)),
-        );
-        // The card page and other lists of this card read it again when next shown.
-        void queryClient.invalidateQueries({ queryKey: ['cards', tenantId, 'detail', item.id] });
-        // A card that came back elsewhere than it was put means the server spread its crowded column
-        // out (every card moved): the lists are read again rather than waiting for the live event.
-        if (changes.boardPosition !== undefined && card.boardPosition !== changes.boardPosition) {
-          void queryClient.invalidateQueries({ queryKey: listsKey });
-        }
-      } catch (error) {
-        if (isApiError(error, 'CONFLICT')) {
-          toast.error(conflictMessage);
-          await queryClient.invalidateQueries({ queryKey: listsKey });
-          return;
-        }
-        // Back to how it was: only the fields this change touched, so a later move of the same card
-        // that already succeeded is not undone with it.
-        const undo: WorkItemChanges = {};
-        for (const key of Object.keys(changes) as (keyof WorkItemChanges)[]) {
-          (undo as Record<string, unknown>)[key] = item[key];
-        }
-        queryClient.setQueriesData<WorkItemList>({ queryKey: listsKey }, (lists) =>
-          replaceItem(lists, item.id, (current) => ({ ...current, ...undo })),
-        );
-        toast.error('The card could not be moved', {
-          description: error instanceof Error ? error.message : 'Please try again.',
-        });
-      }
+      return patchQueueFor(queryClient, tenantId).enqueue(item, {
+        changes,
+        ...(options.boardPlace ? { boardPlace: options.boardPlace } : {}),
+      });
     },
     [queryClient, tenantId],
   );

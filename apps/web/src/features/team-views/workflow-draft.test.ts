@@ -55,11 +55,15 @@ describe('the workflow editor draft', () => {
     expect(checkWorkflowEdit(defaultWorkflowStates, 1, blank)).toEqual({
       ok: false,
       message: 'Please enter a state name',
+      key: 'todo',
+      field: 'name',
     });
     const badColour = draft.map((state) => (state.id === 'todo' ? { ...state, color: 'blue' } : state));
     expect(checkWorkflowEdit(defaultWorkflowStates, 1, badColour)).toEqual({
       ok: false,
       message: 'A colour is #rrggbb',
+      key: 'todo',
+      field: 'color',
     });
     const onlyDone = draft.filter((state) => !state.isEditable);
     expect(checkWorkflowEdit(defaultWorkflowStates, 1, onlyDone)).toEqual({
@@ -87,5 +91,42 @@ describe('the workflow editor draft', () => {
     expect(result.ok).toBe(true);
     if (result.ok)
       expect(result.body.states.map((state) => state.id)).toEqual(['todo', 'in-progress', 'review', 'done']);
+  });
+
+  it('refuses a name used twice (trimmed, any case), on the input of the state to fix', () => {
+    const draft = addDraftState(draftFrom(defaultWorkflowStates), 'new-1').map((state) =>
+      state.id === null ? { ...state, name: ' to do ' } : state,
+    );
+    expect(checkWorkflowEdit(defaultWorkflowStates, 1, draft)).toEqual({
+      ok: false,
+      message: 'The state name "to do" is used twice',
+      key: 'new-1',
+      field: 'name',
+    });
+    const secondDone = addDraftState(draftFrom(defaultWorkflowStates), 'new-2').map((state) =>
+      state.id === null ? { ...state, name: 'Done' } : state,
+    );
+    expect(checkWorkflowEdit(defaultWorkflowStates, 1, secondDone)).toMatchObject({
+      ok: false,
+      message: 'The state name "Done" is used twice',
+      key: 'new-2',
+    });
+  });
+
+  it('never gives a new state the id of one the team had when the editor opened', () => {
+    // "In Progress" removed and a new "In Progress" added in the same edit: its cards must not stay.
+    const draft = addDraftState(
+      draftFrom(defaultWorkflowStates).filter((state) => state.id !== 'in-progress'),
+      'new-1',
+    ).map((state) => (state.id === null ? { ...state, name: 'In Progress' } : state));
+    const result = checkWorkflowEdit(defaultWorkflowStates, 1, draft);
+    expect(result.ok).toBe(true);
+    if (result.ok)
+      expect(result.body.states.map((state) => state.id)).toEqual(['todo', 'in-progress-2', 'done']);
+    expect(workflowPayload(1, draft).states.map((state) => state.id)).toEqual([
+      'todo',
+      'in-progress',
+      'done',
+    ]);
   });
 });

@@ -79,9 +79,18 @@ function slug(name: string): string {
   );
 }
 
-/** The PUT body: saved states keep their ids (cards refer to them); new ones get one from their name. */
-export function workflowPayload(version: number, draft: readonly DraftState[]): UpdateWorkflowStates {
-  const taken = new Set(draft.flatMap((state) => (state.id ? [state.id] : [])));
+/**
+ * The PUT body: saved states keep their ids (cards refer to them); new ones get one from their name.
+ * A new id never repeats one in `reserved` (the ids the team had when the editor opened): deleting
+ * "In Progress" and adding a new "In Progress" in one edit must not hand the old column's cards to
+ * the new one, since the editor says they move to the first column.
+ */
+export function workflowPayload(
+  version: number,
+  draft: readonly DraftState[],
+  reserved: Iterable<string> = [],
+): UpdateWorkflowStates {
+  const taken = new Set([...reserved, ...draft.flatMap((state) => (state.id ? [state.id] : []))]);
   const states = draft.map((state) => {
     let id = state.id;
     if (!id) {
@@ -95,17 +104,49 @@ export function workflowPayload(version: number, draft: readonly DraftState[]): 
   return { version, states };
 }
 
-/** The edit as the server would take it, or the message that refuses it (the first one). */
+/** A refused edit: the message, and the draft state (by key) and field it belongs to when there is one. */
+export interface WorkflowRefusal {
+  ok: false;
+  message: string;
+  /** The state whose input the message belongs to. */
+  key?: string;
+  field?: 'name' | 'color';
+}
+
+/**
+ * The edit as the server would take it, or the message that refuses it (the first one). `previous`
+ * and `version` are the workflow the editor opened on, never a newer one: an edit is always sent
+ * with the version it started from, so someone else's save in between answers 409.
+ */
 export function checkWorkflowEdit(
   previous: readonly WorkflowState[],
   version: number,
   draft: readonly DraftState[],
-): { ok: true; body: UpdateWorkflowStates } | { ok: false; message: string } {
-  const body = workflowPayload(version, draft);
+): { ok: true; body: UpdateWorkflowStates } | WorkflowRefusal {
+  const body = workflowPayload(
+    version,
+    draft,
+    previous.map((state) => state.id),
+  );
   const parsed = UpdateWorkflowStatesSchema.safeParse(body);
-  if (!parsed.success)
-    return { ok: false, message: parsed.error.issues[0]?.message ?? 'The workflow is not valid' };
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const [where, index, field] = issue?.path ?? [];
+    const key = where === 'states' && typeof index === 'number' ? draft[index]?.key : undefined;
+    return {
+      ok: false,
+      message: issue?.message ?? 'The workflow is not valid',
+      ...(key && (field === 'name' || field === 'color') ? { key, field } : {}),
+    };
+  }
   const applied = applyWorkflowEdit(previous, parsed.data.states);
-  if (!applied.ok) return applied;
+  if (!applied.ok) {
+    const key = applied.index === undefined ? undefined : draft[applied.index]?.key;
+    return {
+      ok: false,
+      message: applied.message,
+      ...(key && applied.field ? { key, field: applied.field } : {}),
+    };
+  }
   return { ok: true, body: parsed.data };
 }

@@ -1,8 +1,10 @@
 import type { Team } from '@wattle/domain/teams/schemas';
+import { maxWorkflowStates, type WorkflowState } from '@wattle/domain/teams/workflow';
 import { ArrowDownIcon, ArrowUpIcon, LockIcon, PlusIcon, Settings2Icon, Trash2Icon } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { cn } from '@/lib/cn';
+import { isApiError, validationIssues } from '@/lib/http';
 import { Button } from '@/ui/button';
 import {
   Dialog,
@@ -22,15 +24,19 @@ import {
   draftFrom,
   moveDraftState,
   presetColors,
+  type WorkflowRefusal,
 } from './workflow-draft';
 
 function ColourPicker({
   state,
   position,
+  errorId,
   onChange,
 }: {
   state: DraftState;
   position: number;
+  /** The id of this colour's own error message, when it has one. */
+  errorId: string | undefined;
   onChange: (color: string) => void;
 }) {
   const hexId = useId();
@@ -62,29 +68,64 @@ function ColourPicker({
         value={state.color}
         maxLength={7}
         spellCheck={false}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
         onChange={(event) => onChange(event.target.value.trim())}
       />
     </div>
   );
 }
 
+/** The workflow an edit starts from: the team's states and version when the editor opened. */
+interface EditBase {
+  states: WorkflowState[];
+  version: number;
+}
+
+type EditorError = Pick<WorkflowRefusal, 'message' | 'key' | 'field'>;
+
+function baseOf(team: Pick<Team, 'workflowStates' | 'version'>): EditBase {
+  return { states: team.workflowStates, version: team.version };
+}
+
+/** The team a 409 answers with (`details.current`), when it holds one. */
+function currentTeamOf(error: unknown): Team | null {
+  if (!isApiError(error, 'CONFLICT')) return null;
+  const current = (error.details as { current?: Team } | undefined)?.current;
+  return current && Array.isArray(current.workflowStates) ? current : null;
+}
+
 /**
  * 'Edit workflow' (spec shell sections 3 and 4; issue 5): a team admin renames, recolours, adds,
  * removes and reorders the team's board columns. Done is shown locked ('Done cannot be edited').
- * The same rules as the server (workflow-draft.ts) refuse a bad edit with its message before sending.
+ * The same rules as the server (workflow-draft.ts) refuse a bad edit with its message before sending,
+ * shown under the input it is about.
+ *
+ * The edit is always sent with the workflow and version the dialog opened on, never the team as it
+ * is at save time: should someone else save meanwhile (a live update refreshes `team`), the server
+ * answers 409 instead of taking a draft that never saw their change. The dialog then shows their
+ * workflow to edit again.
  */
 export function WorkflowEditor({ team }: { team: Team }) {
   const [open, setOpen] = useState(false);
+  const [base, setBase] = useState<EditBase>(() => baseOf(team));
   const [draft, setDraft] = useState<DraftState[]>(() => draftFrom(team.workflowStates));
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<EditorError | null>(null);
   const nextKey = useRef(0);
   const save = useSaveWorkflow(team);
   const errorId = useId();
+  const limitId = useId();
+
+  /** Starts the edit again from `from`: its states in the draft, its version to send. */
+  const startFrom = (from: Pick<Team, 'workflowStates' | 'version'>) => {
+    setBase(baseOf(from));
+    setDraft(draftFrom(from.workflowStates));
+  };
 
   const onOpenChange = (next: boolean) => {
     // Each opening starts from the team as it is now (someone may have edited it meanwhile).
     if (next) {
-      setDraft(draftFrom(team.workflowStates));
+      startFrom(team);
       setError(null);
       save.reset();
     }
@@ -114,21 +155,44 @@ export function WorkflowEditor({ team }: { team: Team }) {
   };
 
   const onSave = () => {
-    const checked = checkWorkflowEdit(team.workflowStates, team.version, draft);
+    const checked = checkWorkflowEdit(base.states, base.version, draft);
     if (!checked.ok) {
-      setError(checked.message);
+      setError(checked);
       return;
     }
+    const sent = draft;
     save.mutate(checked.body, {
       onSuccess: () => {
         toast.success('Workflow updated');
         setOpen(false);
       },
-      // The server's message says what to do, a conflict included (someone else saved first; the
-      // teams list is read again, so opening the editor again starts from their version).
-      onError: (cause) => setError(cause.message),
+      onError: (cause) => {
+        // Someone else saved first: their workflow replaces the draft (edited again from there, at
+        // their version), and the server's message says so.
+        const current = currentTeamOf(cause);
+        if (current) {
+          startFrom(current);
+          setError({ message: cause.message });
+          return;
+        }
+        // A refusal about one state (its name or colour) goes under that state's input.
+        const issue = validationIssues(cause)[0];
+        const [where, index, field] = issue?.path ?? [];
+        const key = where === 'states' && typeof index === 'number' ? sent[index]?.key : undefined;
+        setError({
+          message: cause.message,
+          ...(key && (field === 'name' || field === 'color') ? { key, field } : {}),
+        });
+      },
     });
   };
+
+  /** The id of the message about one state's name or colour, when there is one. */
+  const fieldErrorId = (key: string, field: 'name' | 'color') =>
+    error?.key === key && error.field === field ? `${errorId}-${key}-${field}` : undefined;
+  const isAtLimit = draft.length >= maxWorkflowStates;
+  // Someone else saved while this dialog is open (a live update refreshed the team): said before Save.
+  const hasOthersChange = open && !save.isPending && !save.isSuccess && team.version !== base.version;
 
   const editableCount = draft.filter((state) => state.isEditable).length;
 
@@ -172,6 +236,8 @@ export function WorkflowEditor({ team }: { team: Team }) {
             }
             const isFirst = index === 0;
             const nextIsLocked = !draft[index + 1]?.isEditable;
+            const nameErrorId = fieldErrorId(state.key, 'name');
+            const colourErrorId = fieldErrorId(state.key, 'color');
             return (
               <li
                 key={state.key}
@@ -193,7 +259,8 @@ export function WorkflowEditor({ team }: { team: Team }) {
                     maxLength={60}
                     placeholder="State name"
                     onChange={(event) => update(state.key, { name: event.target.value })}
-                    aria-describedby={error ? errorId : undefined}
+                    aria-invalid={nameErrorId ? true : undefined}
+                    aria-describedby={nameErrorId}
                   />
                   <Button
                     variant="ghost"
@@ -228,31 +295,59 @@ export function WorkflowEditor({ team }: { team: Team }) {
                     <Trash2Icon aria-hidden="true" />
                   </Button>
                 </div>
+                {nameErrorId ? (
+                  <p id={nameErrorId} role="alert" className="text-destructive text-sm">
+                    {error?.message}
+                  </p>
+                ) : null}
                 <ColourPicker
                   state={state}
                   position={position}
+                  errorId={colourErrorId}
                   onChange={(color) => update(state.key, { color })}
                 />
+                {colourErrorId ? (
+                  <p id={colourErrorId} role="alert" className="text-destructive text-sm">
+                    {error?.message}
+                  </p>
+                ) : null}
               </li>
             );
           })}
         </ol>
-        <Button
-          variant="outline"
-          size="sm"
-          className="self-start"
-          onClick={() => {
-            setError(null);
-            nextKey.current += 1;
-            setDraft((current) => addDraftState(current, `new-${nextKey.current}`));
-          }}
-        >
-          <PlusIcon aria-hidden="true" />
-          Add state
-        </Button>
-        {error ? (
+        <div className="flex flex-wrap items-center gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={isAtLimit}
+            aria-describedby={isAtLimit ? limitId : undefined}
+            onClick={() => {
+              setError(null);
+              nextKey.current += 1;
+              setDraft((current) => addDraftState(current, `new-${nextKey.current}`));
+            }}
+          >
+            <PlusIcon aria-hidden="true" />
+            Add state
+          </Button>
+          {isAtLimit ? (
+            <p id={limitId} className="text-muted-foreground text-sm">
+              A team can have at most {maxWorkflowStates} states. Remove one to add another.
+            </p>
+          ) : null}
+        </div>
+        {hasOthersChange && !error ? (
+          <p
+            role="status"
+            className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900 text-sm"
+          >
+            Someone else has changed this workflow since you opened it. Saving will show you their version
+            first.
+          </p>
+        ) : null}
+        {error && !error.key ? (
           <p id={errorId} role="alert" className="text-destructive text-sm">
-            {error}
+            {error.message}
           </p>
         ) : null}
         <DialogFooter>
