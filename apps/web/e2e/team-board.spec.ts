@@ -202,7 +202,10 @@ test.describe('the work board', () => {
 
     await dialog.getByLabel('Name of state 1').fill('Backlog');
     await dialog.getByRole('button', { name: 'Add state' }).click();
-    await dialog.getByLabel('Name of state 3').fill('Waiting on Others');
+    // The new state's name takes focus, so the keyboard types it next.
+    await expect(dialog.getByLabel('Name of state 3')).toBeFocused();
+    await page.keyboard.type('Waiting on Others');
+    await expect(dialog.getByLabel('Name of state 3')).toHaveValue('Waiting on Others');
     await dialog.getByRole('button', { name: 'Colour #ec4899' }).last().click();
     await dialog.getByRole('button', { name: 'Move Waiting on Others up' }).focus();
     await page.keyboard.press('Enter');

@@ -371,6 +371,22 @@ test.describe('team views', () => {
       'To Do (2)',
     );
     await expect(page.getByTestId('roadmap-today')).toBeAttached();
+    // The axis's Today marker sits below the tick labels, never over one.
+    const todayMarker = roadmap.getByRole('list', { name: 'Weeks' }).locator('li', { hasText: 'Today' });
+    const markerBox = (await todayMarker.boundingBox())!;
+    for (const label of await roadmap
+      .getByRole('list', { name: 'Weeks' })
+      .locator('li > span[aria-hidden]')
+      .all()) {
+      const box = await label.boundingBox();
+      if (!box) continue;
+      const overlaps =
+        box.x < markerBox.x + markerBox.width &&
+        markerBox.x < box.x + box.width &&
+        box.y < markerBox.y + markerBox.height &&
+        markerBox.y < box.y + box.height;
+      expect(overlaps, `the Today marker overlaps the label '${await label.textContent()}'`).toBe(false);
+    }
     await expectNoAccessibilityViolations(page);
 
     const weekButton = roadmap.getByRole('button', { name: 'Week' });

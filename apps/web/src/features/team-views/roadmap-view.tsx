@@ -21,7 +21,8 @@ import {
 import type { TeamViewProps } from './team-view-types';
 
 const rowHeight = 36;
-const axisHeight = 32;
+// Tall enough for a tick's label above and the Today marker below it, so the two never overlap.
+const axisHeight = 40;
 const zooms: { value: RoadmapZoom; label: string }[] = [
   { value: 'week', label: 'Week' },
   { value: 'month', label: 'Month' },
@@ -132,7 +133,7 @@ export function RoadmapView({ team, items }: TeamViewProps) {
                   <li
                     key={tick.day}
                     title={tick.title}
-                    className="absolute top-0 flex h-full items-center truncate border-l px-1.5"
+                    className="absolute top-0 flex h-full items-start truncate border-l px-1.5 pt-0.5"
                     style={{ left: tick.left, width: tick.width }}
                   >
                     <span aria-hidden="true">{tick.label}</span>
@@ -141,7 +142,7 @@ export function RoadmapView({ team, items }: TeamViewProps) {
                 ))}
                 <li
                   aria-hidden="true"
-                  className="absolute top-1 z-10 -translate-x-1/2 rounded bg-red-600 px-1 text-[10px] text-white leading-4"
+                  className="absolute bottom-1 z-10 -translate-x-1/2 rounded bg-red-600 px-1 text-[10px] text-white leading-4"
                   style={{ left: todayLeft - labelWidth }}
                 >
                   Today

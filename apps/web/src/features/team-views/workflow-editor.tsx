@@ -1,7 +1,7 @@
 import type { Team } from '@wattle/domain/teams/schemas';
 import { maxWorkflowStates, type WorkflowState } from '@wattle/domain/teams/workflow';
 import { ArrowDownIcon, ArrowUpIcon, LockIcon, PlusIcon, Settings2Icon, Trash2Icon } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { cn } from '@/lib/cn';
 import { isApiError, validationIssues } from '@/lib/http';
@@ -115,6 +115,14 @@ export function WorkflowEditor({ team }: { team: Team }) {
   const save = useSaveWorkflow(team);
   const errorId = useId();
   const limitId = useId();
+  // The state just added: its name field takes focus once it is on the page, so a keyboard user
+  // types the name next (focus left on Add state would turn each space typed into another state).
+  const [addedKey, setAddedKey] = useState<string | null>(null);
+  useEffect(() => {
+    if (!addedKey) return;
+    document.getElementById(`${errorId}-${addedKey}`)?.focus();
+    setAddedKey(null);
+  }, [addedKey, errorId]);
 
   /** Starts the edit again from `from`: its states in the draft, its version to send. */
   const startFrom = (from: Pick<Team, 'workflowStates' | 'version'>) => {
@@ -324,7 +332,9 @@ export function WorkflowEditor({ team }: { team: Team }) {
             onClick={() => {
               setError(null);
               nextKey.current += 1;
-              setDraft((current) => addDraftState(current, `new-${nextKey.current}`));
+              const key = `new-${nextKey.current}`;
+              setDraft((current) => addDraftState(current, key));
+              setAddedKey(key);
             }}
           >
             <PlusIcon aria-hidden="true" />
