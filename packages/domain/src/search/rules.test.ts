@@ -8,6 +8,18 @@ describe('search words', () => {
     expect(searchWords('   ')).toEqual([]);
   });
 
+  it('uses every word, however many, leaving out only those inside a longer one', () => {
+    const words = Array.from({ length: 40 }, (_, i) => `w${String(i).padStart(2, '0')}x`);
+    expect(searchWords(words.join(' '))).toEqual(words);
+    expect(searchWords('a b c d e f g h i j k')).toHaveLength(11);
+    expect(searchWords('quok Quokka hydro okk hydrotherapy 6')).toEqual(['quokka', 'hydrotherapy', '6']);
+    // The matches are the same with and without the shorter words.
+    const text = 'quokka hydrotherapy session 6/5/2031';
+    expect(matchesEveryWord(text, searchWords('quok quokka'))).toBe(
+      matchesEveryWord(text, ['quok', 'quokka']),
+    );
+  });
+
   it('matches only when every word is in the text', () => {
     expect(matchesEveryWord('quokka hydrotherapy session', ['hydro', 'quokka'])).toBe(true);
     expect(matchesEveryWord('quokka hydrotherapy session', ['hydro', 'wombat'])).toBe(false);

@@ -89,6 +89,16 @@ describe('GET /api/search', () => {
     expect(ids(await search('lee', `quokka ${Number(d)}/${Number(m)}/${y}`))).toContain(quokka.id);
   });
 
+  it('uses every word of a long query, the eleventh and beyond too', async () => {
+    const lee = await as('lee');
+    const words = 'possum wombat dingo emu galah kookaburra cassowary platypus bilby numbat';
+    const card = (await lee.post('/api/cards', { teamId: jordanTeam, title: words })).body.data;
+    expect(ids(await search('lee', words))).toEqual([card.id]);
+    expect(await search('lee', `${words} quoll`)).toEqual([]);
+    expect(await search('lee', `${words} quoll dugong`)).toEqual([]);
+    expect(ids(await search('lee', `${words} ${card.workItemId}`))).toEqual([card.id]);
+  });
+
   it('finds nothing when one word is missing, and nothing for an empty query', async () => {
     expect(await search('lee', 'quokka platypus')).toEqual([]);
     expect(await search('lee', '')).toEqual([]);
