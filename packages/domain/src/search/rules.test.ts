@@ -35,6 +35,7 @@ describe('isSearchResultItem', () => {
     description: '',
     assigneeName: null,
     dueDate: '2026-12-01',
+    createdDate: '2026-11-22',
     createdAt: '2026-11-22T01:00:00.000Z',
     updatedAt: '2026-11-22T01:00:00.000Z',
   };
@@ -48,6 +49,8 @@ describe('isSearchResultItem', () => {
     const { title: _title, ...withoutTitle } = result;
     expect(isSearchResultItem(withoutTitle)).toBe(false);
     expect(isSearchResultItem({ ...result, assigneeName: 3 })).toBe(false);
+    const { createdDate: _createdDate, ...withoutCreatedDate } = result;
+    expect(isSearchResultItem(withoutCreatedDate)).toBe(false);
     expect(isSearchResultItem(null)).toBe(false);
     expect(isSearchResultItem('SUN-00042')).toBe(false);
   });

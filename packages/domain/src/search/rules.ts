@@ -52,6 +52,8 @@ export interface SearchResultItem {
   description: string;
   assigneeName: string | null;
   dueDate: string | null;
+  /** The day the card was created, yyyy-mm-dd in the tenant's time zone (the day search matches). */
+  createdDate: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -74,6 +76,7 @@ export function isSearchResultItem(value: unknown): value is SearchResultItem {
     isText(r.description) &&
     isTextOrNull(r.assigneeName) &&
     isTextOrNull(r.dueDate) &&
+    isText(r.createdDate) &&
     isText(r.createdAt) &&
     isText(r.updatedAt)
   );

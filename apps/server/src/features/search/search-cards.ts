@@ -7,6 +7,7 @@ import { cards } from '../../db/schema/cards';
 import { users } from '../../db/schema/users';
 import type { TenantContext } from '../../http/tenant-scope';
 import { readableCardConditions } from '../cards/card-records';
+import { tenantTimeZone, todayIn } from '../cards/card-values';
 
 const assignee = aliasedTable(users, 'assignee');
 
@@ -60,6 +61,8 @@ export async function searchCards(
     .orderBy(desc(cards.updatedAt), desc(cards.id))
     .limit(query.limit);
 
+  // The created date search matches is the day in the tenant's time zone: the results show that day.
+  const timeZone = rows.length > 0 ? await tenantTimeZone(ctx) : 'UTC';
   return rows.map((row) => ({
     id: row.id,
     workItemId: formatWorkItemId(row.workItemPrefix, row.number),
@@ -68,6 +71,7 @@ export async function searchCards(
     description: row.description,
     assigneeName: row.assigneeId ? row.assigneeName : null,
     dueDate: row.dueDate,
+    createdDate: todayIn(timeZone, row.createdAt),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }));

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { searchMessages } from '@wattle/domain/search/rules';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness';
+import { cards } from '../../db/schema/cards';
 import { containsPattern } from './search-cards';
 
 let t: TestApp;
@@ -35,6 +37,10 @@ async function search(person: keyof typeof emails, q: string, extra = '') {
 }
 
 const ids = (list: any[]) => list.map((x) => x.id);
+
+/** The calendar day of an instant in Sydney, Sunrise's time zone. */
+const sydneyDay = (instant: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(instant));
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -81,12 +87,30 @@ describe('GET /api/search', () => {
     }
   });
 
-  it('matches the created date, as ISO and day-first', async () => {
-    const created = quokka.createdAt.slice(0, 10) as string;
-    const hits = await search('lee', `quokka ${created}`);
-    expect(ids(hits)).toContain(quokka.id);
+  it("matches the created date in the tenant's time zone, as ISO and day-first", async () => {
+    // The day in Sydney (Sunrise's zone), which is not the UTC day from 13:00 or 14:00 UTC on.
+    const created = sydneyDay(quokka.createdAt);
+    const [hit] = await search('lee', `quokka ${created}`);
+    expect(hit?.id).toBe(quokka.id);
+    expect(hit?.createdDate).toBe(created);
     const [y, m, d] = created.split('-');
     expect(ids(await search('lee', `quokka ${Number(d)}/${Number(m)}/${y}`))).toContain(quokka.id);
+  });
+
+  it("answers the created day in the tenant's time zone, not the UTC day", async () => {
+    const lee = await as('lee');
+    const card = (await lee.post('/api/cards', { teamId: jordanTeam, title: 'Pademelon evening shift' })).body
+      .data;
+    // 20:00 UTC on 4 March is 07:00 on 5 March in Sydney.
+    await t.readInTenant(sunrise, (tx) =>
+      tx
+        .update(cards)
+        .set({ createdAt: new Date('2031-03-04T20:00:00Z') })
+        .where(eq(cards.id, card.id)),
+    );
+    const [hit] = await search('lee', 'pademelon');
+    expect(hit?.createdAt).toBe('2031-03-04T20:00:00.000Z');
+    expect(hit?.createdDate).toBe('2031-03-05');
   });
 
   it('uses every word of a long query, the eleventh and beyond too', async () => {
@@ -115,6 +139,7 @@ describe('GET /api/search', () => {
       description: quokka.description.slice(0, 200),
       assigneeName: 'Priya Practitioner',
       dueDate: '2031-05-06',
+      createdDate: sydneyDay(quokka.createdAt),
       createdAt: quokka.createdAt,
       updatedAt: quokka.updatedAt,
     });
@@ -184,5 +209,9 @@ describe('GET /api/search', () => {
     expect(operation.tags).toEqual(['search']);
     expect(operation.description).toContain('every space-separated word');
     expect(operation.parameters.map((p: any) => p.name).sort()).toEqual(['limit', 'q', 'teamId']);
+    const item = operation.responses['200'].content['application/json'].schema.properties.data.items;
+    expect(item.required).toContain('createdDate');
+    expect(item.properties.createdDate).toMatchObject({ type: 'string', format: 'date' });
+    expect(operation.description).toContain("createdDate is the day it was created in the tenant's time zone");
   });
 });
