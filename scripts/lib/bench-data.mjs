@@ -112,7 +112,7 @@ export async function loadServerRules() {
         export { builtInTemplates } from './packages/domain/src/templates/built-in-templates.ts';
         export { defaultCardType, defaultCategory } from './packages/domain/src/templates/template-choice.ts';
         export { formatWorkItemId, tenantPrefix } from './packages/domain/src/cards/work-item-id.ts';
-        export { buildSearchText } from './apps/server/src/features/cards/card-values.ts';
+        export { buildSearchText, searchTextVersion, todayIn } from './apps/server/src/features/cards/card-values.ts';
       `,
       resolveDir: repoRoot,
       loader: 'ts',
@@ -445,7 +445,8 @@ function buildCards(tenant, count, { rules, templatesById, workflowStateId, seed
         description,
         assigneeName: assigned ? tenant.user.name : null,
         dueDate,
-        createdDate: isoDay(createdAt),
+        // The generated tenants keep the default time zone, as the server would read it.
+        createdDate: rules.todayIn('Australia/Sydney', createdAt),
         fieldValues,
       }),
       created_at: createdAt.toISOString(),
@@ -491,12 +492,13 @@ export async function generate(db, options, rules, note) {
   const tenants = buildTenants(options.tenants, rules);
   const json = (value) => JSON.stringify(value);
   await db.query(
-    `insert into tenants (id, slug, name, prefix, settings, profile, features, subscription, audit_config, billing_config)
+    `insert into tenants (id, slug, name, prefix, settings, profile, features, subscription, audit_config, billing_config,
+                          search_text_version)
      select r.id, r.slug, r.name, r.prefix, m.settings - 'customDomain', m.profile, m.features, m.subscription,
-            m.audit_config, m.billing_config
+            m.audit_config, m.billing_config, $3
        from jsonb_to_recordset($1::jsonb) as r(id uuid, slug text, name text, prefix text)
        cross join (select * from tenants where id = $2) m`,
-    [json(tenants.map(({ id, slug, name, prefix }) => ({ id, slug, name, prefix }))), model.id],
+    [json(tenants.map(({ id, slug, name, prefix }) => ({ id, slug, name, prefix }))), model.id, rules.searchTextVersion],
   );
   await db.query(
     `insert into users (id, email, name, verified_at)
