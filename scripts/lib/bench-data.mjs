@@ -29,8 +29,9 @@ export function dataOptions(number) {
 
 /** "100000 cards over 100 tenants; 10 connections over 20 tenants, …": a report's first line after its title. */
 export function describeDataRun(options) {
+  const big = options.bigTenant ? `one tenant of ${options.bigTenant} cards and ` : '';
   return (
-    `${options.cards} cards over ${options.tenants} tenants; ` +
+    `${big}${options.cards} cards over ${options.tenants - (options.bigTenant ? 1 : 0)} tenants; ` +
     `${options.connections} connections over ${options.users} tenants, ${options.duration} s per run after ` +
     `${options.warmup} s warm-up, median of ${options.repeat}; ${describeHost()}`
   );
@@ -60,7 +61,9 @@ export async function fillDatabase(kind, { scratch, options, rules, cleanups, no
   const first = await launchOnData({ options, env, logPath, cleanups, note });
   await stopCleanly(kind, first);
 
-  note(`${kind}: writing ${options.cards} cards over ${options.tenants} tenants`);
+  const big = options.bigTenant ? `${options.bigTenant} cards of one big tenant and ` : '';
+  const sharing = options.tenants - (options.bigTenant ? 1 : 0);
+  note(`${kind}: writing ${big}${options.cards} cards over ${sharing} tenants`);
   const direct = await openDirect(kind, dataDir, postgres?.url);
   try {
     const generated = await generate(direct, options, rules, note);
@@ -475,6 +478,8 @@ const cardColumnNames = cardColumns
 /**
  * Adds --tenants tenants (one team and one member each) and --cards cards to the database, plus
  * `options.patchCards` editable incident reports set aside for a save load; `note` reports progress.
+ * With `options.bigTenant` (bench-search's --big-tenant), the first tenant has that many cards of
+ * its own and the other tenants share --cards.
  */
 export async function generate(db, options, rules, note) {
   const started = performance.now();
@@ -498,7 +503,11 @@ export async function generate(db, options, rules, note) {
             m.audit_config, m.billing_config, $3
        from jsonb_to_recordset($1::jsonb) as r(id uuid, slug text, name text, prefix text)
        cross join (select * from tenants where id = $2) m`,
-    [json(tenants.map(({ id, slug, name, prefix }) => ({ id, slug, name, prefix }))), model.id, rules.searchTextVersion],
+    [
+      json(tenants.map(({ id, slug, name, prefix }) => ({ id, slug, name, prefix }))),
+      model.id,
+      rules.searchTextVersion,
+    ],
   );
   await db.query(
     `insert into users (id, email, name, verified_at)
@@ -540,7 +549,15 @@ export async function generate(db, options, rules, note) {
   );
   if (searchIndex) await db.query('drop index cards_search_idx');
 
-  const perTenant = Math.floor(options.cards / options.tenants);
+  const bigTenant = options.bigTenant ?? 0;
+  const sharing = bigTenant ? options.tenants - 1 : options.tenants;
+  const perTenant = sharing > 0 ? Math.floor(options.cards / sharing) : 0;
+  const cardsOf = (i) => {
+    if (bigTenant)
+      return i === 0 ? bigTenant : perTenant + (i - 1 < options.cards - perTenant * sharing ? 1 : 0);
+    return perTenant + (i < options.cards - perTenant * sharing ? 1 : 0);
+  };
+  const total = tenants.reduce((sum, _, i) => sum + cardsOf(i), 0);
   let written = 0;
   const batch = [];
   const flush = async () => {
@@ -557,7 +574,7 @@ export async function generate(db, options, rules, note) {
   const saveCards = [];
   const savesPerTenant = Math.ceil(options.patchCards / options.users);
   for (const [i, tenant] of tenants.entries()) {
-    const count = perTenant + (i < options.cards - perTenant * options.tenants ? 1 : 0);
+    const count = cardsOf(i);
     tenant.cardCount = count;
     let mine = 0;
     for (const row of buildCards(tenant, count, {
@@ -578,10 +595,13 @@ export async function generate(db, options, rules, note) {
         mine++;
       }
       batch.push(row);
-      if (batch.length === 1000) await flush();
+      if (batch.length === 1000) {
+        await flush();
+        if (written % 20_000 === 0) note(`cards: ${written} of ${total} written`);
+      }
     }
     await flush();
-    if ((i + 1) % 10 === 0 || i + 1 === tenants.length) note(`cards: ${written} of ${options.cards} written`);
+    if ((i + 1) % 10 === 0 || i + 1 === tenants.length) note(`cards: ${written} of ${total} written`);
   }
   await db.query(
     `insert into tenant_counters (tenant_id, name, value)
