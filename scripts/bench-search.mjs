@@ -22,7 +22,8 @@
 //   4. the plans of a rare and a common word are taken as a request runs them: as wattle_app, with
 //      the first tenant and its member's teams, under row-level security (EXPLAIN ANALYZE of the
 //      request's query, and of the query inside wattle_search_card_ids through
-//      wattle_explain_search_card_ids), to show whether cards_search_idx is used;
+//      wattle_explain_search_card_ids), to show whether cards_search_idx is used, and for comparison
+//      the plan of the same search as one LIKE query of the request's own (before migration 0010);
 //   5. the server starts again, the members of the first --users tenants sign in, one answer per
 //      query kind is checked against the database's own count, and autocannon drives each kind,
 //      spread over those tenants and queries.
@@ -164,19 +165,28 @@ async function explainSearch(db, tenant, words) {
       `explain analyze select c.id, c.number, c.work_item_prefix, c.team_id, c.title, left(c.description, 200),
               c.assignee_id, a.name, c.due_date, c.created_at, c.updated_at
          from cards c left join users a on a.id = c.assignee_id
-        where c.tenant_id = $1 and c.deleted_at is null and c.team_id = $2
-          and c.id = any(array(select wattle_search_card_ids($3::text[], $4::uuid[], $5::int)))
-        order by c.updated_at desc, c.id desc limit $5`,
-      [tenant.id, tenant.team.id, words, [tenant.team.id], limit],
+        where c.tenant_id = $1 and c.deleted_at is null
+          and c.id = any(array(select wattle_search_card_ids($2::text[], $3::uuid[], $4::int)))
+        order by c.updated_at desc, c.id desc limit $4`,
+      [tenant.id, words, [tenant.team.id], limit],
     );
     const inside = await db.query(
       'select * from wattle_explain_search_card_ids($1::text[], $2::uuid[], $3, true)',
       [words, [tenant.team.id], limit],
     );
     const insidePlan = analyze(inside);
+    // For comparison: the same search as one query of the request's own, as before migration 0010.
+    const conditions = words.map((_, i) => `c.search_text like $${i + 3}`).join(' and ');
+    const direct = await db.query(
+      `explain analyze select c.id from cards c
+        where c.tenant_id = $1 and c.deleted_at is null and c.team_id = $2 and ${conditions}
+        order by c.updated_at desc, c.id desc limit ${limit}`,
+      [tenant.id, tenant.team.id, ...words.map(containsPattern)],
+    );
     return {
       request: analyze(request),
       inside: insidePlan,
+      direct: analyze(direct),
       usesIndex: insidePlan.includes('cards_search_idx'),
     };
   } finally {
@@ -308,6 +318,8 @@ function report(results, options) {
       print(plan.request.replace(/^/gm, '    '));
       print('  inside wattle_search_card_ids:');
       print(plan.inside.replace(/^/gm, '    '));
+      print("  the same search as the request's own LIKE (before migration 0010), for comparison:");
+      print(plan.direct.replace(/^/gm, '    '));
     }
   }
 }

@@ -136,7 +136,7 @@ export async function readableCardConditions(ctx: TenantContext, teamId?: string
 }
 
 /** The conditions on `cards` for the live cards of the tenant on `teamIds` ('all': any team). */
-export function cardConditionsFor(ctx: TenantContext, teamIds: 'all' | string[]): SQL[] {
+function cardConditionsFor(ctx: TenantContext, teamIds: 'all' | string[]): SQL[] {
   const where: SQL[] = [eq(cards.tenantId, ctx.tenantId), isNull(cards.deletedAt)];
   if (teamIds !== 'all') {
     where.push(teamIds.length === 1 ? eq(cards.teamId, teamIds[0]!) : inArray(cards.teamId, teamIds));

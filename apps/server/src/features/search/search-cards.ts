@@ -1,12 +1,12 @@
 import { formatWorkItemId } from '@wattle/domain/cards/work-item-id';
 import { searchWords } from '@wattle/domain/search/rules';
 import type { SearchQuerySchema, SearchResult } from '@wattle/domain/search/schemas';
-import { aliasedTable, and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { cards } from '../../db/schema/cards';
 import { users } from '../../db/schema/users';
 import type { TenantContext } from '../../http/tenant-scope';
-import { cardConditionsFor, readableCardTeams } from '../cards/card-records';
+import { readableCardTeams } from '../cards/card-records';
 import { tenantTimeZone, todayIn } from '../cards/card-values';
 
 const assignee = aliasedTable(users, 'assignee');
@@ -21,22 +21,24 @@ const descriptionLength = 200;
  * (cards_search_idx) can answer the words, which a request's own `like` cannot under row-level
  * security, and it keeps to the tenant of `app.tenant_id`, as the policies do.
  */
-export function searchCardIds(words: string[], teamIds: 'all' | string[], limit: number): SQL {
+function searchCardIds(words: string[], teamIds: 'all' | string[], limit: number): SQL {
   const teams = teamIds === 'all' ? null : teamIds;
   return sql`array(select wattle_search_card_ids(${sql.param(words)}::text[], ${sql.param(teams)}::uuid[], ${limit}::int))`;
 }
 
-/** The query of a search: the page's rows, read as `wattle_app` under row-level security. */
+/**
+ * The query of a search: the page's rows, read as `wattle_app` under row-level security, by primary
+ * key. The only conditions are the tenant, live cards and the ids: a condition on the team here
+ * would let the planner walk the team's cards and test each id (it reckons a team holds very few
+ * cards), which costs a read of every card of the team; the function has applied the teams, and
+ * `searchCards` checks them again on the rows.
+ */
 export function searchCardsQuery(
   ctx: TenantContext,
   words: string[],
   teamIds: 'all' | string[],
   limit: number,
 ) {
-  const where = cardConditionsFor(ctx, teamIds);
-  // `= any(array(…))`: the ids are found first, then read one by one by primary key, whatever the
-  // planner would guess of a join with the function (never a walk of the team's cards).
-  where.push(sql`${cards.id} = any(${searchCardIds(words, teamIds, limit)})`);
   return ctx.tx
     .select({
       id: cards.id,
@@ -53,7 +55,14 @@ export function searchCardsQuery(
     })
     .from(cards)
     .leftJoin(assignee, eq(assignee.id, cards.assigneeId))
-    .where(and(...where))
+    .where(
+      and(
+        eq(cards.tenantId, ctx.tenantId),
+        isNull(cards.deletedAt),
+        // `= any(array(…))`: the ids are found first, then read one by one by primary key.
+        sql`${cards.id} = any(${searchCardIds(words, teamIds, limit)})`,
+      ),
+    )
     .orderBy(desc(cards.updatedAt), desc(cards.id))
     .limit(limit);
 }
@@ -65,8 +74,8 @@ export function searchCardsQuery(
  * (or the one team asked for: 404 / 403 like the card list). An empty query finds nothing.
  *
  * The database function finds the page's ids (a rare word from the trigram index; a common one by
- * walking the tenant's newest cards until the page is full); the rows are then read here as
- * `wattle_app`, under row-level security and the same team conditions as the card list.
+ * walking the tenant's newest cards until the page is full) on the teams the card list would show;
+ * the rows are then read here as `wattle_app`, under row-level security.
  */
 export async function searchCards(
   ctx: TenantContext,
@@ -77,7 +86,10 @@ export async function searchCards(
 
   const teamIds = await readableCardTeams(ctx, query.teamId);
   if (!teamIds) return [];
-  const rows = await searchCardsQuery(ctx, words, teamIds, query.limit);
+  // The teams again, on the rows: whatever the function answered, nothing outside them is shown.
+  const rows = (await searchCardsQuery(ctx, words, teamIds, query.limit)).filter(
+    (row) => teamIds === 'all' || teamIds.includes(row.teamId),
+  );
 
   // The created date search matches is the day in the tenant's time zone: the results show that day.
   const timeZone = rows.length > 0 ? await tenantTimeZone(ctx) : 'UTC';
