@@ -7,8 +7,9 @@
 //       [--big-tenant N] [--users 20] [--duration 10] [--connections 10] [--warmup 3] [--repeat 3]
 //       [--quiet-wait 60] [--env KEY=VALUE ...] [--server path/to/main.js] [--json out.json] [--keep]
 //
-// It builds nothing: run `npm run build -w apps/server` first (or point --server at a private bundle
-// built with SERVER_OUTFILE). The data is bench-cards.mjs's (scripts/lib/bench-data.mjs): for each database
+// It builds nothing: run `npm run build -w apps/server` first (or point --server at a private bundle,
+// built with SERVER_OUTFILE, or at a build of older code to compare on the same data: a server from
+// before migration 0010 is searched by its own LIKE query). The data is bench-cards.mjs's (scripts/lib/bench-data.mjs): for each database
 //   1. the built server migrates and seeds a fresh PGlite directory or Postgres database, then stops;
 //   2. the generator adds --tenants tenants of one team and one member each and --cards
 //      cards (realistic titles, descriptions and partly filled forms; search text by the server's own
@@ -161,19 +162,27 @@ async function explainSearch(db, tenant, words) {
               set_config('app.platform_role', '', true)`,
       [tenant.id, tenant.user.id, tenant.user.email],
     );
-    const request = await db.query(
-      `explain analyze select c.id, c.number, c.work_item_prefix, c.team_id, c.title, left(c.description, 200),
-              c.assignee_id, a.name, c.due_date, c.created_at, c.updated_at
-         from cards c left join users a on a.id = c.assignee_id
-        where c.tenant_id = $1 and c.deleted_at is null
-          and c.id = any(array(select wattle_search_card_ids($2::text[], $3::uuid[], $4::int)))
-        order by c.updated_at desc, c.id desc limit $4`,
-      [tenant.id, words, [tenant.team.id], limit],
+    // A server from before migration 0010 (--server) has no search function: only the LIKE below.
+    const [fn] = await db.query(
+      `select to_regprocedure('wattle_explain_search_card_ids(text[], uuid[], integer, boolean)') is not null as ok`,
     );
-    const inside = await db.query(
-      'select * from wattle_explain_search_card_ids($1::text[], $2::uuid[], $3, true)',
-      [words, [tenant.team.id], limit],
-    );
+    let request = [];
+    let inside = [];
+    if (fn.ok) {
+      request = await db.query(
+        `explain analyze select c.id, c.number, c.work_item_prefix, c.team_id, c.title, left(c.description, 200),
+                c.assignee_id, a.name, c.due_date, c.created_at, c.updated_at
+           from cards c left join users a on a.id = c.assignee_id
+          where c.tenant_id = $1 and c.deleted_at is null
+            and c.id = any(array(select wattle_search_card_ids($2::text[], $3::uuid[], $4::int)))
+          order by c.updated_at desc, c.id desc limit $4`,
+        [tenant.id, words, [tenant.team.id], limit],
+      );
+      inside = await db.query(
+        'select * from wattle_explain_search_card_ids($1::text[], $2::uuid[], $3, true)',
+        [words, [tenant.team.id], limit],
+      );
+    }
     const insidePlan = analyze(inside);
     // For comparison: the same search as one query of the request's own, as before migration 0010.
     const conditions = words.map((_, i) => `c.search_text like $${i + 3}`).join(' and ');
@@ -311,6 +320,13 @@ function report(results, options) {
         `common words ${r.words.common.join(', ')}; rare words ${r.words.rare.join(', ')}`,
     );
     for (const [label, plan] of Object.entries(r.plans ?? {})) {
+      if (!plan.request) {
+        print(
+          `${r.db}: ${label} as wattle_app in tenant 1, one LIKE query (this build has no search function):`,
+        );
+        print(plan.direct.replace(/^/gm, '    '));
+        continue;
+      }
       print(
         `${r.db}: ${label} as wattle_app in tenant 1 (${plan.usesIndex ? 'uses' : 'does not use'} cards_search_idx)`,
       );

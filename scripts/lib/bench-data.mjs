@@ -496,18 +496,22 @@ export async function generate(db, options, rules, note) {
 
   const tenants = buildTenants(options.tenants, rules);
   const json = (value) => JSON.stringify(value);
+  // The format of the search text written below, so that the server does not rebuild it at start;
+  // a server from before migration 0010 (--server) has no such column.
+  const [hasVersion] = await db.query(
+    `select 1 from information_schema.columns where table_name = 'tenants' and column_name = 'search_text_version'`,
+  );
+  const version = hasVersion
+    ? { column: ', search_text_version', value: `, ${Number(rules.searchTextVersion)}` }
+    : { column: '', value: '' };
   await db.query(
-    `insert into tenants (id, slug, name, prefix, settings, profile, features, subscription, audit_config, billing_config,
-                          search_text_version)
+    `insert into tenants (id, slug, name, prefix, settings, profile, features, subscription, audit_config, billing_config
+                          ${version.column})
      select r.id, r.slug, r.name, r.prefix, m.settings - 'customDomain', m.profile, m.features, m.subscription,
-            m.audit_config, m.billing_config, $3
+            m.audit_config, m.billing_config ${version.value}
        from jsonb_to_recordset($1::jsonb) as r(id uuid, slug text, name text, prefix text)
        cross join (select * from tenants where id = $2) m`,
-    [
-      json(tenants.map(({ id, slug, name, prefix }) => ({ id, slug, name, prefix }))),
-      model.id,
-      rules.searchTextVersion,
-    ],
+    [json(tenants.map(({ id, slug, name, prefix }) => ({ id, slug, name, prefix }))), model.id],
   );
   await db.query(
     `insert into users (id, email, name, verified_at)
