@@ -1,25 +1,33 @@
 #!/usr/bin/env node
 // Search benchmark: GET /api/search with 1-, 2- and 3-word queries, on PGlite and on Postgres, with
-// 100,000 cards over 100 tenants in the database. Results: docs/performance.md ("Search").
+// 100,000 cards over 100 tenants in the database (or one big tenant). Results: docs/performance.md
+// ("Search").
 //
 //   node scripts/bench-search.mjs [--db pglite|postgres|both] [--cards 100000] [--tenants 100]
-//       [--users 20] [--duration 10] [--connections 10] [--warmup 3] [--repeat 3] [--quiet-wait 60]
-//       [--env KEY=VALUE ...] [--server path/to/main.js] [--json out.json] [--keep]
+//       [--big-tenant N] [--users 20] [--duration 10] [--connections 10] [--warmup 3] [--repeat 3]
+//       [--quiet-wait 60] [--env KEY=VALUE ...] [--server path/to/main.js] [--json out.json] [--keep]
 //
-// It builds nothing: run `npm run build -w apps/server` first (or point --server at a private bundle
-// built with SERVER_OUTFILE). The data is bench-cards.mjs's (scripts/lib/bench-data.mjs): for each database
+// It builds nothing: run `npm run build -w apps/server` first (or point --server at a private bundle,
+// built with SERVER_OUTFILE, or at a build of older code to compare on the same data: a server from
+// before migration 0010 is searched by its own LIKE query). The data is bench-cards.mjs's (scripts/lib/bench-data.mjs): for each database
 //   1. the built server migrates and seeds a fresh PGlite directory or Postgres database, then stops;
 //   2. the generator adds --tenants tenants of one team and one member each and --cards
 //      cards (realistic titles, descriptions and partly filled forms; search text by the server's own
-//      buildSearchText; the trigram index rebuilt after the load);
+//      buildSearchText; the trigram index rebuilt after the load). With --big-tenant N the first
+//      tenant has N cards of its own (the other tenants share --cards) and every search is made in
+//      it, as its member: the figure for a large provider;
 //   3. the query words are drawn from that vocabulary: each word's number of matching cards in the
 //      first tenant is counted, and queries are made of the most common words (a page of 20 found
 //      at once among thousands) and the rarest ones that still match (few cards: the index decides),
 //      1, 2 and 3 words each;
-//   4. the server starts again, the members of the first --users tenants sign in, one answer per
+//   4. the plans of a rare and a common word are taken as a request runs them: as wattle_app, with
+//      the first tenant and its member's teams, under row-level security (EXPLAIN ANALYZE of the
+//      request's query, and of the query inside wattle_search_card_ids through
+//      wattle_explain_search_card_ids), to show whether cards_search_idx is used, and for comparison
+//      the plan of the same search as one LIKE query of the request's own (before migration 0010);
+//   5. the server starts again, the members of the first --users tenants sign in, one answer per
 //      query kind is checked against the database's own count, and autocannon drives each kind,
-//      spread over those tenants and queries; on Postgres the plan of a rare word is printed too, to
-//      show cards_search_idx in use.
+//      spread over those tenants and queries.
 // Prints p50/p95/p99 and throughput per kind. Exits 1 on any error.
 import {
   commonOptions,
@@ -54,7 +62,7 @@ const print = (text = '') => process.stdout.write(`${text}\n`);
 const note = (text) => process.stderr.write(`bench-search: ${text}\n`);
 
 const usage = `usage: node scripts/bench-search.mjs [--db pglite|postgres|both] [--cards 100000] [--tenants 100]
-    [--users 20] [--duration 10] [--connections 10] [--warmup 3] [--repeat 3] [--quiet-wait 60]
+    [--big-tenant N] [--users 20] [--duration 10] [--connections 10] [--warmup 3] [--repeat 3] [--quiet-wait 60]
     [--env KEY=VALUE ...] [--server apps/server/dist/main.js] [--json out.json] [--keep]`;
 
 /** The search's page size (the global dialog's). */
@@ -63,11 +71,18 @@ const limit = 20;
 const wordsPerKind = 6;
 
 function parseOptions() {
-  const values = parseBenchArgs(usage, dataArgs);
+  const values = parseBenchArgs(usage, { ...dataArgs, 'big-tenant': { type: 'string', default: '0' } });
   const number = wholeNumberReader(values);
+  const bigTenant = number('big-tenant', 0, 5_000_000);
+  const data = dataOptions(number);
+  if (bigTenant && data.tenants < 2)
+    throw new Error('--big-tenant needs --tenants 2 or more (the others share --cards)');
   return {
     ...commonOptions(values, number),
-    ...dataOptions(number),
+    ...data,
+    // A big tenant is searched alone, by its member.
+    users: bigTenant ? 1 : data.users,
+    bigTenant,
     // The generator also picks cards for bench-cards' save load; the search needs none.
     patchCards: 0,
   };
@@ -130,14 +145,62 @@ async function chooseQueries(db, tenantId) {
 const searchPath = (words) =>
   `/api/search?${new URLSearchParams({ q: words.join(' '), limit: String(limit) })}`;
 
-/** The plan Postgres picks for the search of one word (as the admin, without row-level security). */
-async function explainRareWord(db, tenantId, word) {
-  const rows = await db.query(
-    `explain select id from cards where tenant_id = $1 and deleted_at is null and search_text like $2
-      order by updated_at desc, id desc limit ${limit}`,
-    [tenantId, containsPattern(word)],
-  );
-  return rows.map((r) => r['QUERY PLAN']).join('\n');
+/**
+ * The plans of a search of `words` as a request runs it: in one transaction as wattle_app, with the
+ * tenant and its member set as the server sets them, the member's readable teams (the generated
+ * member holds read:cards on the tenant's one team). First the request's own query, as
+ * features/search/search-cards.ts builds it (its rows read under row-level security, its ids from
+ * wattle_search_card_ids), then the query inside that function, run as the function runs it.
+ */
+async function explainSearch(db, tenant, words) {
+  const analyze = (rows) => rows.map((r) => Object.values(r)[0]).join('\n');
+  await db.query('begin');
+  try {
+    await db.query(
+      `select set_config('role', 'wattle_app', true), set_config('app.tenant_id', $1, true),
+              set_config('app.user_id', $2, true), set_config('app.user_email', $3, true),
+              set_config('app.platform_role', '', true)`,
+      [tenant.id, tenant.user.id, tenant.user.email],
+    );
+    // A server from before migration 0010 (--server) has no search function: only the LIKE below.
+    const [fn] = await db.query(
+      `select to_regprocedure('wattle_explain_search_card_ids(text[], uuid[], integer, boolean)') is not null as ok`,
+    );
+    let request = [];
+    let inside = [];
+    if (fn.ok) {
+      request = await db.query(
+        `explain analyze select c.id, c.number, c.work_item_prefix, c.team_id, c.title, left(c.description, 200),
+                c.assignee_id, a.name, c.due_date, c.created_at, c.updated_at
+           from cards c left join users a on a.id = c.assignee_id
+          where c.tenant_id = $1 and c.deleted_at is null
+            and c.id = any(array(select wattle_search_card_ids($2::text[], $3::uuid[], $4::int)))
+          order by c.updated_at desc, c.id desc limit $4`,
+        [tenant.id, words, [tenant.team.id], limit],
+      );
+      inside = await db.query(
+        'select * from wattle_explain_search_card_ids($1::text[], $2::uuid[], $3, true)',
+        [words, [tenant.team.id], limit],
+      );
+    }
+    const insidePlan = analyze(inside);
+    // For comparison: the same search as one query of the request's own, as before migration 0010.
+    const conditions = words.map((_, i) => `c.search_text like $${i + 3}`).join(' and ');
+    const direct = await db.query(
+      `explain analyze select c.id from cards c
+        where c.tenant_id = $1 and c.deleted_at is null and c.team_id = $2 and ${conditions}
+        order by c.updated_at desc, c.id desc limit ${limit}`,
+      [tenant.id, tenant.team.id, ...words.map(containsPattern)],
+    );
+    return {
+      request: analyze(request),
+      inside: insidePlan,
+      direct: analyze(direct),
+      usesIndex: insidePlan.includes('cards_search_idx'),
+    };
+  } finally {
+    await db.query('rollback');
+  }
 }
 
 async function benchOne(kind, options, rules, cleanups) {
@@ -166,10 +229,14 @@ async function benchOne(kind, options, rules, cleanups) {
           generateSeconds: generated.seconds,
         };
         const chosen = await chooseQueries(direct, generated.tenants[0].id);
-        if (kind === 'postgres') {
-          result.plan = await explainRareWord(direct, generated.tenants[0].id, chosen.rare[0]);
-          result.planUsesIndex = result.plan.includes('cards_search_idx');
-        }
+        result.plans = {
+          [`rare word "${chosen.rare[0]}"`]: await explainSearch(direct, generated.tenants[0], [
+            chosen.rare[0],
+          ]),
+          [`common word "${chosen.common[0]}"`]: await explainSearch(direct, generated.tenants[0], [
+            chosen.common[0],
+          ]),
+        };
         return chosen;
       },
     });
@@ -252,9 +319,23 @@ function report(results, options) {
       `${r.db}: ${r.data.cards} cards, database ${(r.data.bytes / 1e6).toFixed(0)} MB, written in ${r.data.generateSeconds.toFixed(0)} s; ` +
         `common words ${r.words.common.join(', ')}; rare words ${r.words.rare.join(', ')}`,
     );
-    if (r.plan) {
-      print(`${r.db}: plan of a rare word (${r.planUsesIndex ? 'uses' : 'does NOT use'} cards_search_idx):`);
-      print(r.plan.replace(/^/gm, '    '));
+    for (const [label, plan] of Object.entries(r.plans ?? {})) {
+      if (!plan.request) {
+        print(
+          `${r.db}: ${label} as wattle_app in tenant 1, one LIKE query (this build has no search function):`,
+        );
+        print(plan.direct.replace(/^/gm, '    '));
+        continue;
+      }
+      print(
+        `${r.db}: ${label} as wattle_app in tenant 1 (${plan.usesIndex ? 'uses' : 'does not use'} cards_search_idx)`,
+      );
+      print("  the request's query:");
+      print(plan.request.replace(/^/gm, '    '));
+      print('  inside wattle_search_card_ids:');
+      print(plan.inside.replace(/^/gm, '    '));
+      print("  the same search as the request's own LIKE (before migration 0010), for comparison:");
+      print(plan.direct.replace(/^/gm, '    '));
     }
   }
 }

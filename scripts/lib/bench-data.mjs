@@ -29,8 +29,9 @@ export function dataOptions(number) {
 
 /** "100000 cards over 100 tenants; 10 connections over 20 tenants, …": a report's first line after its title. */
 export function describeDataRun(options) {
+  const big = options.bigTenant ? `one tenant of ${options.bigTenant} cards and ` : '';
   return (
-    `${options.cards} cards over ${options.tenants} tenants; ` +
+    `${big}${options.cards} cards over ${options.tenants - (options.bigTenant ? 1 : 0)} tenants; ` +
     `${options.connections} connections over ${options.users} tenants, ${options.duration} s per run after ` +
     `${options.warmup} s warm-up, median of ${options.repeat}; ${describeHost()}`
   );
@@ -60,7 +61,9 @@ export async function fillDatabase(kind, { scratch, options, rules, cleanups, no
   const first = await launchOnData({ options, env, logPath, cleanups, note });
   await stopCleanly(kind, first);
 
-  note(`${kind}: writing ${options.cards} cards over ${options.tenants} tenants`);
+  const big = options.bigTenant ? `${options.bigTenant} cards of one big tenant and ` : '';
+  const sharing = options.tenants - (options.bigTenant ? 1 : 0);
+  note(`${kind}: writing ${big}${options.cards} cards over ${sharing} tenants`);
   const direct = await openDirect(kind, dataDir, postgres?.url);
   try {
     const generated = await generate(direct, options, rules, note);
@@ -112,7 +115,7 @@ export async function loadServerRules() {
         export { builtInTemplates } from './packages/domain/src/templates/built-in-templates.ts';
         export { defaultCardType, defaultCategory } from './packages/domain/src/templates/template-choice.ts';
         export { formatWorkItemId, tenantPrefix } from './packages/domain/src/cards/work-item-id.ts';
-        export { buildSearchText } from './apps/server/src/features/cards/card-values.ts';
+        export { buildSearchText, searchTextVersion, todayIn } from './apps/server/src/features/cards/card-values.ts';
       `,
       resolveDir: repoRoot,
       loader: 'ts',
@@ -445,7 +448,8 @@ function buildCards(tenant, count, { rules, templatesById, workflowStateId, seed
         description,
         assigneeName: assigned ? tenant.user.name : null,
         dueDate,
-        createdDate: isoDay(createdAt),
+        // The generated tenants keep the default time zone, as the server would read it.
+        createdDate: rules.todayIn('Australia/Sydney', createdAt),
         fieldValues,
       }),
       created_at: createdAt.toISOString(),
@@ -474,6 +478,8 @@ const cardColumnNames = cardColumns
 /**
  * Adds --tenants tenants (one team and one member each) and --cards cards to the database, plus
  * `options.patchCards` editable incident reports set aside for a save load; `note` reports progress.
+ * With `options.bigTenant` (bench-search's --big-tenant), the first tenant has that many cards of
+ * its own and the other tenants share --cards.
  */
 export async function generate(db, options, rules, note) {
   const started = performance.now();
@@ -490,10 +496,19 @@ export async function generate(db, options, rules, note) {
 
   const tenants = buildTenants(options.tenants, rules);
   const json = (value) => JSON.stringify(value);
+  // The format of the search text written below, so that the server does not rebuild it at start;
+  // a server from before migration 0010 (--server) has no such column.
+  const [hasVersion] = await db.query(
+    `select 1 from information_schema.columns where table_name = 'tenants' and column_name = 'search_text_version'`,
+  );
+  const version = hasVersion
+    ? { column: ', search_text_version', value: `, ${Number(rules.searchTextVersion)}` }
+    : { column: '', value: '' };
   await db.query(
-    `insert into tenants (id, slug, name, prefix, settings, profile, features, subscription, audit_config, billing_config)
+    `insert into tenants (id, slug, name, prefix, settings, profile, features, subscription, audit_config, billing_config
+                          ${version.column})
      select r.id, r.slug, r.name, r.prefix, m.settings - 'customDomain', m.profile, m.features, m.subscription,
-            m.audit_config, m.billing_config
+            m.audit_config, m.billing_config ${version.value}
        from jsonb_to_recordset($1::jsonb) as r(id uuid, slug text, name text, prefix text)
        cross join (select * from tenants where id = $2) m`,
     [json(tenants.map(({ id, slug, name, prefix }) => ({ id, slug, name, prefix }))), model.id],
@@ -538,7 +553,15 @@ export async function generate(db, options, rules, note) {
   );
   if (searchIndex) await db.query('drop index cards_search_idx');
 
-  const perTenant = Math.floor(options.cards / options.tenants);
+  const bigTenant = options.bigTenant ?? 0;
+  const sharing = bigTenant ? options.tenants - 1 : options.tenants;
+  const perTenant = sharing > 0 ? Math.floor(options.cards / sharing) : 0;
+  const cardsOf = (i) => {
+    if (bigTenant)
+      return i === 0 ? bigTenant : perTenant + (i - 1 < options.cards - perTenant * sharing ? 1 : 0);
+    return perTenant + (i < options.cards - perTenant * sharing ? 1 : 0);
+  };
+  const total = tenants.reduce((sum, _, i) => sum + cardsOf(i), 0);
   let written = 0;
   const batch = [];
   const flush = async () => {
@@ -555,7 +578,7 @@ export async function generate(db, options, rules, note) {
   const saveCards = [];
   const savesPerTenant = Math.ceil(options.patchCards / options.users);
   for (const [i, tenant] of tenants.entries()) {
-    const count = perTenant + (i < options.cards - perTenant * options.tenants ? 1 : 0);
+    const count = cardsOf(i);
     tenant.cardCount = count;
     let mine = 0;
     for (const row of buildCards(tenant, count, {
@@ -576,10 +599,13 @@ export async function generate(db, options, rules, note) {
         mine++;
       }
       batch.push(row);
-      if (batch.length === 1000) await flush();
+      if (batch.length === 1000) {
+        await flush();
+        if (written % 20_000 === 0) note(`cards: ${written} of ${total} written`);
+      }
     }
     await flush();
-    if ((i + 1) % 10 === 0 || i + 1 === tenants.length) note(`cards: ${written} of ${options.cards} written`);
+    if ((i + 1) % 10 === 0 || i + 1 === tenants.length) note(`cards: ${written} of ${total} written`);
   }
   await db.query(
     `insert into tenant_counters (tenant_id, name, value)

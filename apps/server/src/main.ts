@@ -7,6 +7,7 @@ import { purgeExpiredSessions } from './auth/sessions';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { rebuildOutdatedSearchText } from './features/cards/rebuild-search-text';
 import { purgeIdempotencyKeys } from './http/idempotency';
 import { seedDemoData } from './seed/seed-demo';
 
@@ -45,8 +46,17 @@ async function main() {
     if (child.status !== 0) process.exit(child.status ?? 1);
   }
   const database = await open();
-  const seeded =
-    (await runMigrations(database, async () => config.seedDemoData && seedDemoData(database.db))) ?? false;
+  // While the migration lock is held: search text of an older format is rebuilt (before anyone
+  // searches), then the demo data is seeded into a new database.
+  const afterMigrations = async () => {
+    const rebuilt = await rebuildOutdatedSearchText(database.db);
+    const seeded = config.seedDemoData && (await seedDemoData(database.db));
+    return { rebuilt, seeded };
+  };
+  const { rebuilt, seeded } = (await runMigrations(database, afterMigrations)) ?? {
+    rebuilt: { tenants: 0, changed: 0 },
+    seeded: false,
+  };
   if (initOnly) {
     await database.close();
     if (seeded) console.warn('Created the database and seeded demo organisations and users.');
@@ -64,6 +74,8 @@ async function main() {
   const app = await buildApp({ config, database, oidc });
 
   if (seeded) app.log.info('seeded demo organisations and users');
+  if (rebuilt.tenants > 0)
+    app.log.info(rebuilt, 'rebuilt the search text of organisations of an older format');
   await purgeExpiredSessions(database.db);
   const housekeeping = setInterval(() => {
     purgeExpiredSessions(database.db).catch((err) => app.log.warn({ err }, 'session purge failed'));

@@ -42,6 +42,7 @@ function result(index: number, overrides: Partial<SearchResult> = {}): SearchRes
     description: '',
     assigneeName: null,
     dueDate: null,
+    createdDate: '2026-11-01',
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',
     ...overrides,
@@ -114,7 +115,7 @@ test.describe('search finds real cards', () => {
   }) => {
     const word = uniqueWord('bilby');
     const me = (await (await page.request.get('/api/me')).json()).data as { id: string; name: string };
-    const { card } = await sunriseWithNewCard(page, {
+    const { api, card } = await sunriseWithNewCard(page, {
       title: `Quokka hydrotherapy ${word}`,
       description: 'Warm pool session at the aquatic centre',
       assigneeId: me.id,
@@ -134,7 +135,18 @@ test.describe('search finds real cards', () => {
     await expect(found).toContainText('Warm pool session at the aquatic centre');
     await expect(found).toContainText(me.name);
     await expect(found).toContainText('Due 6 May 2031');
-    await expect(found).toContainText(/Created \d{1,2} [A-Z][a-z]{2} \d{4}/);
+    // The created day as the server answers it (the tenant's time zone), written as the page writes dates.
+    const answer = await page.request.get(`/api/search?q=${word}`, {
+      headers: { 'X-Tenant-Id': api.tenantId },
+    });
+    const createdDate = ((await answer.json()).data as SearchResult[])[0]!.createdDate;
+    const [year, month, day] = createdDate.split('-').map(Number);
+    const shown = new Intl.DateTimeFormat('en-AU', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    }).format(new Date(year!, month! - 1, day!));
+    await expect(found).toContainText(`Created ${shown}`);
 
     // Ctrl/Cmd+K toggles the dropdown while the box has focus, and the global dialog stays shut.
     await box.field.press('ControlOrMeta+k');
@@ -278,6 +290,21 @@ test.describe('global search dialog', () => {
     expect(height).toBeLessThanOrEqual(400);
     const list = box.dropdown.getByRole('listbox');
     expect(await list.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+  });
+
+  test("the work-item box shows the created day in the tenant's time zone, not the UTC day", async ({
+    page,
+  }) => {
+    // 20:00 UTC on 1 November is 2 November in Sydney: the server answers createdDate for that day.
+    answerSearch(page, () => [
+      result(1, { createdAt: '2026-11-01T20:00:00.000Z', createdDate: '2026-11-02', dueDate: '2026-09-06' }),
+    ]);
+    await page.goto('/inbox');
+    const box = searchBox(page);
+    await box.field.fill('visit');
+    await expect(box.status).toHaveText('Found 1 work item(s)');
+    await expect(box.results).toContainText('Created 2 Nov 2026');
+    await expect(box.results).toContainText('Due 6 Sept 2026');
   });
 });
 

@@ -37,26 +37,68 @@ export function withUser<T>(db: Database, actor: Actor, fn: (tx: Tx) => Promise<
   return scoped(db, '', actor, fn);
 }
 
-function scoped<T>(db: Database, tenantId: string, actor: Actor, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const settings = {
+/**
+ * The server's own upkeep across tenants (the start-up rebuild of search text): no user, with a
+ * system admin's platform role, which row-level security lets read the tenant directory and nothing
+ * else outside a tenant. Inside a tenant it works through withTenant like any request. It writes
+ * no audit entries: what it changes (derived data) is no one's edit.
+ */
+export const maintenanceActor: Actor = {
+  id: '00000000-0000-0000-0000-000000000000',
+  email: 'maintenance@wattle.invalid',
+  name: 'Wattle maintenance',
+  platformRole: 'system-admin',
+  ip: null,
+  userAgent: 'wattle-maintenance',
+};
+
+function scopeSettings(tenantId: string, actor: Actor): Record<string, string> {
+  return {
     role: 'wattle_app',
     'app.tenant_id': tenantId,
     'app.user_id': actor.id,
     'app.user_email': actor.email.toLowerCase(),
     'app.platform_role': actor.platformRole ?? '',
   };
+}
+
+async function applySettings(tx: Tx, settings: Record<string, string>): Promise<void> {
+  // One round trip: set_config('role', …, true) is SET LOCAL ROLE.
+  await tx.execute(
+    sql`select ${sql.join(
+      Object.entries(settings).map(([name, value]) => sql`set_config(${name}, ${value}, true)`),
+      sql`, `,
+    )}`,
+  );
+}
+
+function scoped<T>(db: Database, tenantId: string, actor: Actor, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const settings = scopeSettings(tenantId, actor);
   const pool = poolOf(db);
   if (pool) return scopedOnPool(pool, settings, fn);
   return db.transaction(async (tx) => {
-    // One round trip: set_config('role', …, true) is SET LOCAL ROLE.
-    await tx.execute(
-      sql`select ${sql.join(
-        Object.entries(settings).map(([name, value]) => sql`set_config(${name}, ${value}, true)`),
-        sql`, `,
-      )}`,
-    );
+    await applySettings(tx, settings);
     return fn(tx);
   });
+}
+
+/**
+ * For a transaction that began outside tenant scope to change what is not tenant data (a user's
+ * name) and must carry that change into tenant data before it commits: from here on it runs as
+ * `wattle_app` with only the actor set, exactly as `withUser` begins (its own memberships visible,
+ * no tenant's data). There is no way back to the connection's own role in this transaction.
+ */
+export function continueAsUser(tx: Tx, actor: Actor): Promise<void> {
+  return applySettings(tx, scopeSettings('', actor));
+}
+
+/**
+ * Moves such a transaction (see `continueAsUser`) into one tenant, exactly as `withTenant` begins:
+ * row-level security then confines every following query to `tenantId`, until the next move.
+ */
+export function continueInTenant(tx: Tx, tenantId: string, actor: Actor): Promise<void> {
+  if (!tenantId) throw new Error('continueInTenant refuses an empty tenant id');
+  return applySettings(tx, scopeSettings(tenantId, actor));
 }
 
 /** The node-postgres pool behind a Drizzle instance, or undefined on PGlite. */

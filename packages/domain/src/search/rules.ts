@@ -9,10 +9,15 @@ export const workItemBoxLimit = 8;
 export const globalSearchLimit = 20;
 export const searchDebounceMs = 300;
 
-/** The query's words, lower-cased, without repeats; at most 10 words are used. */
+/**
+ * The query's words, lower-cased, every one of them (the 200-character limit bounds how many), with
+ * repeats dropped and so are words inside another word of the query ('quok' next to 'quokka'): a
+ * text holding the longer word holds the shorter one too, so the matches are the same and the
+ * database checks fewer patterns.
+ */
 export function searchWords(query: string): string[] {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  return [...new Set(words)].slice(0, 10);
+  const words = [...new Set(query.toLowerCase().split(/\s+/).filter(Boolean))];
+  return words.filter((word) => !words.some((other) => other !== word && other.includes(word)));
 }
 
 /** True when every word is in `text` (already lower-cased). */
@@ -47,6 +52,8 @@ export interface SearchResultItem {
   description: string;
   assigneeName: string | null;
   dueDate: string | null;
+  /** The day the card was created, yyyy-mm-dd in the tenant's time zone (the day search matches). */
+  createdDate: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -69,6 +76,7 @@ export function isSearchResultItem(value: unknown): value is SearchResultItem {
     isText(r.description) &&
     isTextOrNull(r.assigneeName) &&
     isTextOrNull(r.dueDate) &&
+    isText(r.createdDate) &&
     isText(r.createdAt) &&
     isText(r.updatedAt)
   );

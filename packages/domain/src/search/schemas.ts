@@ -19,6 +19,8 @@ export const SearchResultSchema = z.object({
   description: z.string(),
   assigneeName: z.string().nullable(),
   dueDate: DateOnlySchema.nullable(),
+  /** The day it was created, in the tenant's time zone: the created date search matches. */
+  createdDate: DateOnlySchema,
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
 });

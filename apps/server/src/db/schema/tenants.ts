@@ -38,6 +38,12 @@ export const tenants = pgTable(
     auditConfig: jsonb('audit_config').$type<AuditConfig>().notNull(),
     billingConfig: jsonb('billing_config').$type<BillingConfig>().notNull(),
     version: integer('version').notNull().default(1),
+    /**
+     * The format of search text (`searchTextVersion` in features/cards/card-values.ts) every card of
+     * this tenant has: below the current one, the server rebuilds the tenant's search text when it
+     * starts (features/cards/rebuild-search-text.ts). Not part of the tenant's record.
+     */
+    searchTextVersion: integer('search_text_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -106,22 +106,40 @@ export async function requireCardPermission(
 }
 
 /**
- * Which live cards of the tenant the caller may read, as conditions on `cards`: those of `teamId`
- * (404 / 403 when the caller cannot read cards there), or, without one, those of every team where
- * they hold read:cards. null when there is no such team, so the caller can read no card at all.
- * The card list and the search both scope their queries this way.
+ * The teams whose cards the caller may read: `teamId` alone (404 / 403 when the caller cannot read
+ * cards there), or, without one, every team where they hold read:cards ('all' when that is every
+ * team of the tenant by their tenant-wide role). null when there is no such team.
  */
-export async function readableCardConditions(ctx: TenantContext, teamId?: string): Promise<SQL[] | null> {
-  const where: SQL[] = [eq(cards.tenantId, ctx.tenantId), isNull(cards.deletedAt)];
+export async function readableCardTeams(
+  ctx: TenantContext,
+  teamId?: string,
+): Promise<'all' | string[] | null> {
   if (teamId) {
     await requireCardPermission(ctx, teamId, 'read:cards');
-    where.push(eq(cards.teamId, teamId));
-  } else if (!(seesAllTeams(ctx.access) && can(ctx.tenantRole, 'read:cards'))) {
-    const readable = (await teamAccessList(ctx))
-      .filter((access) => can(access.role, 'read:cards', access.isClinician))
-      .map((access) => access.teamId);
-    if (readable.length === 0) return null;
-    where.push(inArray(cards.teamId, readable));
+    return [teamId];
+  }
+  if (seesAllTeams(ctx.access) && can(ctx.tenantRole, 'read:cards')) return 'all';
+  const readable = (await teamAccessList(ctx))
+    .filter((access) => can(access.role, 'read:cards', access.isClinician))
+    .map((access) => access.teamId);
+  return readable.length > 0 ? readable : null;
+}
+
+/**
+ * Which live cards of the tenant the caller may read, as conditions on `cards`: those of
+ * `readableCardTeams`, or null when the caller can read no card at all. The card list and the
+ * search both scope their queries this way.
+ */
+export async function readableCardConditions(ctx: TenantContext, teamId?: string): Promise<SQL[] | null> {
+  const teamIds = await readableCardTeams(ctx, teamId);
+  return teamIds ? cardConditionsFor(ctx, teamIds) : null;
+}
+
+/** The conditions on `cards` for the live cards of the tenant on `teamIds` ('all': any team). */
+function cardConditionsFor(ctx: TenantContext, teamIds: 'all' | string[]): SQL[] {
+  const where: SQL[] = [eq(cards.tenantId, ctx.tenantId), isNull(cards.deletedAt)];
+  if (teamIds !== 'all') {
+    where.push(teamIds.length === 1 ? eq(cards.teamId, teamIds[0]!) : inArray(cards.teamId, teamIds));
   }
   return where;
 }

@@ -39,15 +39,30 @@ describe('card values', () => {
     });
     expect(text).toBe(
       'sun-00042 behaviour support plan quiet room after school priya practitioner ' +
-        '2026-12-13 13/12/2026 2026-11-22 22/11/2026 ' +
-        '14 banksia st & co seclusion physical restraint p. practitioner priya practitioner',
+        '2026-12-13 13/12/2026 13 dec 2026 13 december 2026 2026-11-22 22/11/2026 22 nov 2026 22 november 2026 ' +
+        '14 banksia st & co p. practitioner priya practitioner seclusion physical restraint',
     );
   });
 
   it('writes a date the ways people search for it', () => {
-    expect(searchableDate('2031-05-06')).toBe('2031-05-06 6/5/2031 06/05/2031');
-    expect(searchableDate('2026-12-13')).toBe('2026-12-13 13/12/2026');
+    expect(searchableDate('2031-05-06')).toBe('2031-05-06 6/5/2031 06/05/2031 6 May 2031');
+    expect(searchableDate('2031-09-06')).toBe('2031-09-06 6/9/2031 06/09/2031 6 Sept 2031 6 September 2031');
+    expect(searchableDate('2026-12-13')).toBe('2026-12-13 13/12/2026 13 Dec 2026 13 December 2026');
     expect(searchableDate(null)).toBe('');
+  });
+
+  it('holds every date as the page writes it (en-AU), whatever the ICU version writes for September', () => {
+    const shown = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric' });
+    const long = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric' });
+    for (let month = 1; month <= 12; month++) {
+      const iso = `2031-${String(month).padStart(2, '0')}-06`;
+      const text = searchableDate(iso).toLowerCase();
+      const date = new Date(2031, month - 1, 6);
+      // Every word the page shows is found, as a search matches it.
+      for (const word of [...shown.format(date).split(' '), ...long.format(date).split(' ')]) {
+        expect(text, `${iso}: ${word}`).toContain(word.toLowerCase());
+      }
+    }
   });
 
   it('keeps signature images out of audit values and compares values by content', () => {

@@ -70,6 +70,15 @@ function valueText(value: FieldValue | undefined): string {
 }
 
 /**
+ * The format of the text `buildSearchText` writes. Raise it whenever that text changes: each tenant
+ * records the format its cards have (`tenants.search_text_version`), and the server rebuilds the
+ * cards of every tenant that is behind when it starts (rebuild-search-text.ts).
+ * 1: dates also as the page shows them ('6 Sept 2031') and with the month's full name; field
+ *    values in the order of their ids.
+ */
+export const searchTextVersion = 1;
+
+/**
  * The lower-cased text a card search matches (DESIGN.md section 3): work item id, title,
  * description, assignee name, due and created dates, and the visible text of every field value.
  */
@@ -89,7 +98,11 @@ export function buildSearchText(card: {
     card.assigneeName ?? '',
     searchableDate(card.dueDate),
     searchableDate(card.createdDate),
-    ...Object.values(card.fieldValues).map(valueText),
+    // In the order of the field ids, not of the object: the stored (jsonb) values come back in
+    // another order than a save builds them, and a rebuild should find the same text.
+    ...Object.keys(card.fieldValues)
+      .sort()
+      .map((id) => valueText(card.fieldValues[id])),
   ]
     .map((part) => part.replace(/\s+/g, ' ').trim())
     .filter(Boolean)
@@ -98,16 +111,43 @@ export function buildSearchText(card: {
 }
 
 /**
- * A date as people type it into a search: the ISO form (2026-05-06) and the Australian day-first
- * forms, short and padded (6/5/2026, 06/05/2026; one when they are the same).
+ * Months as the web writes dates (en-AU, `formatCalendarDate` in the web's cards area: '6 Sept
+ * 2031'), and in full. Fixed here rather than asked of Intl, so that search text does not change
+ * with the ICU version of the server (older ones write 'Sep'; 'sep' is found in 'sept' anyway).
+ */
+const shortMonths = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+const fullMonths = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * A date as people type it into a search: the ISO form (2031-09-06), the Australian day-first
+ * forms, short and padded (6/9/2031, 06/09/2031), the form the page shows (6 Sept 2031) and the
+ * month in full (6 September 2031); each form once.
  */
 export function searchableDate(iso: string | null): string {
   const match = iso ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso) : null;
   if (!match) return iso ?? '';
   const [, year, month, day] = match as unknown as [string, string, string, string];
-  const short = `${Number(day)}/${Number(month)}/${year}`;
-  const padded = `${day}/${month}/${year}`;
-  return [iso, short, ...(padded === short ? [] : [padded])].join(' ');
+  const forms = [
+    iso,
+    `${Number(day)}/${Number(month)}/${year}`,
+    `${day}/${month}/${year}`,
+    `${Number(day)} ${shortMonths[Number(month) - 1]} ${year}`,
+    `${Number(day)} ${fullMonths[Number(month) - 1]} ${year}`,
+  ];
+  return [...new Set(forms)].join(' ');
 }
 
 /** Today's date (yyyy-mm-dd) in a time zone. */
@@ -139,7 +179,7 @@ export function addDays(date: string, days: number): string {
 }
 
 /** The tenant's time zone, which decides "today" (DESIGN.md section 3). */
-export async function tenantTimeZone(ctx: TenantContext): Promise<string> {
+export async function tenantTimeZone(ctx: Pick<TenantContext, 'tx' | 'tenantId'>): Promise<string> {
   // Every card save asks: built once per connection.
   const [tenant] = await preparedOnce(ctx.tx, 'wattle_tenant_time_zone', (tx) =>
     tx

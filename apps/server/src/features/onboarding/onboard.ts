@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { type Actor, withTenant } from '../../db/with-tenant';
 import { writeAccountAudit } from '../audit/write-audit';
+import { rebuildSearchTextOfAssignee } from '../cards/rebuild-search-text';
 import { insertTeam } from '../teams/create-team';
 import { addMembership } from '../tenants/add-membership';
 import { insertTenant } from '../tenants/insert-tenant';
@@ -29,6 +30,9 @@ export async function onboard(db: Database, actor: Actor, input: z.output<typeof
         userAgent: actor.userAgent,
         changes: [{ field: 'name', oldValue: actor.name, newValue: fullName }],
       });
+      // Cards assigned to them, in any tenant, are found by the new name from this commit on. Last:
+      // this moves the transaction into each of their tenants under row-level security.
+      await rebuildSearchTextOfAssignee(tx, { ...actor, name: fullName });
     });
     forgetCachedUser(actor.id);
   }

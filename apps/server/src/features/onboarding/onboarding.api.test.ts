@@ -159,3 +159,48 @@ describe('POST /api/onboarding', () => {
     expect(await tenantCount()).toBe(before);
   });
 });
+
+describe('a new name at onboarding and the search', () => {
+  it('rebuilds the search text of the cards assigned to the person, in every tenant they belong to', async () => {
+    const sunrise = await t.tenantId('Sunrise Support Network');
+    const bluegum = await t.tenantId('Bluegum Disability Services');
+    const priya = await t.signIn('priya.practitioner@sunrise.example');
+    const priyaId = (await priya.get('/api/me')).body.data.id as string;
+    const teamOf = async (client: TestClient, name: string) =>
+      ((await client.get('/api/teams')).body.data as { id: string; name: string }[]).find(
+        (x) => x.name === name,
+      )!.id;
+    const lee = (await t.as('lee.lead@sunrise.example')).inTenant(sunrise);
+    const ben = (await t.as('ben.owner@bluegum.example')).inTenant(bluegum);
+    const atSunrise = (
+      await lee.post('/api/cards', {
+        teamId: await teamOf(lee, "Jordan's Care Team"),
+        title: 'Numbat visit',
+        assigneeId: priyaId,
+      })
+    ).body.data;
+    const atBluegum = (
+      await ben.post('/api/cards', {
+        teamId: await teamOf(ben, "Harper's Care Team"),
+        title: 'Numbat visit',
+        assigneeId: priyaId,
+      })
+    ).body.data;
+    const search = async (client: TestClient, q: string) =>
+      ((await client.get(`/api/search?q=${encodeURIComponent(q)}`)).body.data as { id: string }[]).map(
+        (x) => x.id,
+      );
+    expect(await search(lee, 'numbat practitioner')).toEqual([atSunrise.id]);
+
+    const res = await priya.post('/api/onboarding', {
+      fullName: 'Priya Quollington',
+      organisationName: 'Quollington Therapy',
+      consent: true,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(await search(lee, 'numbat quollington')).toEqual([atSunrise.id]);
+    expect(await search(ben, 'numbat quollington')).toEqual([atBluegum.id]);
+    expect(await search(lee, 'numbat practitioner')).toEqual([]);
+    expect(await search(ben, 'numbat practitioner')).toEqual([]);
+  });
+});

@@ -1,8 +1,12 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { searchMessages } from '@wattle/domain/search/rules';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestClient } from '../../../test/harness';
-import { containsPattern } from './search-cards';
+import { startTestApp, type TestApp, type TestClient, testActor } from '../../../test/harness';
+import { rowsOf } from '../../db/raw-rows';
+import { cards } from '../../db/schema/cards';
+import { runInTenant } from '../../http/tenant-scope';
+import { searchCards, searchCardsQuery } from './search-cards';
 
 let t: TestApp;
 let sunrise: string;
@@ -35,6 +39,16 @@ async function search(person: keyof typeof emails, q: string, extra = '') {
 }
 
 const ids = (list: any[]) => list.map((x) => x.id);
+
+/** The lines of an EXPLAIN (or of wattle_explain_search_card_ids), as one text. */
+const planText = (result: unknown) =>
+  rowsOf<Record<string, string>>(result)
+    .map((row) => Object.values(row)[0])
+    .join('\n');
+
+/** The calendar day of an instant in Sydney, Sunrise's time zone. */
+const sydneyDay = (instant: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(instant));
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -81,12 +95,40 @@ describe('GET /api/search', () => {
     }
   });
 
-  it('matches the created date, as ISO and day-first', async () => {
-    const created = quokka.createdAt.slice(0, 10) as string;
-    const hits = await search('lee', `quokka ${created}`);
-    expect(ids(hits)).toContain(quokka.id);
+  it("matches the created date in the tenant's time zone, as ISO and day-first", async () => {
+    // The day in Sydney (Sunrise's zone), which is not the UTC day from 13:00 or 14:00 UTC on.
+    const created = sydneyDay(quokka.createdAt);
+    const [hit] = await search('lee', `quokka ${created}`);
+    expect(hit?.id).toBe(quokka.id);
+    expect(hit?.createdDate).toBe(created);
     const [y, m, d] = created.split('-');
     expect(ids(await search('lee', `quokka ${Number(d)}/${Number(m)}/${y}`))).toContain(quokka.id);
+  });
+
+  it("answers the created day in the tenant's time zone, not the UTC day", async () => {
+    const lee = await as('lee');
+    const card = (await lee.post('/api/cards', { teamId: jordanTeam, title: 'Pademelon evening shift' })).body
+      .data;
+    // 20:00 UTC on 4 March is 07:00 on 5 March in Sydney.
+    await t.readInTenant(sunrise, (tx) =>
+      tx
+        .update(cards)
+        .set({ createdAt: new Date('2031-03-04T20:00:00Z') })
+        .where(eq(cards.id, card.id)),
+    );
+    const [hit] = await search('lee', 'pademelon');
+    expect(hit?.createdAt).toBe('2031-03-04T20:00:00.000Z');
+    expect(hit?.createdDate).toBe('2031-03-05');
+  });
+
+  it('uses every word of a long query, the eleventh and beyond too', async () => {
+    const lee = await as('lee');
+    const words = 'possum wombat dingo emu galah kookaburra cassowary platypus bilby numbat';
+    const card = (await lee.post('/api/cards', { teamId: jordanTeam, title: words })).body.data;
+    expect(ids(await search('lee', words))).toEqual([card.id]);
+    expect(await search('lee', `${words} quoll`)).toEqual([]);
+    expect(await search('lee', `${words} quoll dugong`)).toEqual([]);
+    expect(ids(await search('lee', `${words} ${card.workItemId}`))).toEqual([card.id]);
   });
 
   it('finds nothing when one word is missing, and nothing for an empty query', async () => {
@@ -105,6 +147,7 @@ describe('GET /api/search', () => {
       description: quokka.description.slice(0, 200),
       assigneeName: 'Priya Practitioner',
       dueDate: '2031-05-06',
+      createdDate: sydneyDay(quokka.createdAt),
       createdAt: quokka.createdAt,
       updatedAt: quokka.updatedAt,
     });
@@ -156,7 +199,15 @@ describe('GET /api/search', () => {
     expect(ids(await search('lee', 'off_peak'))).toEqual([card.id]);
     expect(await search('lee', 'wallaby 5%0')).toEqual([]);
     expect(await search('lee', 'wallaby off_p_ak')).toEqual([]);
-    expect(containsPattern('a\\b%c_d')).toBe('%a\\\\b\\%c\\_d%');
+    const backslash = (await lee.post('/api/cards', { teamId: jordanTeam, title: 'Wallaby C:\\temp' })).body
+      .data;
+    expect(ids(await search('lee', 'wallaby c:\\temp'))).toEqual([backslash.id]);
+    expect(await search('lee', 'wallaby c:\\\\temp')).toEqual([]);
+    // The patterns the database function builds, as LIKE reads them.
+    const plan = await t.readInTenant(sunrise, (tx) =>
+      tx.execute(sql`select * from wattle_explain_search_card_ids(array['a\\b%c_d'], null, 20)`),
+    );
+    expect(planText(plan)).toContain(String.raw`~~ '%a\\b\%c\_d%'::text`);
   });
 
   it('refuses a query over 200 characters with the search message', async () => {
@@ -174,5 +225,113 @@ describe('GET /api/search', () => {
     expect(operation.tags).toEqual(['search']);
     expect(operation.description).toContain('every space-separated word');
     expect(operation.parameters.map((p: any) => p.name).sort()).toEqual(['limit', 'q', 'teamId']);
+    const item = operation.responses['200'].content['application/json'].schema.properties.data.items;
+    expect(item.required).toContain('createdDate');
+    expect(item.properties.createdDate).toMatchObject({ type: 'string', format: 'date' });
+    expect(operation.description).toContain(
+      "createdDate is the day it was created in the tenant's time zone",
+    );
+  });
+});
+
+describe('the search function (wattle_search_card_ids) and the trigram index', () => {
+  let bluegumQuokka: any;
+  let benTeam: string;
+
+  beforeAll(async () => {
+    const ben = await as('ben');
+    benTeam = ((await ben.get('/api/teams')).body.data as { id: string }[])[0]!.id;
+    const created = await ben.post('/api/cards', { teamId: benTeam, title: 'Quokka river walk' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    bluegumQuokka = created.body.data;
+  });
+
+  /** The ids the function answers as wattle_app in `tenantId` (or with no tenant set at all). */
+  async function functionIds(tenantId: string | null, words: string[], teamIds: string[] | null) {
+    const run = (tx: any) =>
+      tx.execute(
+        sql`select wattle_search_card_ids(${sql.param(words)}::text[], ${sql.param(teamIds)}::uuid[], 100) as id`,
+      );
+    const result = tenantId ? await t.readInTenant(tenantId, run) : await t.readAsGlobalAdmin(run);
+    return rowsOf<{ id: string }>(result).map((row) => row.id);
+  }
+
+  it("never answers another tenant's cards, through the API or called directly", async () => {
+    expect(ids(await search('ben', 'quokka'))).toEqual([bluegumQuokka.id]);
+    expect(ids(await search('olivia', 'quokka')).sort()).toEqual([quokka.id, miaCard.id].sort());
+    expect(await functionIds(bluegum, ['quokka'], null)).toEqual([bluegumQuokka.id]);
+    expect((await functionIds(sunrise, ['quokka'], null)).sort()).toEqual([quokka.id, miaCard.id].sort());
+    // Another tenant's teams named from Bluegum find nothing; no tenant set, nothing at all.
+    expect(await functionIds(bluegum, ['quokka'], [jordanTeam, miaTeam])).toEqual([]);
+    expect(await functionIds(null, ['quokka'], null)).toEqual([]);
+    expect(await functionIds(bluegum, [], null)).toEqual([]);
+  });
+
+  it('may be run by wattle_app only, and its query builder by nobody', async () => {
+    const privileges = await t.readInTenant(sunrise, (tx) =>
+      tx.execute(sql`select
+        has_function_privilege('public', 'wattle_search_card_ids(text[], uuid[], integer)', 'execute') as public_search,
+        has_function_privilege('public', 'wattle_explain_search_card_ids(text[], uuid[], integer, boolean)', 'execute') as public_explain,
+        has_function_privilege('public', 'wattle_search_card_ids_sql(text[], boolean)', 'execute') as public_sql,
+        has_function_privilege('wattle_app', 'wattle_search_card_ids_sql(text[], boolean)', 'execute') as app_sql,
+        has_function_privilege('wattle_app', 'wattle_search_card_ids(text[], uuid[], integer)', 'execute') as app_search`),
+    );
+    expect(rowsOf(privileges)[0]).toEqual({
+      public_search: false,
+      public_explain: false,
+      public_sql: false,
+      app_sql: false,
+      app_search: true,
+    });
+  });
+
+  it('answers a rare word from cards_search_idx as the app role, in a tenant of thousands of cards', async () => {
+    // 3,000 more Bluegum cards, each with nine random-looking words; then a vacuum, as autovacuum
+    // would make, moves them from the index's pending list into the index, and fresh statistics.
+    await t.readInTenant(bluegum, (tx) =>
+      tx.execute(sql`insert into cards (tenant_id, id, team_id, number, work_item_prefix, type, title, compliance, search_text)
+        select ${bluegum}, gen_random_uuid(), ${benTeam}, 100000 + g, 'BLU', 'task', 'Bulk ' || g,
+          '{"isCompliant": true, "completion": 100, "issues": []}'::jsonb,
+          'bulk ' || md5(g::text) || ' ' || (select string_agg(md5('w' || (g * 10 + k)), ' ') from generate_series(1, 8) k)
+        from generate_series(1, 3000) g`),
+    );
+    await t.database.db.execute(sql`vacuum analyze cards`);
+    const rare = createHash('md5').update('1234').digest('hex').slice(0, 16);
+    expect((await search('ben', rare)).map((x) => x.title)).toEqual(['Bulk 1234']);
+
+    const benId = (await (await as('ben')).get('/api/me')).body.data.id as string;
+    const actor = testActor({ id: benId, email: emails.ben, name: 'Ben Owner' });
+    await runInTenant(t.database.db, bluegum, actor, async (ctx) => {
+      const scans = async () =>
+        Number(
+          rowsOf<{ n: string | number }>(
+            await ctx.tx.execute(sql`select pg_stat_get_xact_numscans('cards_search_idx'::regclass) as n`),
+          )[0]!.n,
+        );
+      // The service's own call, as a request makes it: the trigram index is scanned.
+      const before = await scans();
+      const found = await searchCards(ctx, { q: rare.toUpperCase(), limit: 20 });
+      expect(found.map((x) => x.title)).toEqual(['Bulk 1234']);
+      expect(await scans()).toBeGreaterThan(before);
+
+      // The request's query takes the page's ids from the function and reads each by primary key
+      // (not by walking the tenant's or a team's cards);
+      const query = searchCardsQuery(ctx, [rare], 'all', 20);
+      const outer = planText(await ctx.tx.execute(sql`explain verbose ${query}`));
+      expect(outer).toContain('wattle_search_card_ids');
+      expect(outer).toMatch(/Index Scan using cards_tenant_id_id_pk[\s\S]*cards\.id = ANY/);
+      // the function's own query, run as it runs there, finds them in the trigram index,
+      const inside = planText(
+        await ctx.tx.execute(sql`select * from wattle_explain_search_card_ids(array[${rare}], null, 20)`),
+      );
+      expect(inside).toContain('cards_search_idx');
+      // which the same LIKE in the request itself cannot use (LIKE is not leakproof).
+      const direct = planText(
+        await ctx.tx.execute(sql`explain select id from cards
+          where tenant_id = ${bluegum} and deleted_at is null and search_text like ${`%${rare}%`}
+          order by updated_at desc, id desc limit 20`),
+      );
+      expect(direct).not.toContain('cards_search_idx');
+    });
   });
 });

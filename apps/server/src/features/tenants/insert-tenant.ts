@@ -14,6 +14,7 @@ import type { Tx } from '../../db/client';
 import { tenants } from '../../db/schema/tenants';
 import type { Actor } from '../../db/with-tenant';
 import { writeAudit } from '../audit/write-audit';
+import { searchTextVersion } from '../cards/card-values';
 
 /**
  * Creates a tenant row with a 14-day trial. The transaction must already be scoped to `id`
@@ -43,6 +44,8 @@ export async function insertTenant(
       prefix: tenantPrefix(options.name),
       isInternal: options.isInternal ?? false,
       timeZone: defaultTimeZone,
+      // A new tenant has no cards, so none of an older search text format.
+      searchTextVersion,
       settings: {
         whiteLabel: false,
         primaryColor: defaultPrimaryColor,

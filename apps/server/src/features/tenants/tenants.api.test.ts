@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness';
 import { auditLog } from '../../db/schema/audit';
+import { cards } from '../../db/schema/cards';
 
 let t: TestApp;
 let sunrise: string;
@@ -339,5 +340,51 @@ describe('PATCH /api/tenants/current', () => {
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('CONFLICT');
     expect(await current(ben)).toEqual(before);
+  });
+});
+
+describe('a change of time zone and the search', () => {
+  it('rebuilds the search text of the cards whose created day moved, in the same change', async () => {
+    const ben = (await t.as('ben.owner@bluegum.example')).inTenant(bluegum);
+    const teamId = (await ben.get('/api/teams')).body.data[0].id as string;
+    const late = (await ben.post('/api/cards', { teamId, title: 'Pademelon night shift' })).body.data;
+    const early = (await ben.post('/api/cards', { teamId, title: 'Pademelon day shift' })).body.data;
+    // 14:00 UTC on 4 March 2031 is 5 March in Sydney and 4 March in Perth; 02:00 UTC is 4 March in
+    // both. The early card's text is marked, to show it is neither read nor written again.
+    await t.readInTenant(bluegum, async (tx) => {
+      await tx
+        .update(cards)
+        .set({ createdAt: new Date('2031-03-04T14:00:00Z') })
+        .where(eq(cards.id, late.id));
+      await tx
+        .update(cards)
+        .set({ createdAt: new Date('2031-03-04T02:00:00Z'), searchText: 'pademelon unchanged' })
+        .where(eq(cards.id, early.id));
+    });
+    const search = async (q: string) =>
+      (await ben.get(`/api/search?q=${encodeURIComponent(q)}`)).body.data as {
+        id: string;
+        createdDate: string;
+      }[];
+
+    const before = await current(ben);
+    expect(before.timeZone).toBe('Australia/Sydney');
+    const res = await ben.patch('/api/tenants/current', {
+      version: before.version,
+      timeZone: 'Australia/Perth',
+    });
+    expect(res.status).toBe(200);
+    const found = await search('pademelon 4/3/2031 march');
+    expect(found.map((x) => x.id)).toEqual([late.id]);
+    expect(found[0]!.createdDate).toBe('2031-03-04');
+    expect(await search('pademelon night 5/3/2031')).toEqual([]);
+    const [earlyText] = await t.readInTenant(bluegum, (tx) =>
+      tx.select({ text: cards.searchText }).from(cards).where(eq(cards.id, early.id)),
+    );
+    expect(earlyText!.text).toBe('pademelon unchanged');
+
+    // And back: the day moves back with it.
+    await ben.patch('/api/tenants/current', { version: before.version + 1, timeZone: 'Australia/Sydney' });
+    expect((await search('pademelon 5 mar 2031')).map((x) => x.id)).toEqual([late.id]);
   });
 });

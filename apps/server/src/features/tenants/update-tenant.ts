@@ -6,6 +6,7 @@ import { tenants } from '../../db/schema/tenants';
 import { AppError } from '../../http/app-error';
 import { requireTenantPermission, type TenantContext } from '../../http/tenant-scope';
 import { writeAudit } from '../audit/write-audit';
+import { rebuildSearchTextForTimeZone } from '../cards/rebuild-search-text';
 import { toTenant } from './tenant-records';
 
 /** Tenant admins change name and settings; a stale version answers 409 with the current tenant. */
@@ -42,6 +43,10 @@ export async function updateTenant(ctx: TenantContext, input: UpdateTenant) {
       }
       throw error;
     });
+  if (next.timeZone !== current.timeZone) {
+    // Search matches each card's created date in the tenant's zone: cards whose day moved get theirs.
+    await rebuildSearchTextForTimeZone(ctx, current.timeZone, next.timeZone);
+  }
   await writeAudit(ctx.tx, {
     tenantId: ctx.tenantId,
     actor: ctx.actor,

@@ -183,13 +183,18 @@ describe('live query keys', () => {
     expect(liveQueryKeys('favorite', 't1')).toEqual([['favorites', 't1']]);
     expect(liveQueryKeys('toString', 't1')).toEqual([]);
     expect(liveQueryKeys('team-member', 't1')).toEqual([['tenant', 't1', 'teams']]);
-    expect(liveQueryKeys('card', 't1')).toEqual([['cards', 't1']]);
+    // A card's change also refreshes open searches; a comment's does not (comments are not searched).
+    expect(liveQueryKeys('card', 't1')).toEqual([
+      ['cards', 't1'],
+      ['search', 't1'], // searchKeys.all('t1')
+    ]);
     expect(liveQueryKeys('comment', 't1')).toEqual([['comments', 't1']]);
     expect(allLiveQueryKeys('t1')).toEqual([
       ['notifications', 't1'],
       ['favorites', 't1'],
       ['tenant', 't1', 'teams'],
       ['cards', 't1'],
+      ['search', 't1'],
       ['templates', 't1'],
       ['comments', 't1'],
     ]);

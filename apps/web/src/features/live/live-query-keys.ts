@@ -1,34 +1,38 @@
 import { type ChangeEvent, isChangeEvent } from '@wattle/domain/events/rules';
 
 /**
- * Which cached queries a change of each entity makes stale, by the prefix of their keys (every
+ * Which cached queries a change of each entity makes stale, by the prefixes of their keys (every
  * tenant-scoped key starts with its area and the tenant id). Entities without an entry are ignored
  * until their area is built; add one line here with the area.
  */
-const liveAreas: Record<string, (tenantId: string) => readonly unknown[]> = {
-  notification: (tenantId) => ['notifications', tenantId],
-  favorite: (tenantId) => ['favorites', tenantId],
+const liveAreas: Record<string, (tenantId: string) => (readonly unknown[])[]> = {
+  notification: (tenantId) => [['notifications', tenantId]],
+  favorite: (tenantId) => [['favorites', tenantId]],
   // A new team, or a change of who is on one, changes the teams lists (features/teams/api.ts).
-  team: (tenantId) => ['tenant', tenantId, 'teams'],
-  'team-member': (tenantId) => ['tenant', tenantId, 'teams'],
-  // Lists, details and audit trails of cards (features/cards/api.ts).
-  card: (tenantId) => ['cards', tenantId],
-  template: (tenantId) => ['templates', tenantId],
+  team: (tenantId) => [['tenant', tenantId, 'teams']],
+  'team-member': (tenantId) => [['tenant', tenantId, 'teams']],
+  // Lists, details and audit trails of cards (features/cards/api.ts), and the open searches
+  // (features/search/api.ts searchKeys.all): a card's change can add it to a result, drop it or
+  // change what a result shows. Comments are not searched, so they leave searches alone.
+  card: (tenantId) => [
+    ['cards', tenantId],
+    ['search', tenantId],
+  ],
+  template: (tenantId) => [['templates', tenantId]],
   // Every card's comment thread (features/comments/api.ts keys are ['comments', tenantId, cardId]).
-  comment: (tenantId) => ['comments', tenantId],
+  comment: (tenantId) => [['comments', tenantId]],
 };
 
 export function liveQueryKeys(entity: string, tenantId: string): (readonly unknown[])[] {
-  const keyOf = Object.hasOwn(liveAreas, entity) ? liveAreas[entity] : undefined;
-  return keyOf ? [keyOf(tenantId)] : [];
+  const keysOf = Object.hasOwn(liveAreas, entity) ? liveAreas[entity] : undefined;
+  return keysOf ? keysOf(tenantId) : [];
 }
 
 /** Every key the feed keeps fresh: what the polling fallback refreshes while the stream is down. */
 export function allLiveQueryKeys(tenantId: string): (readonly unknown[])[] {
   const keys = new Map<string, readonly unknown[]>();
-  for (const keyOf of Object.values(liveAreas)) {
-    const key = keyOf(tenantId);
-    keys.set(JSON.stringify(key), key);
+  for (const keysOf of Object.values(liveAreas)) {
+    for (const key of keysOf(tenantId)) keys.set(JSON.stringify(key), key);
   }
   return [...keys.values()];
 }

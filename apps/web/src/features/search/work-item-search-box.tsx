@@ -15,7 +15,8 @@ function isToggleKey(event: KeyboardEvent): boolean {
 }
 
 function WorkItemResult({ result }: { result: SearchResult }) {
-  const created = formatCalendarDate(result.createdAt.slice(0, 10));
+  // The day in the tenant's time zone, as the search matches it (not the UTC day of createdAt).
+  const created = formatCalendarDate(result.createdDate);
   return (
     <>
       <span className="flex items-baseline gap-2">
