@@ -3,7 +3,7 @@ import { type ParsedLocation, redirect } from '@tanstack/react-router';
 import type { TenantSummary } from '@wattle/domain/tenants/schemas';
 import type { Me } from '@wattle/domain/users/schemas';
 import { meQueryOptions } from '@/features/auth/api';
-import { forgetCommentDrafts } from '@/features/comments/comment-draft';
+import { forgetCommentDrafts } from '@/features/comments/forget-comment-drafts';
 import { resolveCurrentTenant, tenantsQueryOptions } from '@/features/tenants/api';
 import { isApiError } from '@/lib/http';
 

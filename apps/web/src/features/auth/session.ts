@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { forgetCommentDrafts } from '@/features/comments/comment-draft';
+import { forgetCommentDrafts } from '@/features/comments/forget-comment-drafts';
 import { setCurrentTenantId } from '@/lib/current-tenant';
 import { authKeys } from './api';
 

@@ -3,11 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type CommentDraft,
   emptyDraft,
-  forgetCommentDrafts,
   readCommentDraft,
   resumeDraft,
   writeCommentDraft,
 } from './comment-draft';
+import { forgetCommentDrafts } from './forget-comment-drafts';
 
 let entries: Map<string, string>;
 

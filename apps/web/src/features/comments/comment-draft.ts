@@ -84,26 +84,6 @@ export function writeCommentDraft(
 }
 
 /**
- * Removes the comment drafts kept in this browser: everyone's at sign-out, or, when someone signs
- * in, everyone's but theirs (a draft left by a person whose session ended goes once another signs in).
- */
-export function forgetCommentDrafts(options: { keepUserId?: string } = {}): void {
-  const prefix = `${storageKeys.commentDraft}.`;
-  const kept = options.keepUserId ? `${prefix}${options.keepUserId}.` : null;
-  try {
-    const storage = window.localStorage;
-    const keys: string[] = [];
-    for (let i = 0; i < storage.length; i++) {
-      const key = storage.key(i);
-      if (key?.startsWith(prefix) && !(kept && key.startsWith(kept))) keys.push(key);
-    }
-    for (const key of keys) storage.removeItem(key);
-  } catch {
-    // Blocked storage: nothing was kept either.
-  }
-}
-
-/**
  * How a restored draft goes on once the thread has loaded: as a reply to its comment when that is
  * still there to answer, else as a comment of its own, internal if the draft was internal in any way
  * (the switch, or the comment it answered), so text meant for staff never turns up where family
