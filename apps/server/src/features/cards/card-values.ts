@@ -5,6 +5,7 @@ import { tenants } from '../../db/schema/tenants';
 import { preparedOnce } from '../../db/with-tenant';
 import { AppError } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';
+import { monthNames } from './pdf-text';
 import { sanitizeRichText } from './sanitize-rich-text';
 
 /**
@@ -116,20 +117,6 @@ export function buildSearchText(card: {
  * with the ICU version of the server (older ones write 'Sep'; 'sep' is found in 'sept' anyway).
  */
 const shortMonths = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
-const fullMonths = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /**
  * A date as people type it into a search: the ISO form (2031-09-06), the Australian day-first
@@ -145,7 +132,7 @@ export function searchableDate(iso: string | null): string {
     `${Number(day)}/${Number(month)}/${year}`,
     `${day}/${month}/${year}`,
     `${Number(day)} ${shortMonths[Number(month) - 1]} ${year}`,
-    `${Number(day)} ${fullMonths[Number(month) - 1]} ${year}`,
+    `${Number(day)} ${monthNames[Number(month) - 1]} ${year}`,
   ];
   return [...new Set(forms)].join(' ');
 }

@@ -114,7 +114,8 @@ export function richTextToBlocks(value: string): TextBlock[] {
   return blocks;
 }
 
-const months = [
+/** Month names in full, as the PDF writes dates and search text holds them. */
+export const monthNames = [
   'January',
   'February',
   'March',
@@ -133,7 +134,7 @@ const months = [
 export function formatDate(value: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
   if (!m) return value;
-  const month = months[Number(m[2]) - 1];
+  const month = monthNames[Number(m[2]) - 1];
   if (!month) return value;
   return `${Number(m[3])} ${month} ${m[1]}`;
 }
@@ -155,7 +156,7 @@ export function formatDateTime(instant: Date | string, timeZone: string): string
       .formatToParts(date)
       .map((p) => [p.type, p.value]),
   );
-  const month = months[Number(parts.month) - 1] ?? parts.month;
+  const month = monthNames[Number(parts.month) - 1] ?? parts.month;
   return `${Number(parts.day)} ${month} ${parts.year}, ${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toLowerCase()}`;
 }
 

@@ -1,37 +1,15 @@
 import type { Card, WorkItem } from '@wattle/domain/cards/schemas';
 import { describe, expect, it } from 'vitest';
+import { testWorkItem } from './calendar-test-items';
 import type { WorkItemChanges } from './team-view-types';
 import { patchBody, WorkItemPatchQueue, type WorkItemSave } from './work-item-patch-queue';
 
 const id = '00000000-0000-7000-8000-000000000001';
 const other = '00000000-0000-7000-8000-000000000002';
 
+/** The one card of these tests: the team views' test item, under a fixed id. */
 function workItem(overrides: Partial<WorkItem> = {}): WorkItem {
-  return {
-    id,
-    teamId: '00000000-0000-7000-8000-00000000aaaa',
-    workItemId: 'SUN-00001',
-    type: 'task',
-    templateName: null,
-    title: 'Card',
-    participantId: null,
-    assigneeId: null,
-    assigneeName: null,
-    status: 'draft',
-    state: 'todo',
-    workflowStateId: 'todo',
-    boardPosition: 1024,
-    priority: 'medium',
-    startDate: null,
-    dueDate: null,
-    tags: [],
-    version: 1,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    isCompliant: true,
-    completion: 100,
-    ...overrides,
-  } as WorkItem;
+  return testWorkItem({ workItemId: 'SUN-00001', id, ...overrides });
 }
 
 /**
