@@ -637,7 +637,8 @@ export async function openDirect(kind, dataDir, postgresUrl) {
   if (kind === 'pglite') {
     const { PGlite } = await import('@electric-sql/pglite');
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-    const client = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
+    const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
+    const client = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm, btree_gin } });
     return {
       query: async (text, params) => (await client.query(text, params)).rows,
       close: () => client.close(),

@@ -1,9 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { type DatabaseHandle, openDatabase, wrapPglite } from '../src/db/client';
+import { type DatabaseHandle, openDatabase, pgliteExtensions, wrapPglite } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 
 /**
@@ -34,7 +33,7 @@ const templateName = () => `wattle_tpl_${runId()}`;
 /** Global setup: build the template once. */
 export async function createTemplate(): Promise<void> {
   if (testDatabaseKind() === 'pglite') {
-    const client = await PGlite.create({ extensions: { pg_trgm } });
+    const client = await PGlite.create({ extensions: pgliteExtensions });
     await runMigrations(wrapPglite(client, () => undefined));
     const dump = await client.dumpDataDir('none');
     writeFileSync(templateDump, Buffer.from(await dump.arrayBuffer()));
@@ -76,7 +75,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   if (testDatabaseKind() === 'pglite') {
     const client = await PGlite.create({
       loadDataDir: new Blob([readFileSync(templateDump)]),
-      extensions: { pg_trgm },
+      extensions: pgliteExtensions,
     });
     return wrapPglite(client, () => undefined);
   }

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -102,6 +103,9 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   }
 }
 
+/** The extensions the migrations create (search's index: pg_trgm and btree_gin), loaded into PGlite. */
+export const pgliteExtensions = { pg_trgm, btree_gin };
+
 /**
  * PGlite's default 128 MB of shared buffers sit in WebAssembly memory, which never shrinks; 16 MB is
  * plenty for one provider's working set and keeps the idle server well under 250 MB
@@ -109,7 +113,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
  */
 export function pgliteOptions() {
   return {
-    extensions: { pg_trgm },
+    extensions: pgliteExtensions,
     startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
   };
 }

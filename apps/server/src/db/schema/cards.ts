@@ -116,6 +116,8 @@ export const cards = pgTable(
     index('cards_tenant_updated_idx')
       .on(t.tenantId, t.updatedAt.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null`),
-    index('cards_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // Search (migration 0011): the tenant as a btree_gin key beside the trigrams, so that a word is
+    // looked up within the tenant's cards instead of among every tenant's.
+    index('cards_search_idx').using('gin', t.tenantId, t.searchText.op('gin_trgm_ops')),
   ],
 );

@@ -58,7 +58,8 @@ function selectTeamAccess(tx: Tx, userId: unknown, where: SQL[]) {
  * role joined in, folded into a role with the tenant-wide role and guest sharing.
  */
 export async function teamAccessList(ctx: TenantContext, teamId?: string): Promise<TeamAccess[]> {
-  // One team is asked for on every card read and save: that form is built once per connection.
+  // One team is asked for on every card read and save, every team on every card list and search:
+  // both forms are built once per connection.
   const rows = teamId
     ? await preparedOnce(ctx.tx, 'wattle_team_access', (tx) =>
         selectTeamAccess(tx, sql.placeholder('userId'), [
@@ -66,7 +67,11 @@ export async function teamAccessList(ctx: TenantContext, teamId?: string): Promi
           eq(teams.id, sql.placeholder('teamId')),
         ]).prepare('wattle_team_access'),
       ).execute({ tenantId: ctx.tenantId, teamId, userId: ctx.actor.id })
-    : await selectTeamAccess(ctx.tx, ctx.actor.id, [eq(teams.tenantId, ctx.tenantId)]);
+    : await preparedOnce(ctx.tx, 'wattle_team_access_all', (tx) =>
+        selectTeamAccess(tx, sql.placeholder('userId'), [
+          eq(teams.tenantId, sql.placeholder('tenantId')),
+        ]).prepare('wattle_team_access_all'),
+      ).execute({ tenantId: ctx.tenantId, userId: ctx.actor.id });
   const approvesTenantWide = can(ctx.tenantRole, 'approve:plans');
   return rows.map((row) => {
     const teamRole = (row.teamRole as TeamRole | null) ?? null;
@@ -256,12 +261,17 @@ export async function selectCardRow(
 }
 
 /**
- * Locks the team of a card FOR SHARE and answers its workflow states as they are now (null when the
- * card does not exist). A PATCH that places a card on the board takes this before locking the card:
- * a workflow edit locks the team FOR UPDATE, so the two run one after the other, and a card is never
- * put into a column an edit is removing. Team before card, in every path, so they cannot deadlock.
+ * Locks the team of a card for a board move and answers its workflow states as they are now (null
+ * when the card does not exist). A PATCH that places a card on the board takes this before locking
+ * the card, and it makes the team's board moves and workflow edits take turns:
+ * - a workflow edit locks the team FOR UPDATE, so a card is never put into a column the edit is
+ *   removing;
+ * - two moves may each spread the same column (`spreadColumnIfCrowded`), renumbering the card the
+ *   other one holds: side by side they would deadlock. FOR NO KEY UPDATE conflicts with itself but
+ *   not with the FOR KEY SHARE a new card's foreign key takes, so creating cards does not wait.
+ * Team before card, in every path, so they cannot deadlock.
  */
-export async function lockTeamOfCardForShare(
+export async function lockTeamForBoardMove(
   ctx: TenantContext,
   cardId: string,
 ): Promise<WorkflowState[] | null> {
@@ -277,7 +287,7 @@ export async function lockTeamOfCardForShare(
         ),
       ),
     )
-    .for('share');
+    .for('no key update');
   return team?.workflowStates ?? null;
 }
 

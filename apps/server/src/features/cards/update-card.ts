@@ -27,7 +27,7 @@ import { writeAudit } from '../audit/write-audit';
 import { publishChange } from '../events/change-feed';
 import { positionFromPlace, spreadColumnIfCrowded } from './board-spacing';
 import { assigneeNameOnTeam } from './card-assignee';
-import { loadCard, lockTeamOfCardForShare, selectCardRow, templateForCard, toCard } from './card-records';
+import { loadCard, lockTeamForBoardMove, selectCardRow, templateForCard, toCard } from './card-records';
 import {
   auditValue,
   buildSearchText,
@@ -73,7 +73,8 @@ interface KeyChange {
  * - A stale version is applied when none of the changed fields was written after it; otherwise 409
  *   with the current card and the conflicting fields.
  * - A board move (`workflowStateId`, `boardPosition` or `boardPlace`) reads the team's columns under
- *   a share lock, so a concurrent workflow edit cannot remove the column it goes to; `boardPlace`
+ *   a lock of the team, so a concurrent workflow edit cannot remove the column it goes to, and the
+ *   team's board moves take turns (two column spreads side by side would deadlock); `boardPlace`
  *   becomes a position between the named neighbours as they are now (409 when one has left the
  *   column).
  * - Field values must belong to the template and have the right shape (400); rich text is cleaned.
@@ -86,13 +87,14 @@ interface KeyChange {
  *   'undo') carries every change. A PATCH that changes nothing answers the card as it is.
  */
 export async function updateCard(ctx: TenantContext, id: string, input: PatchCardInput): Promise<Card> {
-  // A board move reads the team's columns under a share lock, taken before the card's own lock: a
-  // concurrent workflow edit (which locks the team for update) then runs wholly before or after it.
+  // A board move reads the team's columns under the team's board-move lock, taken before the card's
+  // own lock: a concurrent workflow edit, or another board move of the team (whose column spread may
+  // renumber this card), then runs wholly before or after it.
   const isBoardMove =
     input.workflowStateId !== undefined ||
     input.boardPosition !== undefined ||
     input.boardPlace !== undefined;
-  const lockedStates = isBoardMove ? await lockTeamOfCardForShare(ctx, id) : null;
+  const lockedStates = isBoardMove ? await lockTeamForBoardMove(ctx, id) : null;
   const { card, row, access } = await loadCard(ctx, id, 'write:cards', { forUpdate: true });
   const workflowStates = lockedStates ?? access.workflowStates;
   const { boardPlace, ...patch } = input;

@@ -1,45 +1,52 @@
 import { formatWorkItemId } from '@wattle/domain/cards/work-item-id';
 import { searchWords } from '@wattle/domain/search/rules';
 import type { SearchQuerySchema, SearchResult } from '@wattle/domain/search/schemas';
-import { aliasedTable, and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, isNull, Placeholder, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
 import type { z } from 'zod';
 import { cards } from '../../db/schema/cards';
+import { tenants } from '../../db/schema/tenants';
 import { users } from '../../db/schema/users';
+import { preparedOnce } from '../../db/with-tenant';
 import type { TenantContext } from '../../http/tenant-scope';
 import { readableCardTeams } from '../cards/card-records';
-import { tenantTimeZone, todayIn } from '../cards/card-values';
+import { todayIn } from '../cards/card-values';
 
 const assignee = aliasedTable(users, 'assignee');
 
 /** The description as a result shows it: its first 200 characters. */
 const descriptionLength = 200;
 
-/**
- * The ids of the tenant's live cards whose search text holds every word, on `teamIds` ('all': any
- * team), newest change first, at most `limit`: the database function `wattle_search_card_ids`
- * (migration 0010, decision 0012). It runs as its owner so that the pg_trgm index
- * (cards_search_idx) can answer the words, which a request's own `like` cannot under row-level
- * security, and it keeps to the tenant of `app.tenant_id`, as the policies do.
- */
-function searchCardIds(words: string[], teamIds: 'all' | string[], limit: number): SQL {
-  const teams = teamIds === 'all' ? null : teamIds;
-  return sql`array(select wattle_search_card_ids(${sql.param(words)}::text[], ${sql.param(teams)}::uuid[], ${limit}::int))`;
+/** What one search asks: values, or placeholders for the statement prepared once per connection. */
+interface SearchParams {
+  tenantId: string | Placeholder;
+  words: string[] | Placeholder;
+  /** null: every team. */
+  teamIds: string[] | null | Placeholder;
+  limit: number | Placeholder;
 }
+
+/** An array as one parameter (drizzle would spread it into a list); a placeholder as it is. */
+const param = (value: unknown) => (value instanceof Placeholder ? value : sql.param(value));
 
 /**
  * The query of a search: the page's rows, read as `wattle_app` under row-level security, by primary
- * key. The only conditions are the tenant, live cards and the ids: a condition on the team here
- * would let the planner walk the team's cards and test each id (it reckons a team holds very few
- * cards), which costs a read of every card of the team; the function has applied the teams, and
+ * key, with the tenant's time zone (the day a result was created is the day there).
+ *
+ * Their ids come from the database function `wattle_search_card_ids` (migration 0010, decision
+ * 0012): the tenant's live cards whose search text holds every word, on the teams given, newest
+ * change first. It runs as its owner so that the pg_trgm index (cards_search_idx) can answer the
+ * words, which a request's own `like` cannot under row-level security, and it keeps to the tenant
+ * of `app.tenant_id`, as the policies do.
+ *
+ * The only conditions here are the tenant, live cards and the ids: a condition on the team would
+ * let the planner walk the team's cards and test each id (it reckons a team holds very few cards),
+ * which costs a read of every card of the team; the function has applied the teams, and
  * `searchCards` checks them again on the rows.
  */
-export function searchCardsQuery(
-  ctx: TenantContext,
-  words: string[],
-  teamIds: 'all' | string[],
-  limit: number,
-) {
-  return ctx.tx
+export function searchCardsQuery(tx: Tx, p: SearchParams) {
+  const ids = sql`array(select wattle_search_card_ids(${param(p.words)}::text[], ${param(p.teamIds)}::uuid[], ${p.limit}::int))`;
+  return tx
     .select({
       id: cards.id,
       number: cards.number,
@@ -52,19 +59,39 @@ export function searchCardsQuery(
       dueDate: cards.dueDate,
       createdAt: cards.createdAt,
       updatedAt: cards.updatedAt,
+      timeZone: tenants.timeZone,
     })
     .from(cards)
+    .innerJoin(tenants, eq(tenants.id, cards.tenantId))
     .leftJoin(assignee, eq(assignee.id, cards.assigneeId))
     .where(
       and(
-        eq(cards.tenantId, ctx.tenantId),
+        eq(cards.tenantId, p.tenantId as string),
         isNull(cards.deletedAt),
         // `= any(array(…))`: the ids are found first, then read one by one by primary key.
-        sql`${cards.id} = any(${searchCardIds(words, teamIds, limit)})`,
+        sql`${cards.id} = any(${ids})`,
       ),
     )
     .orderBy(desc(cards.updatedAt), desc(cards.id))
-    .limit(limit);
+    .limit(p.limit as number);
+}
+
+/** Every search is this one statement: built and prepared once per connection. */
+function runSearch(ctx: TenantContext, words: string[], teamIds: 'all' | string[], limit: number) {
+  const statement = preparedOnce(ctx.tx, 'wattle_search', (tx) =>
+    searchCardsQuery(tx, {
+      tenantId: sql.placeholder('tenantId'),
+      words: sql.placeholder('words'),
+      teamIds: sql.placeholder('teamIds'),
+      limit: sql.placeholder('limit'),
+    }).prepare('wattle_search'),
+  );
+  return statement.execute({
+    tenantId: ctx.tenantId,
+    words,
+    teamIds: teamIds === 'all' ? null : teamIds,
+    limit,
+  });
 }
 
 /**
@@ -87,12 +114,10 @@ export async function searchCards(
   const teamIds = await readableCardTeams(ctx, query.teamId);
   if (!teamIds) return [];
   // The teams again, on the rows: whatever the function answered, nothing outside them is shown.
-  const rows = (await searchCardsQuery(ctx, words, teamIds, query.limit)).filter(
+  const rows = (await runSearch(ctx, words, teamIds, query.limit)).filter(
     (row) => teamIds === 'all' || teamIds.includes(row.teamId),
   );
 
-  // The created date search matches is the day in the tenant's time zone: the results show that day.
-  const timeZone = rows.length > 0 ? await tenantTimeZone(ctx) : 'UTC';
   return rows.map((row) => ({
     id: row.id,
     workItemId: formatWorkItemId(row.workItemPrefix, row.number),
@@ -101,7 +126,8 @@ export async function searchCards(
     description: row.description,
     assigneeName: row.assigneeId ? row.assigneeName : null,
     dueDate: row.dueDate,
-    createdDate: todayIn(timeZone, row.createdAt),
+    // The created date search matches: the day in the tenant's time zone.
+    createdDate: todayIn(row.timeZone, row.createdAt),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }));

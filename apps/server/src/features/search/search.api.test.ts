@@ -247,10 +247,15 @@ describe('the search function (wattle_search_card_ids) and the trigram index', (
   });
 
   /** The ids the function answers as wattle_app in `tenantId` (or with no tenant set at all). */
-  async function functionIds(tenantId: string | null, words: string[], teamIds: string[] | null) {
+  async function functionIds(
+    tenantId: string | null,
+    words: string[],
+    teamIds: string[] | null,
+    limit = 100,
+  ) {
     const run = (tx: any) =>
       tx.execute(
-        sql`select wattle_search_card_ids(${sql.param(words)}::text[], ${sql.param(teamIds)}::uuid[], 100) as id`,
+        sql`select wattle_search_card_ids(${sql.param(words)}::text[], ${sql.param(teamIds)}::uuid[], ${limit}::int) as id`,
       );
     const result = tenantId ? await t.readInTenant(tenantId, run) : await t.readAsGlobalAdmin(run);
     return rowsOf<{ id: string }>(result).map((row) => row.id);
@@ -267,14 +272,53 @@ describe('the search function (wattle_search_card_ids) and the trigram index', (
     expect(await functionIds(bluegum, [], null)).toEqual([]);
   });
 
+  it('answers the newest matches whether the newest cards hold a page of them or not', async () => {
+    // 30 of Jordan's cards changed after every other card, a minute apart: 'bandicoot' on the
+    // three oldest and the three newest, 'burrow' on the three oldest only, 'wallaby' on the 5th and
+    // the 25th.
+    const inserted = await t.readInTenant(sunrise, (tx) =>
+      tx.execute(sql`insert into cards (tenant_id, id, team_id, number, work_item_prefix, type, title, compliance, search_text, updated_at)
+        select ${sunrise}, gen_random_uuid(), ${jordanTeam}, 200000 + g, 'SUN', 'task', 'Step ' || g,
+          '{"isCompliant": true, "completion": 100, "issues": []}'::jsonb,
+          'step ' || g || case when g <= 3 then ' bandicoot burrow' when g >= 28 then ' bandicoot' else '' end
+            || case when g in (5, 25) then ' wallaby' else '' end,
+          timestamptz '2040-01-01' + g * interval '1 minute'
+        from generate_series(1, 30) g
+        returning id, title`),
+    );
+    const idOf = new Map(rowsOf<{ id: string; title: string }>(inserted).map((row) => [row.title, row.id]));
+    const steps = (...numbers: number[]) => numbers.map((n) => idOf.get(`Step ${n}`));
+
+    // A page of 3 among the newest 30 cards: the walk over the newest cards answers it.
+    expect(await functionIds(sunrise, ['bandicoot'], [jordanTeam], 3)).toEqual(steps(30, 29, 28));
+    expect(await functionIds(sunrise, ['bandicoot'], null, 3)).toEqual(steps(30, 29, 28));
+    // The newest 40 hold all six: a page of 4 takes the newest of them, on any of the teams given.
+    expect(await functionIds(sunrise, ['bandicoot'], [jordanTeam, miaTeam], 4)).toEqual(steps(30, 29, 28, 3));
+    // A page of 2: the newest 20 (ten pages) hold one wallaby, the newest 200 both.
+    expect(await functionIds(sunrise, ['wallaby'], [jordanTeam], 2)).toEqual(steps(25, 5));
+    // Words only older cards hold (none among the newest 10 or 20, ten pages' worth) are found
+    // through the last step, over all the cards, still newest first.
+    expect(await functionIds(sunrise, ['burrow', 'bandicoot'], [jordanTeam], 1)).toEqual(steps(3));
+    expect(await functionIds(sunrise, ['burrow'], null, 2)).toEqual(steps(3, 2));
+    expect(await functionIds(sunrise, ['burrow'], [miaTeam], 2)).toEqual([]);
+    // That step turns index scans off for itself alone.
+    const after = await t.readInTenant(sunrise, async (tx) => {
+      await tx.execute(sql`select wattle_search_card_ids(array['burrow'], null, 2)`);
+      return rowsOf<{ enable_indexscan: string }>(await tx.execute(sql`show enable_indexscan`))[0];
+    });
+    expect(after?.enable_indexscan).toBe('on');
+    await t.readInTenant(sunrise, (tx) => tx.delete(cards).where(sql`${cards.number} > 200000`));
+  });
+
   it('may be run by wattle_app only, and its query builder by nobody', async () => {
     const privileges = await t.readInTenant(sunrise, (tx) =>
       tx.execute(sql`select
         has_function_privilege('public', 'wattle_search_card_ids(text[], uuid[], integer)', 'execute') as public_search,
         has_function_privilege('public', 'wattle_explain_search_card_ids(text[], uuid[], integer, boolean)', 'execute') as public_explain,
-        has_function_privilege('public', 'wattle_search_card_ids_sql(text[], boolean)', 'execute') as public_sql,
-        has_function_privilege('wattle_app', 'wattle_search_card_ids_sql(text[], boolean)', 'execute') as app_sql,
-        has_function_privilege('wattle_app', 'wattle_search_card_ids(text[], uuid[], integer)', 'execute') as app_search`),
+        has_function_privilege('public', 'wattle_search_card_ids_sql(text[], uuid[], integer, integer)', 'execute') as public_sql,
+        has_function_privilege('wattle_app', 'wattle_search_card_ids_sql(text[], uuid[], integer, integer)', 'execute') as app_sql,
+        has_function_privilege('wattle_app', 'wattle_search_card_ids(text[], uuid[], integer)', 'execute') as app_search,
+        has_function_privilege('wattle_app', 'wattle_search_walk_size(integer, integer, integer)', 'execute') as app_walk_size`),
     );
     expect(rowsOf(privileges)[0]).toEqual({
       public_search: false,
@@ -282,6 +326,7 @@ describe('the search function (wattle_search_card_ids) and the trigram index', (
       public_sql: false,
       app_sql: false,
       app_search: true,
+      app_walk_size: false,
     });
   });
 
@@ -316,7 +361,7 @@ describe('the search function (wattle_search_card_ids) and the trigram index', (
 
       // The request's query takes the page's ids from the function and reads each by primary key
       // (not by walking the tenant's or a team's cards);
-      const query = searchCardsQuery(ctx, [rare], 'all', 20);
+      const query = searchCardsQuery(ctx.tx, { tenantId: bluegum, words: [rare], teamIds: null, limit: 20 });
       const outer = planText(await ctx.tx.execute(sql`explain verbose ${query}`));
       expect(outer).toContain('wattle_search_card_ids');
       expect(outer).toMatch(/Index Scan using cards_tenant_id_id_pk[\s\S]*cards\.id = ANY/);

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness';
+import { cards } from '../../db/schema/cards';
 
 let t: TestApp;
 let sunrise: string;
@@ -291,6 +293,39 @@ describe('board moves: PATCH /api/cards/{id} with workflowStateId and boardPosit
       ],
     });
     expect(spreadEntry.metadata.version).toBe(bottomNow.version);
+  });
+
+  it('takes two simultaneous moves that each spread the same column one after the other', async () => {
+    const created = await olivia.post('/api/teams', { name: 'Simultaneous spreads team' });
+    const teamId = created.body.data.id as string;
+    const [a, b, x, y] = [
+      await newCard(olivia, { teamId, title: 'A' }),
+      await newCard(olivia, { teamId, title: 'B' }),
+      await newCard(olivia, { teamId, title: 'X' }),
+      await newCard(olivia, { teamId, title: 'Y' }),
+    ];
+    for (let round = 0; round < 5; round += 1) {
+      // A and B almost touch, X and Y sit off the grid a spread puts cards on: a move of X, or of
+      // Y, in between A and B spreads the column, which renumbers the other one too.
+      const at = { [a.id]: 10.5, [b.id]: 10.5001, [x.id]: 5000.5, [y.id]: 6000.5 };
+      await t.readInTenant(sunrise, async (tx) => {
+        for (const [id, position] of Object.entries(at)) {
+          await tx.update(cards).set({ boardPosition: position }).where(eq(cards.id, id));
+        }
+      });
+      const items = (await workItems(olivia, teamId)).data as { id: string; version: number }[];
+      const versionOf = (id: string) => items.find((i) => i.id === id)!.version;
+      const [first, second] = await Promise.all([
+        olivia.patch(`/api/cards/${x.id}`, { version: versionOf(x.id), boardPosition: 10.50002 }),
+        olivia.patch(`/api/cards/${y.id}`, { version: versionOf(y.id), boardPosition: 10.50004 }),
+      ]);
+      // One lands; the other, made before the spread renumbered its card, is stale (never a 500
+      // from a deadlock between the two spreads).
+      const statuses = [first.status, second.status].sort();
+      expect(statuses, JSON.stringify([first.body, second.body])).toEqual([200, 409]);
+      const stale = first.status === 409 ? first : second;
+      expect(stale.body.error.details.conflictingFields).toEqual(['boardPosition']);
+    }
   });
 
   it('places a card by its neighbours where they are now, so a view that missed a spread still lands it right', async () => {
