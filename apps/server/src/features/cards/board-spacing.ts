@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/raw-rows';
 import { cards } from '../../db/schema/cards';
 import type { TenantContext } from '../../http/tenant-scope';
 import { writeAuditEntries } from '../audit/write-audit';
-import { publishChange } from '../events/change-feed';
+import { everyCardOf, publishChange } from '../events/change-feed';
 
 /**
  * The position of a card put below `aboveId` and above `belowId` in a column, from where those two
@@ -144,11 +144,7 @@ export async function spreadColumnIfCrowded(
       })),
     );
     // Many cards changed at once: one event tells every open view to refetch its cards.
-    await publishChange(ctx.tx, {
-      tenantId: ctx.tenantId,
-      userId: null,
-      event: { type: 'updated', entity: 'card', id: '*', version: null },
-    });
+    await publishChange(ctx.tx, everyCardOf(ctx.tenantId));
   }
   return moved.length;
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness';
 import { cards } from '../../db/schema/cards';
 import { tenants } from '../../db/schema/tenants';
+import { listenForChanges } from '../events/change-feed';
 import { searchTextVersion } from './card-values';
 import { rebuildOutdatedSearchText } from './rebuild-search-text';
 
@@ -75,7 +76,21 @@ describe('rebuilding search text of an older format at start-up', () => {
     });
     expect(await search(lee, 'potoroo may')).toEqual([]);
 
-    expect(await rebuildOutdatedSearchText(t.database.db)).toEqual({ tenants: 1, changed: 1201 });
+    const messages: { tenantId: string; event: unknown }[] = [];
+    const stop = await listenForChanges(t.database, (p) => messages.push(JSON.parse(p ?? '{}')), {
+      warn: () => undefined,
+    } as never);
+    try {
+      expect(await rebuildOutdatedSearchText(t.database.db)).toEqual({ tenants: 1, changed: 1201 });
+      const until = Date.now() + 5000;
+      while (messages.length < 1 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    } finally {
+      await stop();
+    }
+    // Open views of Sunrise's cards (and searches) are told to ask again; Bluegum changed nothing.
+    expect(messages).toEqual([
+      { tenantId: sunrise, userId: null, event: { type: 'updated', entity: 'card', id: '*', version: null } },
+    ]);
     expect(await search(lee, 'potoroo 6 may 2031')).toEqual([card.id]);
     const stale = await t.readInTenant(sunrise, (tx) =>
       tx

@@ -12,6 +12,7 @@ import {
   withTenant,
   withUser,
 } from '../../db/with-tenant';
+import { everyCardOf, publishChange } from '../events/change-feed';
 import { buildSearchText, searchTextVersion, tenantTimeZone, todayIn } from './card-values';
 
 /**
@@ -167,20 +168,24 @@ export async function rebuildOutdatedSearchText(db: Database): Promise<{ tenants
   let changed = 0;
   for (const tenant of outdated) {
     let after: string | null = null;
+    let changedInTenant = 0;
     for (;;) {
       const batch = await withTenant(db, tenant.id, maintenanceActor, async (tx) => {
         const scope = { tx, tenantId: tenant.id };
         return rebuildBatch(scope, { after, timeZone: await tenantTimeZone(scope) });
       });
-      changed += batch.changed;
+      changedInTenant += batch.changed;
       if (batch.read < batchSize) break;
       after = batch.lastId;
     }
+    changed += changedInTenant;
     await withTenant(db, tenant.id, maintenanceActor, async (tx) => {
       await tx
         .update(tenants)
         .set({ searchTextVersion })
         .where(and(eq(tenants.id, tenant.id), lt(tenants.searchTextVersion, searchTextVersion)));
+      // Open searches of the tenant (served by other instances during a rolling start) ask again.
+      if (changedInTenant > 0) await publishChange(tx, everyCardOf(tenant.id));
     });
   }
   return { tenants: outdated.length, changed };

@@ -27,6 +27,11 @@ const ChangeMessageSchema = z.object({
 });
 export type ChangeMessage = z.infer<typeof ChangeMessageSchema>;
 
+/** Many of a tenant's cards changed at once: every open view of its cards fetches them again. */
+export function everyCardOf(tenantId: string): ChangeMessage {
+  return { tenantId, userId: null, event: { type: 'updated', entity: 'card', id: '*', version: null } };
+}
+
 /** Announces a change when `tx` commits. Call it in the transaction that made the change. */
 export async function publishChange(tx: Queryable, message: ChangeMessage): Promise<void> {
   await tx.execute(sql`select pg_notify(${changeChannel}, ${JSON.stringify(message)})`);

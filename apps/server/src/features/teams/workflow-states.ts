@@ -15,7 +15,7 @@ import { AppError, forbidden } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';
 import { writeAudit, writeAuditEntries } from '../audit/write-audit';
 import { teamAccessList } from '../cards/card-records';
-import { publishChanges } from '../events/change-feed';
+import { everyCardOf, publishChanges } from '../events/change-feed';
 import { findVisibleTeams } from './team-records';
 
 export const workflowConflictMessage =
@@ -129,15 +129,7 @@ export async function updateWorkflowStates(
   );
   await publishChanges(ctx.tx, [
     { tenantId: ctx.tenantId, userId: null, event: { type: 'updated', entity: 'team', id: teamId, version } },
-    ...(moved.length > 0
-      ? [
-          {
-            tenantId: ctx.tenantId,
-            userId: null,
-            event: { type: 'updated' as const, entity: 'card', id: '*', version: null },
-          },
-        ]
-      : []),
+    ...(moved.length > 0 ? [everyCardOf(ctx.tenantId)] : []),
   ]);
 
   const [updated] = await findVisibleTeams(ctx, { teamId });
