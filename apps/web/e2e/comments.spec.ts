@@ -493,6 +493,8 @@ test.describe('comment thread', () => {
     await expect(composer(page)).toHaveValue('Only for staff: the review is due');
     await expect(page.getByText('Replying to comment')).toHaveCount(0);
     await expect(page.getByRole('switch', { name: 'Internal' })).toBeChecked();
+    // Its field is shown (and sent) once the plan's fields have loaded.
+    await expect(page.getByLabel('Re:')).toHaveValue(fieldId);
     await composer(page).press('Enter');
     await expect(page.getByText('Comment added', { exact: true })).toBeVisible();
     const posted = (await api.list(card.id)).find((c) => c.content === 'Only for staff: the review is due');
@@ -505,7 +507,8 @@ test.describe('comment thread', () => {
     await expect.poll(() => draftKeys(page)).toHaveLength(1);
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login/);
-    expect(await draftKeys(page)).toEqual([]);
+    // Forgotten as the sign-in page opens (the page with the comment box has gone by then).
+    await expect.poll(() => draftKeys(page)).toEqual([]);
   });
 
   test("Internal drops mentions of people who cannot read it; a refusal shows the server's reason", async ({
