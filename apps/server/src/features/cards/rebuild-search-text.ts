@@ -20,7 +20,7 @@ import { buildSearchText, searchTextVersion, tenantTimeZone, todayIn } from './c
  * (`searchTextVersion`), an assignee's name, the tenant's time zone (the created date). These
  * rebuild it with the same `buildSearchText` the card saves use, a batch of cards at a time, and
  * write only the cards whose text changed. Search text is derived data: no audit entry, no new
- * card version, no live event.
+ * card version, no event per card (the start-up rebuild tells open views once per tenant).
  */
 
 /** Cards read and written per statement. */
@@ -31,6 +31,13 @@ interface Scope {
   tenantId: string;
 }
 
+/** What a batch did: the last card it read (the next batch starts after it), how many it read and changed. */
+interface Batch {
+  lastId: string | null;
+  read: number;
+  changed: number;
+}
+
 /**
  * One batch: the tenant's cards matching `where` with ids after `after`, in id order, locked (so a
  * save of one of them waits, then builds its own text from what is then current), rebuilt.
@@ -38,7 +45,7 @@ interface Scope {
 async function rebuildBatch(
   scope: Scope,
   options: { where?: SQL | undefined; after: string | null; timeZone: string },
-): Promise<{ lastId: string | null; read: number; changed: number }> {
+): Promise<Batch> {
   const rows = await scope.tx
     .select({
       id: cards.id,
@@ -87,6 +94,21 @@ async function rebuildBatch(
 }
 
 /**
+ * Runs `batch` from the first card on, each time after the last one read, until a batch comes back
+ * short. Answers how many cards changed in all.
+ */
+async function inBatches(batch: (after: string | null) => Promise<Batch>): Promise<number> {
+  let after: string | null = null;
+  let changed = 0;
+  for (;;) {
+    const done = await batch(after);
+    changed += done.changed;
+    if (done.read < batchSize) return changed;
+    after = done.lastId;
+  }
+}
+
+/**
  * Rebuilds, in this transaction, the search text of the tenant's cards matching `where` (every card
  * when there is none). Answers how many changed.
  */
@@ -95,14 +117,7 @@ export async function rebuildSearchText(
   options: { where?: SQL; timeZone?: string } = {},
 ): Promise<number> {
   const timeZone = options.timeZone ?? (await tenantTimeZone(scope));
-  let after: string | null = null;
-  let changed = 0;
-  for (;;) {
-    const batch = await rebuildBatch(scope, { where: options.where, after, timeZone });
-    changed += batch.changed;
-    if (batch.read < batchSize) return changed;
-    after = batch.lastId;
-  }
+  return inBatches((after) => rebuildBatch(scope, { where: options.where, after, timeZone }));
 }
 
 /**
@@ -167,17 +182,13 @@ export async function rebuildOutdatedSearchText(db: Database): Promise<{ tenants
   );
   let changed = 0;
   for (const tenant of outdated) {
-    let after: string | null = null;
-    let changedInTenant = 0;
-    for (;;) {
-      const batch = await withTenant(db, tenant.id, maintenanceActor, async (tx) => {
+    // A transaction per batch: a large tenant never holds its cards locked for long.
+    const changedInTenant = await inBatches((after) =>
+      withTenant(db, tenant.id, maintenanceActor, async (tx) => {
         const scope = { tx, tenantId: tenant.id };
         return rebuildBatch(scope, { after, timeZone: await tenantTimeZone(scope) });
-      });
-      changedInTenant += batch.changed;
-      if (batch.read < batchSize) break;
-      after = batch.lastId;
-    }
+      }),
+    );
     changed += changedInTenant;
     await withTenant(db, tenant.id, maintenanceActor, async (tx) => {
       await tx
