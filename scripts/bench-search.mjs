@@ -171,8 +171,8 @@ async function explainSearch(db, tenant, words) {
     if (fn.ok) {
       request = await db.query(
         `explain analyze select c.id, c.number, c.work_item_prefix, c.team_id, c.title, left(c.description, 200),
-                c.assignee_id, a.name, c.due_date, c.created_at, c.updated_at
-           from cards c left join users a on a.id = c.assignee_id
+                c.assignee_id, a.name, c.due_date, c.created_at, c.updated_at, t.time_zone
+           from cards c join tenants t on t.id = c.tenant_id left join users a on a.id = c.assignee_id
           where c.tenant_id = $1 and c.deleted_at is null
             and c.id = any(array(select wattle_search_card_ids($2::text[], $3::uuid[], $4::int)))
           order by c.updated_at desc, c.id desc limit $4`,
