@@ -10,6 +10,11 @@ export interface Actor {
   email: string;
   name: string;
   platformRole: 'global-admin' | 'system-admin' | null;
+  /**
+   * Whether the person has verified their account ('I understand'): participant records need it
+   * (DESIGN.md section 5). Absent for the server's own actors (seed, maintenance), read as not verified.
+   */
+  isVerified?: boolean;
   ip: string | null;
   userAgent: string | null;
 }

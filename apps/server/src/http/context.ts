@@ -47,6 +47,7 @@ export function actorOf(request: FastifyRequest): Actor {
     email: user.email,
     name: user.name,
     platformRole: user.platformRole,
+    isVerified: user.verifiedAt !== null,
     ip: request.ip ?? null,
     userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
   };

@@ -1,5 +1,5 @@
 import type { MembershipRole, PlatformRole, TeamRole } from '@wattle/domain/auth/roles';
-import type { TeamParticipant } from '@wattle/domain/teams/schemas';
+import type { CreateParticipant } from '@wattle/domain/participants/schemas';
 import type { TenantProfile, TenantSettings } from '@wattle/domain/tenants/schemas';
 
 /**
@@ -13,6 +13,9 @@ export interface DemoPerson {
   verified: boolean;
 }
 
+/** A demo care team's participant: the full record (the seed makes them active, on the team). */
+export type DemoParticipant = Omit<CreateParticipant, 'teamId'>;
+
 export interface DemoTenant {
   key: string;
   name: string;
@@ -23,7 +26,7 @@ export interface DemoTenant {
   teams: {
     key: string;
     name: string;
-    participant: TeamParticipant | null;
+    participant: DemoParticipant | null;
     members: { email: string; role: TeamRole }[];
   }[];
 }
@@ -93,7 +96,6 @@ export const demoTenants: DemoTenant[] = [
         key: 'jordan',
         name: "Jordan's Care Team",
         participant: {
-          id: 'participant_jorda3456',
           name: 'Jordan Lee',
           ndisNumber: '430123456',
           dateOfBirth: '2009-03-14',
@@ -111,7 +113,6 @@ export const demoTenants: DemoTenant[] = [
         key: 'mia',
         name: "Mia's Care Team",
         participant: {
-          id: 'participant_miath7788',
           name: 'Mia Thompson',
           ndisNumber: '431987788',
           dateOfBirth: '1998-11-02',
@@ -128,7 +129,6 @@ export const demoTenants: DemoTenant[] = [
         key: 'noah',
         name: 'Community Access Team',
         participant: {
-          id: 'participant_noahw2210',
           name: 'Noah Williams',
           ndisNumber: '432552210',
           dateOfBirth: '1985-06-21',
@@ -151,7 +151,6 @@ export const demoTenants: DemoTenant[] = [
         key: 'harper',
         name: "Harper's Care Team",
         participant: {
-          id: 'participant_harpe4401',
           name: 'Harper Nguyen',
           ndisNumber: '433014401',
           dateOfBirth: '2012-08-09',
@@ -164,7 +163,6 @@ export const demoTenants: DemoTenant[] = [
         key: 'oliver',
         name: "Oliver's Care Team",
         participant: {
-          id: 'participant_olive9012',
           name: 'Oliver Smith',
           ndisNumber: '434339012',
           dateOfBirth: '1979-01-30',

@@ -1,3 +1,4 @@
+import { CreateParticipantSchema } from '@wattle/domain/participants/schemas';
 import { internalBillingConfig, planLimits } from '@wattle/domain/tenants/constants';
 import { count, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
@@ -7,6 +8,7 @@ import { tenants } from '../db/schema/tenants';
 import { users } from '../db/schema/users';
 import { type Actor, withTenant } from '../db/with-tenant';
 import { writeAudit } from '../features/audit/write-audit';
+import { insertParticipant } from '../features/participants/insert-participant';
 import { insertTeam } from '../features/teams/create-team';
 import { addMembership } from '../features/tenants/add-membership';
 import { insertTenant } from '../features/tenants/insert-tenant';
@@ -92,9 +94,18 @@ async function seedTenant(
       const id = await insertTeam(tx, {
         tenantId,
         actor,
-        input: { name: team.name, participant: team.participant },
+        input: { name: team.name },
       });
       teamIds.set(team.key, id);
+      if (team.participant) {
+        await insertParticipant(tx, {
+          tenantId,
+          actor,
+          input: CreateParticipantSchema.parse(team.participant),
+          teamId: id,
+          status: 'active',
+        });
+      }
       for (const member of team.members) {
         await tx
           .insert(teamMembers)

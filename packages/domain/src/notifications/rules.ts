@@ -17,6 +17,12 @@ export const notificationTypes = [
   'info',
   /** Someone @mentioned the recipient in a card's comment thread. */
   'mention',
+  /** A participant's NDIS plan ends within 30 days (to the team lead). */
+  'plan-ending',
+  /** A plan budget is more than 80% used (to the team lead). */
+  'budget',
+  /** A staff member's screening check or registration expires within 30 days, or has expired. */
+  'screening',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -38,6 +44,9 @@ export const notificationToastTitles: Record<NotificationType, string> = {
   trial: 'Trial Reminder',
   info: 'Notification',
   mention: 'You were mentioned',
+  'plan-ending': 'Plan Ending Soon',
+  budget: 'Budget Alert',
+  screening: 'Screening Check Expiring',
 };
 
 /** Destructive style for high priority, overdue and rejected; default otherwise (spec shell section 8). */

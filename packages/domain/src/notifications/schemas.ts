@@ -33,6 +33,8 @@ export const NotificationSchema = z.object({
     .uuid()
     .nullable()
     .describe('The card the notification is about (a mention in its comments), else null'),
+  /** The participant the notification is about (plan ending, budget); the inbox links to them. */
+  participantId: z.uuid().nullable(),
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 

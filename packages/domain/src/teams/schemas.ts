@@ -4,14 +4,19 @@ import { WorkflowStateSchema } from './workflow';
 
 export const defaultTeamName = 'Care Team';
 
-/** The participant a team centres on, as the team record summarises them. */
+/**
+ * The participant a team centres on, as the team record summarises them. The participant record is
+ * the source (`/api/participants/{id}`); the NDIS number, date of birth, goals and alerts are sent
+ * only to callers who may read that participant (verified, with read:participants on the team);
+ * for anyone else they are null.
+ */
 export const TeamParticipantSchema = z.object({
-  id: z.string().min(1).max(64),
-  name: z.string().trim().min(1).max(100),
-  ndisNumber: z.string().regex(/^\d{9}$/, 'Please enter a valid 9-digit NDIS number'),
-  dateOfBirth: z.iso.date(),
-  goals: z.array(z.string().trim().min(1).max(500)).max(50),
-  alerts: z.array(z.string().trim().min(1).max(500)).max(50),
+  id: z.uuid(),
+  name: z.string(),
+  ndisNumber: z.string().nullable(),
+  dateOfBirth: z.iso.date().nullable(),
+  goals: z.array(z.string()).nullable(),
+  alerts: z.array(z.string()).nullable(),
 });
 export type TeamParticipant = z.infer<typeof TeamParticipantSchema>;
 
@@ -22,6 +27,8 @@ export const TeamMemberSchema = z.object({
   role: TeamRoleSchema,
   joinedAt: z.iso.datetime({ offset: true }),
   permissions: z.array(z.string()),
+  /** Their NDIS Worker Screening or Working with Children Check has expired (staff profile). */
+  screeningExpired: z.boolean(),
 });
 export type TeamMember = z.infer<typeof TeamMemberSchema>;
 
@@ -58,6 +65,20 @@ export type Team = z.infer<typeof TeamSchema>;
 
 export const CreateTeamSchema = z.object({
   name: z.string().trim().min(1, 'Please enter team name').max(100),
-  participant: TeamParticipantSchema.nullable().optional(),
+  /** An existing participant of the tenant the team centres on. */
+  participantId: z.uuid().nullable().optional(),
 });
 export type CreateTeam = z.infer<typeof CreateTeamSchema>;
+
+/** Team configuration: rename, archive or bring back a team (team leads and tenant admins). */
+export const UpdateTeamSchema = z.object({
+  version: z.number().int().positive(),
+  name: z.string().trim().min(1, 'Please enter team name').max(100).optional(),
+  status: z.enum(['active', 'archived']).optional(),
+});
+export type UpdateTeam = z.infer<typeof UpdateTeamSchema>;
+
+export const UpdateTeamMemberSchema = z.object({ role: TeamRoleSchema });
+
+/** Sharing a team with a guest of the organisation (a membership with role guest). */
+export const ShareTeamSchema = z.object({ userId: z.uuid() });

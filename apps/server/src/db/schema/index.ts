@@ -4,6 +4,8 @@ export * from './cards';
 export * from './comments';
 export * from './favorites';
 export * from './notifications';
+export * from './participants';
+export * from './staff';
 export * from './teams';
 export * from './templates';
 export * from './tenants';

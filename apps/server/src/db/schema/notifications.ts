@@ -4,7 +4,16 @@ import {
   notificationTypes,
 } from '@wattle/domain/notifications/rules';
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  foreignKey,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { cards } from './cards';
 import { createdAt, idColumn, instant, tenantIdColumn, updatedAt } from './columns';
 import { tenantAccessRequests, tenants } from './tenants';
@@ -34,6 +43,13 @@ export const notifications = pgTable(
     tenantAccessRequestId: uuid('tenant_access_request_id'),
     /** The card a notification is about (a mention in its comments): the inbox links to it. */
     cardId: uuid('card_id'),
+    /** The participant a notification is about (plan ending, budget used): the inbox links to them. */
+    participantId: uuid('participant_id'),
+    /**
+     * Set by server jobs (plan ending, budget, screening expiry): one notification per recipient and
+     * key, so a job that runs again, or on two instances at once, never notifies twice.
+     */
+    dedupeKey: text('dedupe_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -55,6 +71,9 @@ export const notifications = pgTable(
       .on(t.tenantId, t.tenantAccessRequestId)
       .where(sql`${t.tenantAccessRequestId} is not null`),
     index('notifications_card_idx').on(t.tenantId, t.cardId).where(sql`${t.cardId} is not null`),
+    uniqueIndex('notifications_dedupe_key')
+      .on(t.tenantId, t.userId, t.dedupeKey)
+      .where(sql`${t.dedupeKey} is not null`),
   ],
 );
 

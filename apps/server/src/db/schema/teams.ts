@@ -1,4 +1,3 @@
-import type { TeamParticipant } from '@wattle/domain/teams/schemas';
 import type { WorkflowState } from '@wattle/domain/teams/workflow';
 import { sql } from 'drizzle-orm';
 import {
@@ -24,7 +23,6 @@ export const teams = pgTable(
     id: idColumn(),
     slug: text('slug').notNull(),
     name: text('name').notNull(),
-    participant: jsonb('participant').$type<TeamParticipant | null>(),
     workflowStates: jsonb('workflow_states').$type<WorkflowState[]>().notNull(),
     workflowStage: text('workflow_stage'),
     workflowLocked: boolean('workflow_locked').notNull().default(false),

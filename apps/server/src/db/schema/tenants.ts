@@ -86,8 +86,17 @@ export const invitations = pgTable(
     createdAt: createdAt(),
     acceptedAt: instant('accepted_at'),
     acceptedBy: uuid('accepted_by').references(() => users.id),
+    /** SHA-256 of the single-use link's secret (`/invite/{token}`); null for sign-in-only invitations. */
+    tokenHash: text('token_hash'),
+    expiresAt: instant('expires_at'),
+    revokedAt: instant('revoked_at'),
+    lastSentAt: instant('last_sent_at'),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('invitations_email_idx').on(t.email)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('invitations_email_idx').on(t.email),
+    uniqueIndex('invitations_token_key').on(t.tokenHash),
+  ],
 );
 
 /** A system admin's request to enter a tenant; approval grants access until expiresAt. */

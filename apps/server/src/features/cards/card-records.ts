@@ -8,12 +8,12 @@ import {
 } from '@wattle/domain/auth/roles';
 import type { Card, CardSummary } from '@wattle/domain/cards/schemas';
 import { formatWorkItemId } from '@wattle/domain/cards/work-item-id';
-import type { TeamParticipant } from '@wattle/domain/teams/schemas';
 import type { WorkflowState } from '@wattle/domain/teams/workflow';
 import type { FormTemplate } from '@wattle/domain/templates/schemas';
 import { aliasedTable, and, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { cards } from '../../db/schema/cards';
+import { participants } from '../../db/schema/participants';
 import { teamMembers, teams } from '../../db/schema/teams';
 import { users } from '../../db/schema/users';
 import { preparedOnce } from '../../db/with-tenant';
@@ -29,7 +29,8 @@ export interface TeamAccess {
   /** A Practitioner or Therapist on the team, or a tenant-wide role holding approve:plans. */
   isClinician: boolean;
   workflowStates: WorkflowState[];
-  participant: TeamParticipant | null;
+  /** The participant the team centres on (their record's id and name), for new cards and PDFs. */
+  participant: { id: string; name: string } | null;
 }
 
 /** Teams with the caller's own role on each joined in. */
@@ -38,10 +39,12 @@ function selectTeamAccess(tx: Tx, userId: unknown, where: SQL[]) {
     .select({
       teamId: teams.id,
       workflowStates: teams.workflowStates,
-      participant: teams.participant,
+      participantId: participants.id,
+      participantName: participants.name,
       teamRole: teamMembers.role,
     })
     .from(teams)
+    .leftJoin(participants, and(eq(participants.tenantId, teams.tenantId), eq(participants.teamId, teams.id)))
     .leftJoin(
       teamMembers,
       and(
@@ -85,7 +88,10 @@ export async function teamAccessList(ctx: TenantContext, teamId?: string): Promi
       isClinician:
         role !== null && (approvesTenantWide || (!!teamRole && clinicianTeamRoles.includes(teamRole))),
       workflowStates: row.workflowStates,
-      participant: row.participant ?? null,
+      participant:
+        row.participantId && row.participantName
+          ? { id: row.participantId, name: row.participantName }
+          : null,
     };
   });
 }

@@ -47,6 +47,7 @@ export function toNotification(row: NotificationRow): Notification {
     timestamp: n.createdAt.toISOString(),
     invoiceId: n.invoiceId,
     participantName: n.participantName,
+    participantId: n.participantId,
     approvalStatus: n.approvalStatus,
     tenantAccessRequest: r
       ? {

@@ -6,6 +6,7 @@ import { teamMembers, teams } from '../../db/schema/teams';
 import type { Actor } from '../../db/with-tenant';
 import { requireTenantPermission, type TenantContext } from '../../http/tenant-scope';
 import { writeAudit } from '../audit/write-audit';
+import { assignParticipantToTeam } from '../participants/insert-participant';
 
 /** Inserts a team with the default workflow; used by onboarding and by tenant admins. */
 export async function insertTeam(
@@ -18,7 +19,6 @@ export async function insertTeam(
       tenantId: options.tenantId,
       slug: slugWithSuffix(options.input.name),
       name: options.input.name,
-      participant: options.input.participant ?? null,
       workflowStates: [...defaultWorkflowStates],
     })
     .returning();
@@ -33,6 +33,14 @@ export async function insertTeam(
       { field: 'slug', oldValue: null, newValue: team!.slug },
     ],
   });
+  if (options.input.participantId) {
+    await assignParticipantToTeam(tx, {
+      tenantId: options.tenantId,
+      actor: options.actor,
+      participantId: options.input.participantId,
+      teamId: team!.id,
+    });
+  }
   if (options.lead) {
     await tx.insert(teamMembers).values({
       tenantId: options.tenantId,

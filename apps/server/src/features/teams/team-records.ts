@@ -1,8 +1,12 @@
+import { can } from '@wattle/domain/auth/permissions';
 import { clinicianTeamRoles, effectiveTeamRole, type TeamRole } from '@wattle/domain/auth/roles';
-import type { Team } from '@wattle/domain/teams/schemas';
+import type { Team, TeamParticipant } from '@wattle/domain/teams/schemas';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { participants } from '../../db/schema/participants';
+import { staffProfiles } from '../../db/schema/staff';
 import { teamMembers, teams } from '../../db/schema/teams';
+import { tenants } from '../../db/schema/tenants';
 import { users } from '../../db/schema/users';
 import { preparedOnce } from '../../db/with-tenant';
 import type { TenantContext } from '../../http/tenant-scope';
@@ -15,6 +19,16 @@ interface MemberJson {
   joinedAt: string;
   name: string;
   email: string;
+  screeningExpired: boolean;
+}
+
+interface ParticipantJson {
+  id: string;
+  name: string;
+  ndisNumber: string;
+  dateOfBirth: string;
+  goals: string[];
+  alerts: string[];
 }
 
 /**
@@ -38,7 +52,7 @@ export async function findVisibleTeams(
         ).execute({ tenantId: ctx.tenantId });
 
   const visible: Team[] = [];
-  for (const { team: row, members: memberJson } of rows) {
+  for (const { team: row, members: memberJson, participant } of rows) {
     const members = memberJson.map((m) => ({ ...m, joinedAt: new Date(m.joinedAt) }));
     const mine = members.find((m) => m.userId === ctx.actor.id);
     const myRole = effectiveTeamRole(ctx.access, {
@@ -46,7 +60,9 @@ export async function findVisibleTeams(
       isSharedWithGuest: ctx.sharedTeamIds.includes(row.id),
     });
     if (!myRole) continue;
-    visible.push(toTeam(row, members, myRole));
+    visible.push(
+      toTeam(row, members, myRole, teamParticipant(participant, myRole, ctx.actor.isVerified === true)),
+    );
   }
   return visible;
 }
@@ -62,9 +78,20 @@ function selectTeams(tx: Tx, where: SQL[]) {
       members: sql<MemberJson[]>`coalesce((
         select json_agg(json_build_object(
           'userId', tm.user_id, 'role', tm.role, 'permissions', tm.permissions,
-          'joinedAt', tm.joined_at, 'name', u.name, 'email', u.email) order by u.name)
+          'joinedAt', tm.joined_at, 'name', u.name, 'email', u.email,
+          'screeningExpired', coalesce(
+            (sp.worker_screening->>'expiryDate')::date < (now() at time zone tn.time_zone)::date
+            or (sp.working_with_children_check->>'expiryDate')::date < (now() at time zone tn.time_zone)::date,
+            false)) order by u.name)
         from ${teamMembers} tm join ${users} u on u.id = tm.user_id
+        join ${tenants} tn on tn.id = tm.tenant_id
+        left join ${staffProfiles} sp on sp.tenant_id = tm.tenant_id and sp.user_id = tm.user_id
         where tm.tenant_id = "teams"."tenant_id" and tm.team_id = "teams"."id"), '[]'::json)`,
+      participant: sql<ParticipantJson | null>`(
+        select json_build_object('id', p.id, 'name', p.name, 'ndisNumber', p.ndis_number,
+          'dateOfBirth', p.date_of_birth, 'goals', p.goals, 'alerts', p.alerts)
+        from ${participants} p
+        where p.tenant_id = "teams"."tenant_id" and p.team_id = "teams"."id")`,
     })
     .from(teams)
     .where(and(...where))
@@ -77,6 +104,27 @@ export function isClinicianOn(team: Team, userId: string): boolean {
   return !!me && clinicianTeamRoles.includes(me.role);
 }
 
+/**
+ * The team's participant as this caller may see it: the NDIS number, date of birth, goals and alerts
+ * only with read:participants on the team and a verified account; otherwise the name alone.
+ */
+function teamParticipant(
+  participant: ParticipantJson | null,
+  myRole: Team['myRole'],
+  isVerified: boolean,
+): TeamParticipant | null {
+  if (!participant) return null;
+  if (isVerified && can(myRole, 'read:participants')) return participant;
+  return {
+    id: participant.id,
+    name: participant.name,
+    ndisNumber: null,
+    dateOfBirth: null,
+    goals: null,
+    alerts: null,
+  };
+}
+
 function toTeam(
   row: TeamRow,
   members: {
@@ -86,15 +134,17 @@ function toTeam(
     role: TeamRole;
     permissions: string[];
     joinedAt: Date;
+    screeningExpired: boolean;
   }[],
   myRole: Team['myRole'],
+  participant: TeamParticipant | null,
 ): Team {
   return {
     id: row.id,
     tenantId: row.tenantId,
     slug: row.slug,
     name: row.name,
-    participant: row.participant ?? null,
+    participant,
     workflowStates: row.workflowStates,
     workflow: { currentStage: row.workflowStage, isLocked: row.workflowLocked },
     templates: row.templates,
@@ -109,6 +159,7 @@ function toTeam(
       role: m.role,
       joinedAt: m.joinedAt.toISOString(),
       permissions: m.permissions,
+      screeningExpired: m.screeningExpired,
     })),
     myRole,
     version: row.version,

@@ -10,15 +10,18 @@ import {
   AtSignIcon,
   BanknoteIcon,
   BellIcon,
+  CalendarClockIcon,
   CheckIcon,
   CircleAlertIcon,
   CircleCheckIcon,
   CircleXIcon,
   ClipboardCheckIcon,
   HourglassIcon,
+  IdCardIcon,
   type LucideIcon,
   MailIcon,
   MailOpenIcon,
+  PiggyBankIcon,
   SendIcon,
   ShieldCheckIcon,
   Trash2Icon,
@@ -43,6 +46,9 @@ const typeIcons: Record<NotificationType, LucideIcon> = {
   trial: HourglassIcon,
   info: BellIcon,
   mention: AtSignIcon,
+  'plan-ending': CalendarClockIcon,
+  budget: PiggyBankIcon,
+  screening: IdCardIcon,
 };
 
 type AccessRequestStatus = NonNullable<Notification['tenantAccessRequest']>['status'];

@@ -15,6 +15,7 @@ function notification(n: number, minute: number, extra: Partial<Notification> = 
     approvalStatus: null,
     tenantAccessRequest: null,
     cardId: null,
+    participantId: null,
     ...extra,
   };
 }

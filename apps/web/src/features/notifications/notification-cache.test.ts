@@ -23,6 +23,7 @@ function notification(n: number, minutesAgo: number, extra: Partial<Notification
     approvalStatus: null,
     tenantAccessRequest: null,
     cardId: null,
+    participantId: null,
     ...extra,
   };
 }

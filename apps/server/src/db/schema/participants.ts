@@ -1,0 +1,113 @@
+import type { EmergencyContact, Guardian } from '@wattle/domain/participants/schemas';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, instant, tenantIdColumn, updatedAt } from './columns';
+import { teams } from './teams';
+import { tenants } from './tenants';
+import { users } from './users';
+
+/**
+ * Participants (health information): one row per person a provider supports. The NDIS number is
+ * unique in a tenant. `team_id` is the care team the participant is assigned to; a team centres on
+ * at most one participant. Archived, never deleted.
+ */
+export const participants = pgTable(
+  'participants',
+  {
+    tenantId: tenantIdColumn().references(() => tenants.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    name: text('name').notNull(),
+    ndisNumber: text('ndis_number').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+    phone: text('phone'),
+    address: text('address'),
+    emergencyContact: jsonb('emergency_contact').$type<EmergencyContact | null>(),
+    guardian: jsonb('guardian').$type<Guardian | null>(),
+    goals: jsonb('goals').$type<string[]>().notNull().default([]),
+    alerts: jsonb('alerts').$type<string[]>().notNull().default([]),
+    preferences: text('preferences'),
+    medicalInfo: text('medical_info'),
+    communicationNeeds: text('communication_needs'),
+    status: text('status', { enum: ['active', 'inactive', 'pending'] })
+      .notNull()
+      .default('pending'),
+    teamId: uuid('team_id'),
+    archivedAt: instant('archived_at'),
+    lastActivityAt: instant('last_activity_at').notNull().defaultNow(),
+    createdBy: uuid('created_by').references(() => users.id),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'participants_team_fk',
+      columns: [t.tenantId, t.teamId],
+      foreignColumns: [teams.tenantId, teams.id],
+    }),
+    uniqueIndex('participants_ndis_number_key').on(t.tenantId, t.ndisNumber),
+    uniqueIndex('participants_team_key').on(t.tenantId, t.teamId).where(sql`${t.teamId} is not null`),
+    index('participants_name_idx').on(t.tenantId, sql`lower(${t.name})`, t.id),
+  ],
+);
+
+/** A participant's NDIS plans; exactly one is current at a time, earlier ones stay readable. */
+export const participantPlans = pgTable(
+  'participant_plans',
+  {
+    tenantId: tenantIdColumn().references(() => tenants.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    participantId: uuid('participant_id').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    managementType: text('management_type', { enum: ['ndia', 'plan', 'self'] }).notNull(),
+    planManager: jsonb('plan_manager').$type<{ name: string; email: string } | null>(),
+    isCurrent: boolean('is_current').notNull().default(true),
+    createdBy: uuid('created_by').references(() => users.id),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'participant_plans_participant_fk',
+      columns: [t.tenantId, t.participantId],
+      foreignColumns: [participants.tenantId, participants.id],
+    }).onDelete('cascade'),
+    uniqueIndex('participant_plans_current_key').on(t.tenantId, t.participantId).where(sql`${t.isCurrent}`),
+    index('participant_plans_participant_idx').on(t.tenantId, t.participantId, t.startDate),
+  ],
+);
+
+/** A plan's budget in one support category, in cents. */
+export const planBudgets = pgTable(
+  'plan_budgets',
+  {
+    tenantId: tenantIdColumn().references(() => tenants.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id').notNull(),
+    category: text('category').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.planId, t.category] }),
+    foreignKey({
+      name: 'plan_budgets_plan_fk',
+      columns: [t.tenantId, t.planId],
+      foreignColumns: [participantPlans.tenantId, participantPlans.id],
+    }).onDelete('cascade'),
+  ],
+);
