@@ -54,13 +54,31 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
-const optionalPhone = z
+const phoneText = z
   .string()
   .trim()
   .max(30, participantMessages.phone)
-  .refine((value) => value === '' || /^[+()\d][\d\s()+-]{5,29}$/.test(value), participantMessages.phone)
-  .nullish()
-  .transform((value) => (value ? value : null));
+  .refine((value) => value === '' || /^[+()\d][\d\s()+-]{5,29}$/.test(value), participantMessages.phone);
+
+const optionalPhone = phoneText.nullish().transform((value) => (value ? value : null));
+
+/**
+ * For a PATCH: a field left out stays as it is (undefined), while '' or null clears it. The
+ * `optional*` helpers above turn a missing field into null, which in a PATCH would wipe it.
+ */
+const patchText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be no more than ${max} characters`)
+    .nullable()
+    .transform((value) => (value ? value : null))
+    .optional();
+
+const patchPhone = phoneText
+  .nullable()
+  .transform((value) => (value ? value : null))
+  .optional();
 
 const optionalEmail = z
   .string()
@@ -137,19 +155,23 @@ export const UpdateParticipantSchema = z.object({
   name: ParticipantNameSchema.optional(),
   ndisNumber: NdisNumberSchema.optional(),
   dateOfBirth: DateOfBirthSchema.optional(),
-  phone: participantFieldsShape.phone,
-  address: participantFieldsShape.address,
+  phone: patchPhone,
+  address: patchText(300),
   emergencyContact: participantFieldsShape.emergencyContact,
   guardian: participantFieldsShape.guardian,
   goals: TextListSchema.optional(),
   alerts: TextListSchema.optional(),
-  preferences: participantFieldsShape.preferences,
-  medicalInfo: participantFieldsShape.medicalInfo,
-  communicationNeeds: participantFieldsShape.communicationNeeds,
+  preferences: patchText(2000),
+  medicalInfo: patchText(4000),
+  communicationNeeds: patchText(2000),
   status: ParticipantStatusSchema.optional(),
   teamId: z.uuid().nullish(),
 });
 export type UpdateParticipant = z.input<typeof UpdateParticipantSchema>;
+export type UpdateParticipantParsed = z.output<typeof UpdateParticipantSchema>;
+
+/** `POST /api/participants/{id}/archive` and `/restore`: the version the caller saw. */
+export const ParticipantVersionSchema = z.object({ version: z.number().int().positive() });
 
 /** The full record, for those who may read participants (DESIGN.md section 5). */
 export const ParticipantSchema = z.object({
