@@ -28,6 +28,7 @@ import { notificationRoutes } from './features/notifications/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
 import { preferenceRoutes } from './features/preferences/routes';
 import { searchRoutes } from './features/search/routes';
+import { staffRoutes } from './features/staff/routes';
 import { teamRoutes } from './features/teams/routes';
 import { teamWorkRoutes } from './features/teams/work-routes';
 import { templateRoutes } from './features/templates/routes';
@@ -158,6 +159,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(searchRoutes);
   await app.register(commentRoutes);
   await app.register(fileRoutes);
+  await app.register(staffRoutes);
 
   await serveWebApp(app, config.webDistDir ?? defaultWebDist());
   return app;

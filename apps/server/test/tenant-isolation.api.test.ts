@@ -25,6 +25,8 @@ interface Ids {
   jordanComment: string;
   /** Olivia's attachment on the Jordan card. */
   jordanFile: string;
+  /** Sophie Support's user id: a member of Sunrise only (her staff profile). */
+  sophieUser: string;
 }
 interface Call {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -487,6 +489,34 @@ const routeCases: Record<string, RouteCase> = {
     }),
     lowerRole: { email: 'lee.lead@sunrise.example', status: 403 },
   },
+  // Staff profiles: a guest lists nobody; someone not on the person's team reads nothing (404); a
+  // team lead reads the people of their teams but edits none (403).
+  'GET /api/staff': { kind: 'tenant', call: () => ({ method: 'GET', url: '/api/staff' }) },
+  'GET /api/staff/supervisors': {
+    kind: 'tenant',
+    call: () => ({ method: 'GET', url: '/api/staff/supervisors' }),
+    lowerRole: { email: 'gus.guest@sunrise.example', status: 403 },
+  },
+  'GET /api/staff/:userId': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/staff/${ids.sophieUser}` }),
+    lowerRole: { email: 'gus.guest@sunrise.example', status: 404 },
+    foreignRecord: (ids) => ({ method: 'GET', url: `/api/staff/${ids.sophieUser}` }),
+  },
+  'PUT /api/staff/:userId': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'PUT',
+      url: `/api/staff/${ids.sophieUser}`,
+      payload: { qualifications: ['Hijacked'] },
+    }),
+    lowerRole: { email: 'lee.lead@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'PUT',
+      url: `/api/staff/${ids.sophieUser}`,
+      payload: { qualifications: ['Hijacked'] },
+    }),
+  },
 };
 
 let t: TestApp;
@@ -501,6 +531,7 @@ beforeAll(async () => {
   const teams = (await olivia.inTenant(sunrise).get('/api/teams')).body.data as {
     id: string;
     name: string;
+    members: { userId: string; email: string }[];
   }[];
   const ben = await t.signIn('ben.owner@bluegum.example');
   const bluegumTeams = (await ben.inTenant(bluegum).get('/api/teams')).body.data as { id: string }[];
@@ -549,6 +580,8 @@ beforeAll(async () => {
     sunriseTemplate: template.body.data.id,
     jordanComment: '',
     jordanFile: '',
+    sophieUser: teams.flatMap((x) => x.members).find((m) => m.email === 'sophie.support@sunrise.example')!
+      .userId,
   };
   const comment = await olivia
     .inTenant(sunrise)
@@ -684,5 +717,7 @@ describe('tenant isolation', () => {
     expect(files.body.data).toMatchObject([{ id: ids.jordanFile, downloadCount: 0 }]);
     const templates = await olivia.inTenant(ids.sunrise).get('/api/templates');
     expect(templates.body.data.map((x: { name: string }) => x.name)).not.toContain('Intruder template');
+    const sophie = await olivia.inTenant(ids.sunrise).get(`/api/staff/${ids.sophieUser}`);
+    expect(sophie.body.data).toMatchObject({ qualifications: [], version: 0 });
   });
 });

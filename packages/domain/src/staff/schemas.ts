@@ -11,6 +11,9 @@ export const staffMessages = {
   registrationNumber: 'Please enter the registration number',
   checkNumber: 'Please enter the check number',
   expiryDate: 'Please enter the expiry date',
+  /** The supervisor named is not a member (owner, admin or member) of the tenant. */
+  supervisorNotFound: 'Supervisor not found',
+  supervisorSelf: 'A person cannot be their own supervisor',
 } as const;
 
 /** An expiry within this many days notifies the person and their tenant admins. */
@@ -45,6 +48,21 @@ export const UpdateStaffProfileSchema = z.object({
   workerScreening: CheckSchema.nullable().default(null),
 });
 export type UpdateStaffProfile = z.input<typeof UpdateStaffProfileSchema>;
+
+/**
+ * `GET /api/staff/supervisors`: the people who may supervise, the tenant's members (owners, admins and
+ * members; not guests, whose organisation is another, nor auditors, who only read).
+ */
+export const supervisorMembershipRoles = ['owner', 'admin', 'member'] as const;
+export const StaffSupervisorSchema = z.object({ userId: z.uuid(), name: z.string() });
+export type StaffSupervisor = z.infer<typeof StaffSupervisorSchema>;
+
+/** `GET /api/staff`: a page of the profiles the caller may read, by name. */
+export const StaffListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type StaffListQuery = z.infer<typeof StaffListQuerySchema>;
 
 export const screeningStates = ['current', 'expiring', 'expired', 'missing'] as const;
 export const ScreeningStateSchema = z.enum(screeningStates);
