@@ -26,6 +26,7 @@ import { invitationRoutes } from './features/invitations/routes';
 import { meRoutes } from './features/me/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
+import { participantRoutes } from './features/participants/routes';
 import { preferenceRoutes } from './features/preferences/routes';
 import { searchRoutes } from './features/search/routes';
 import { staffRoutes } from './features/staff/routes';
@@ -159,6 +160,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(searchRoutes);
   await app.register(commentRoutes);
   await app.register(fileRoutes);
+  await app.register(participantRoutes);
   await app.register(staffRoutes);
 
   await serveWebApp(app, config.webDistDir ?? defaultWebDist());

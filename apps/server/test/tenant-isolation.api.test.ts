@@ -27,6 +27,8 @@ interface Ids {
   jordanFile: string;
   /** Sophie Support's user id: a member of Sunrise only (her staff profile). */
   sophieUser: string;
+  /** Jordan Lee, the participant of Jordan's Care Team (with a current plan). */
+  jordanParticipant: string;
 }
 interface Call {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -46,6 +48,15 @@ type RouteCase =
       /** The same route under the stranger's own tenant, naming a Sunrise record: must be 404. */
       foreignRecord?: (ids: Ids) => Call;
     };
+
+/** What refused participant writes try to save: none of it may appear afterwards. */
+const intruderParticipant = { name: 'Intruder Person', ndisNumber: '439999999', dateOfBirth: '2000-01-01' };
+const intruderPlan = {
+  startDate: '2030-01-01',
+  endDate: '2030-12-31',
+  managementType: 'self',
+  budgets: [{ category: '01', amountCents: 99 }],
+};
 
 const routeCases: Record<string, RouteCase> = {
   'GET /api/health': { kind: 'public' },
@@ -517,6 +528,115 @@ const routeCases: Record<string, RouteCase> = {
       payload: { qualifications: ['Hijacked'] },
     }),
   },
+  // Participants (health information): a family guardian reads only the summary (no plans), a
+  // support worker reads but never writes, a team member writes but never archives, an auditor reads
+  // only; anyone not on the participant's team finds nothing (404).
+  'GET /api/participants': {
+    kind: 'tenant',
+    call: () => ({ method: 'GET', url: '/api/participants' }),
+  },
+  'POST /api/participants': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: '/api/participants',
+      payload: { ...intruderParticipant, teamId: ids.jordanTeam },
+    }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: '/api/participants',
+      payload: { ...intruderParticipant, teamId: ids.jordanTeam },
+    }),
+  },
+  'GET /api/participants/:id': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/participants/${ids.jordanParticipant}` }),
+    lowerRole: { email: 'theo.therapist@sunrise.example', status: 404 },
+    foreignRecord: (ids) => ({ method: 'GET', url: `/api/participants/${ids.jordanParticipant}` }),
+  },
+  'PATCH /api/participants/:id': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'PATCH',
+      url: `/api/participants/${ids.jordanParticipant}`,
+      payload: { version: 1, name: 'Hijacked' },
+    }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'PATCH',
+      url: `/api/participants/${ids.jordanParticipant}`,
+      payload: { version: 1, name: 'Hijacked' },
+    }),
+  },
+  'POST /api/participants/:id/archive': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: `/api/participants/${ids.jordanParticipant}/archive`,
+      payload: { version: 1 },
+    }),
+    lowerRole: { email: 'priya.practitioner@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: `/api/participants/${ids.jordanParticipant}/archive`,
+      payload: { version: 1 },
+    }),
+  },
+  'POST /api/participants/:id/restore': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: `/api/participants/${ids.jordanParticipant}/restore`,
+      payload: { version: 1 },
+    }),
+    lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: `/api/participants/${ids.jordanParticipant}/restore`,
+      payload: { version: 1 },
+    }),
+  },
+  'GET /api/participants/:id/plan': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/participants/${ids.jordanParticipant}/plan` }),
+    lowerRole: { email: 'fiona.family@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({ method: 'GET', url: `/api/participants/${ids.jordanParticipant}/plan` }),
+  },
+  'PUT /api/participants/:id/plan': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'PUT',
+      url: `/api/participants/${ids.jordanParticipant}/plan`,
+      payload: { ...intruderPlan, version: 1 },
+    }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'PUT',
+      url: `/api/participants/${ids.jordanParticipant}/plan`,
+      payload: { ...intruderPlan, version: 1 },
+    }),
+  },
+  'GET /api/participants/:id/plans': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/participants/${ids.jordanParticipant}/plans` }),
+    lowerRole: { email: 'gus.guest@sunrise.example', status: 404 },
+    foreignRecord: (ids) => ({ method: 'GET', url: `/api/participants/${ids.jordanParticipant}/plans` }),
+  },
+  'POST /api/participants/:id/plans': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: `/api/participants/${ids.jordanParticipant}/plans`,
+      payload: intruderPlan,
+    }),
+    lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: `/api/participants/${ids.jordanParticipant}/plans`,
+      payload: intruderPlan,
+    }),
+  },
 };
 
 let t: TestApp;
@@ -532,6 +652,7 @@ beforeAll(async () => {
     id: string;
     name: string;
     members: { userId: string; email: string }[];
+    participant: { id: string } | null;
   }[];
   const ben = await t.signIn('ben.owner@bluegum.example');
   const bluegumTeams = (await ben.inTenant(bluegum).get('/api/teams')).body.data as { id: string }[];
@@ -582,6 +703,7 @@ beforeAll(async () => {
     jordanFile: '',
     sophieUser: teams.flatMap((x) => x.members).find((m) => m.email === 'sophie.support@sunrise.example')!
       .userId,
+    jordanParticipant: teams.find((x) => x.name === "Jordan's Care Team")!.participant!.id,
   };
   const comment = await olivia
     .inTenant(sunrise)
@@ -719,5 +841,13 @@ describe('tenant isolation', () => {
     expect(templates.body.data.map((x: { name: string }) => x.name)).not.toContain('Intruder template');
     const sophie = await olivia.inTenant(ids.sunrise).get(`/api/staff/${ids.sophieUser}`);
     expect(sophie.body.data).toMatchObject({ qualifications: [], version: 0 });
+    const jordan = await olivia.inTenant(ids.sunrise).get(`/api/participants/${ids.jordanParticipant}`);
+    expect(jordan.body.data).toMatchObject({ name: 'Jordan Lee', archivedAt: null, version: 1 });
+    const participants = await olivia.inTenant(ids.sunrise).get('/api/participants?limit=200');
+    expect(participants.body.data.map((p: { name: string }) => p.name)).not.toContain('Intruder Person');
+    const plans = await olivia.inTenant(ids.sunrise).get(`/api/participants/${ids.jordanParticipant}/plans`);
+    expect(plans.body.data).toMatchObject([
+      { isCurrent: true, version: 1, startDate: expect.not.stringMatching(/^2030/) },
+    ]);
   });
 });

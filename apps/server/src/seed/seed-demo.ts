@@ -1,19 +1,22 @@
+import { PlanInputSchema } from '@wattle/domain/participants/plans';
 import { CreateParticipantSchema } from '@wattle/domain/participants/schemas';
 import { internalBillingConfig, planLimits } from '@wattle/domain/tenants/constants';
 import { count, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { Database } from '../db/client';
+import type { Database, Tx } from '../db/client';
 import { teamMembers } from '../db/schema/teams';
 import { tenants } from '../db/schema/tenants';
 import { users } from '../db/schema/users';
 import { type Actor, withTenant } from '../db/with-tenant';
 import { writeAudit } from '../features/audit/write-audit';
+import { addDays, tenantTimeZone, todayIn } from '../features/cards/card-values';
 import { insertParticipant } from '../features/participants/insert-participant';
+import { insertCurrentPlan } from '../features/participants/plan-writes';
 import { insertTeam } from '../features/teams/create-team';
 import { addMembership } from '../features/tenants/add-membership';
 import { insertTenant } from '../features/tenants/insert-tenant';
 import { demoCards, seedDemoCards } from './demo-cards';
-import { type DemoTenant, demoPeople, demoTenants } from './demo-data';
+import { type DemoParticipant, type DemoTenant, demoPeople, demoTenants } from './demo-data';
 
 /**
  * Seeds the demo organisations and people when the database has no users yet. Idempotent: a
@@ -90,6 +93,8 @@ async function seedTenant(
         })
         .where(eq(tenants.id, tenantId));
     }
+    // Plan dates are days from today in the tenant's time zone, so the demo plan is always under way.
+    const today = todayIn(await tenantTimeZone({ tx, tenantId }));
     for (const team of spec.teams) {
       const id = await insertTeam(tx, {
         tenantId,
@@ -98,13 +103,7 @@ async function seedTenant(
       });
       teamIds.set(team.key, id);
       if (team.participant) {
-        await insertParticipant(tx, {
-          tenantId,
-          actor,
-          input: CreateParticipantSchema.parse(team.participant),
-          teamId: id,
-          status: 'active',
-        });
+        await seedParticipant({ tx, tenantId, actor }, team.participant, id, today);
       }
       for (const member of team.members) {
         await tx
@@ -120,6 +119,9 @@ async function seedTenant(
         });
       }
     }
+    for (const participant of spec.unassignedParticipants ?? []) {
+      await seedParticipant({ tx, tenantId, actor }, participant, null, today);
+    }
     for (const member of spec.members) {
       await addMembership(tx, {
         tenantId,
@@ -131,4 +133,33 @@ async function seedTenant(
     }
   });
   return { tenantId, teamIds };
+}
+
+/** A demo participant through the same path as the form (audited), then their current plan. */
+async function seedParticipant(
+  ctx: { tx: Tx; tenantId: string; actor: Actor },
+  participant: DemoParticipant,
+  teamId: string | null,
+  today: string,
+): Promise<void> {
+  const row = await insertParticipant(ctx.tx, {
+    tenantId: ctx.tenantId,
+    actor: ctx.actor,
+    input: CreateParticipantSchema.parse(participant),
+    teamId,
+    status: participant.status ?? 'active',
+  });
+  const { plan } = participant;
+  if (!plan) return;
+  await insertCurrentPlan(
+    ctx,
+    row.id,
+    PlanInputSchema.parse({
+      startDate: addDays(today, plan.startsInDays),
+      endDate: addDays(today, plan.endsInDays),
+      managementType: plan.managementType,
+      planManager: plan.planManager ?? null,
+      budgets: plan.budgets,
+    }),
+  );
 }

@@ -14,6 +14,7 @@ import { AppError } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';
 import { writeAudit } from '../audit/write-audit';
 import { publishChange } from '../events/change-feed';
+import { requireParticipantOfTenant } from '../participants/participant-of-tenant';
 import { findTemplate } from '../templates/template-records';
 import { assigneeNameOnTeam } from './card-assignee';
 import { requireCardPermission, selectCardRow, toCard } from './card-records';
@@ -52,6 +53,7 @@ export async function createCard(ctx: TenantContext, input: CreateCardInput): Pr
     ...defaultFieldValues(template),
     ...checkedFieldValues(template, input.fieldValues ?? {}),
   };
+  if (input.participantId) await requireParticipantOfTenant(ctx, input.participantId);
   const assigneeId = input.assigneeId ?? null;
   const assigneeName = assigneeId ? await assigneeNameOnTeam(ctx, input.teamId, assigneeId) : null;
 

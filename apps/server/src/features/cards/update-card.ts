@@ -25,6 +25,7 @@ import { AppError } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';
 import { writeAudit } from '../audit/write-audit';
 import { publishChange } from '../events/change-feed';
+import { requireParticipantOfTenant } from '../participants/participant-of-tenant';
 import { positionFromPlace, spreadColumnIfCrowded } from './board-spacing';
 import { assigneeNameOnTeam } from './card-assignee';
 import { loadCard, lockTeamForBoardMove, selectCardRow, templateForCard, toCard } from './card-records';
@@ -137,6 +138,10 @@ export async function updateCard(ctx: TenantContext, id: string, input: PatchCar
     changes.push({ key: `fieldValues.${fieldId}`, oldValue: previous, newValue: next });
     if (next === null) delete fieldValues[fieldId];
     else fieldValues[fieldId] = next;
+  }
+
+  if (typeof cardChanges.participantId === 'string') {
+    await requireParticipantOfTenant(ctx, cardChanges.participantId);
   }
 
   // A stale version: refused only for fields written by someone else after it.

@@ -167,7 +167,8 @@ export async function refuseTeamWithParticipant(tx: Tx, tenantId: string, teamId
   }
 }
 
-function emptyToNull<T extends Record<string, string | null>>(value: T | null | undefined): T | null {
+/** A contact whose every field is empty is no contact: null. */
+export function emptyToNull<T extends Record<string, string | null>>(value: T | null | undefined): T | null {
   if (!value) return null;
   return Object.values(value).some((v) => v) ? value : null;
 }

@@ -1,0 +1,190 @@
+import { can } from '@wattle/domain/auth/permissions';
+import { effectiveTeamRole, type TeamRole } from '@wattle/domain/auth/roles';
+import type { ParticipantListItem, ParticipantListQuery } from '@wattle/domain/participants/schemas';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { participantPlans, participants } from '../../db/schema/participants';
+import { teamMembers, teams } from '../../db/schema/teams';
+import type { TenantContext } from '../../http/tenant-scope';
+import { writeAudit } from '../audit/write-audit';
+import { reachOf } from './participant-access';
+
+/** Which participants the caller lists: every one, or those of some teams; some as summaries only. */
+interface ListScope {
+  /** 'all': every participant of the tenant, with or without a team. */
+  teamIds: 'all' | string[];
+  /** Teams whose participant the caller reads as a summary (a family guardian's): no NDIS number. */
+  summaryTeamIds: string[];
+}
+
+/**
+ * `GET /api/participants`: the participants the caller may see, searched, filtered, sorted and
+ * paged, in one query (team name and the current plan's end date joined in) plus a count when the
+ * page does not already tell the total. `q` matches the name anywhere (any case) or the start of the
+ * NDIS number; archived participants are left out unless `archived=true`, which lists only them.
+ * Audited once per request (entity 'participant-list') with the query, not once per row.
+ */
+export async function listParticipants(
+  ctx: TenantContext,
+  query: ParticipantListQuery,
+): Promise<{ data: ParticipantListItem[]; total: number }> {
+  const scope = await listScope(ctx);
+  await writeAudit(ctx.tx, {
+    tenantId: ctx.tenantId,
+    actor: ctx.actor,
+    entity: 'participant-list',
+    entityId: '*',
+    action: 'viewed',
+    metadata: { query },
+  });
+  if (!scope) return { data: [], total: 0 };
+
+  const isSummary =
+    scope.summaryTeamIds.length > 0 ? inArray(participants.teamId, scope.summaryTeamIds) : undefined;
+  const where = conditions(ctx, query, scope, isSummary);
+  const planEnd = participantPlans.endDate;
+  const alertCount = sql<number>`jsonb_array_length(${participants.alerts})`.mapWith(Number);
+  const rows = await ctx.tx
+    .select({
+      id: participants.id,
+      name: participants.name,
+      ndisNumber: isSummary
+        ? sql<string | null>`case when ${isSummary} then null else ${participants.ndisNumber} end`
+        : participants.ndisNumber,
+      status: participants.status,
+      teamId: participants.teamId,
+      teamName: teams.name,
+      teamSlug: teams.slug,
+      planEndDate: planEnd,
+      alertCount,
+      archivedAt: participants.archivedAt,
+      lastActivityAt: participants.lastActivityAt,
+    })
+    .from(participants)
+    .leftJoin(teams, and(eq(teams.tenantId, participants.tenantId), eq(teams.id, participants.teamId)))
+    .leftJoin(
+      participantPlans,
+      and(
+        eq(participantPlans.tenantId, participants.tenantId),
+        eq(participantPlans.participantId, participants.id),
+        eq(participantPlans.isCurrent, true),
+      ),
+    )
+    .where(and(...where))
+    .orderBy(...ordering(query, { planEnd, alertCount }))
+    .limit(query.limit)
+    .offset(query.offset);
+
+  // A first page shorter than the limit is every match: the total is known without counting.
+  const total =
+    query.offset === 0 && rows.length < query.limit
+      ? rows.length
+      : ((
+          await ctx.tx
+            .select({ n: count() })
+            .from(participants)
+            .where(and(...where))
+        )[0]?.n ?? 0);
+
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      ndisNumber: row.ndisNumber,
+      status: row.status,
+      teamId: row.teamId,
+      teamName: row.teamId ? row.teamName : null,
+      teamSlug: row.teamId ? row.teamSlug : null,
+      planEndDate: row.planEndDate,
+      alertCount: row.alertCount,
+      archivedAt: row.archivedAt?.toISOString() ?? null,
+      lastActivity: row.lastActivityAt.toISOString(),
+    })),
+    total,
+  };
+}
+
+/**
+ * Tenant-wide roles list every participant (those without a team only with read:all-participants);
+ * everyone else the participants of their teams (a guest: of the teams shared with them), in full
+ * with read:participants, as summaries with read:participant-summary. Null: nothing to list.
+ */
+async function listScope(ctx: TenantContext): Promise<ListScope | null> {
+  if (ctx.tenantRole) {
+    const reach = reachOf(ctx.tenantRole);
+    if (!reach) return null;
+    return { teamIds: can(ctx.tenantRole, 'read:all-participants') ? 'all' : [], summaryTeamIds: [] };
+  }
+  const mine = await ctx.tx
+    .select({ teamId: teamMembers.teamId, role: teamMembers.role })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.tenantId, ctx.tenantId), eq(teamMembers.userId, ctx.actor.id)));
+  const roleByTeam = new Map(mine.map((m) => [m.teamId, m.role as TeamRole]));
+  const candidates = new Set([...roleByTeam.keys(), ...ctx.sharedTeamIds]);
+  const teamIds: string[] = [];
+  const summaryTeamIds: string[] = [];
+  for (const teamId of candidates) {
+    const role = effectiveTeamRole(ctx.access, {
+      teamRole: roleByTeam.get(teamId) ?? null,
+      isSharedWithGuest: ctx.sharedTeamIds.includes(teamId),
+    });
+    const reach = reachOf(role);
+    if (reach) teamIds.push(teamId);
+    if (reach === 'summary') summaryTeamIds.push(teamId);
+  }
+  return teamIds.length > 0 ? { teamIds, summaryTeamIds } : null;
+}
+
+function conditions(
+  ctx: TenantContext,
+  query: ParticipantListQuery,
+  scope: ListScope,
+  isSummary: SQL | undefined,
+): SQL[] {
+  const where: SQL[] = [eq(participants.tenantId, ctx.tenantId)];
+  if (scope.teamIds !== 'all') {
+    if (scope.teamIds.length === 0) where.push(isNotNull(participants.teamId));
+    else where.push(inArray(participants.teamId, scope.teamIds));
+  }
+  if (query.teamId) where.push(eq(participants.teamId, query.teamId));
+  if (query.status) where.push(eq(participants.status, query.status));
+  where.push(
+    query.archived === 'true' ? isNotNull(participants.archivedAt) : isNull(participants.archivedAt),
+  );
+  const q = query.q?.trim();
+  if (q) {
+    const byName = sql`lower(${participants.name}) like ${`%${escapeLike(q.toLowerCase())}%`}`;
+    // A summary reader never sees the NDIS number, so it cannot search by one either.
+    const byNumber = /^\d+$/.test(q)
+      ? and(sql`${participants.ndisNumber} like ${`${q}%`}`, isSummary ? sql`not (${isSummary})` : undefined)
+      : undefined;
+    where.push(byNumber ? or(byName, byNumber)! : byName);
+  }
+  return where;
+}
+
+/**
+ * The sort key in the order asked (empty values last either way), then name and id so equal keys
+ * keep one order from page to page. By name it is the order of participants_name_idx.
+ */
+function ordering(
+  query: ParticipantListQuery,
+  columns: { planEnd: typeof participantPlans.endDate; alertCount: SQL },
+) {
+  const direction = query.order === 'desc' ? desc : asc;
+  const nameKey = sql`lower(${participants.name})`;
+  if (query.sort === 'name') return [direction(nameKey), direction(participants.id)];
+  const key = {
+    status: sql`${participants.status}`,
+    team: sql`${teams.name}`,
+    planEnd: sql`${columns.planEnd}`,
+    alerts: columns.alertCount,
+    lastActivity: sql`${participants.lastActivityAt}`,
+  }[query.sort];
+  const keyOrder = query.order === 'desc' ? sql`${key} desc nulls last` : sql`${key} asc nulls last`;
+  return [keyOrder, asc(nameKey), asc(participants.id)];
+}
+
+/** `%`, `_` and `\` typed into the search box match themselves. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
