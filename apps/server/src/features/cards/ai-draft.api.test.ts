@@ -12,8 +12,10 @@ let lee: TestClient;
 let jordanTeam: string;
 let miaTeam: string;
 
-/** A participant of this file alone, so demo cards never count. */
-const participantId = 'participant_draft0001';
+/** A participant of this file alone, so demo cards never count (made in beforeAll). */
+let participantId: string;
+/** Another participant, whose records must not count. */
+let otherParticipantId: string;
 
 async function createCard(
   client: TestClient,
@@ -41,6 +43,13 @@ beforeAll(async () => {
   const teams = (await olivia.get('/api/teams')).body.data as { id: string; name: string }[];
   jordanTeam = teams.find((x) => x.name === "Jordan's Care Team")!.id;
   miaTeam = teams.find((x) => x.name === "Mia's Care Team")!.id;
+  const participant = async (name: string, ndisNumber: string) => {
+    const res = await olivia.post('/api/participants', { name, ndisNumber, dateOfBirth: '2001-06-30' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.data.id as string;
+  };
+  participantId = await participant('Drafty McDraft', '438880001');
+  otherParticipantId = await participant('Other Person', '438880002');
 
   // Oldest first: an interim plan, then an assessment that rewrites the antecedents.
   await createCard(
@@ -93,7 +102,7 @@ beforeAll(async () => {
       teamId: jordanTeam,
       title: 'Someone else',
       templateId: 'functional-behaviour-assessment',
-      participantId: 'participant_other0002',
+      participantId: otherParticipantId,
     },
     { antecedents: '<p>Not this participant.</p>', 'behavior-frequency': 'Weekly' },
   );

@@ -11,6 +11,8 @@ let t: TestApp;
 let sunrise: string;
 let bluegum: string;
 let jordanTeam: string;
+/** Jordan Lee, the participant Jordan's Care Team centres on. */
+let jordanParticipant: string;
 let miaTeam: string;
 const userIds = new Map<string, string>();
 
@@ -107,6 +109,7 @@ beforeAll(async () => {
   bluegum = await t.tenantId('Bluegum Disability Services');
   const teams = (await (await as('olivia')).get('/api/teams')).body.data as any[];
   jordanTeam = teams.find((x) => x.name === "Jordan's Care Team").id;
+  jordanParticipant = teams.find((x) => x.name === "Jordan's Care Team").participant.id;
   miaTeam = teams.find((x) => x.name === "Mia's Care Team").id;
   for (const member of teams.flatMap((x) => x.members)) userIds.set(member.email, member.userId);
 });
@@ -127,7 +130,8 @@ describe('POST /api/cards', () => {
       priority: 'medium',
       category: 'behavior',
       workflowStateId: 'todo',
-      participantId: 'participant_jorda3456',
+      // A new card names the participant its team centres on.
+      participantId: jordanParticipant,
       version: 1,
       createdByName: 'Priya Practitioner',
       lastModifiedByName: 'Priya Practitioner',

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient, testActor } from '../../../test/harness';
-import { teams } from '../../db/schema/teams';
+import { teamMembers, teams } from '../../db/schema/teams';
 import { memberships } from '../../db/schema/tenants';
 import { withTenant } from '../../db/with-tenant';
 
@@ -249,19 +249,29 @@ describe('POST /api/teams', () => {
     expect(b.body.data.slug).toMatch(/^weekend-team-[a-z0-9]{6}$/);
   });
 
-  it('saves a team with its participant', async () => {
+  it('centres a new team on an existing participant, read from their record', async () => {
     const adam = (await t.as('adam.admin@sunrise.example')).inTenant(sunrise);
-    const participant = {
-      id: 'participant_ella1234',
+    const created = await adam.post('/api/participants', {
+      name: 'Ella Brown',
+      ndisNumber: '435551234',
+      dateOfBirth: '2001-05-17',
+      goals: ['Catch the bus to TAFE'],
+    });
+    expect(created.status).toBe(201);
+    const ella = created.body.data;
+    const res = await adam.post('/api/teams', { name: "Ella's Care Team", participantId: ella.id });
+    expect(res.status).toBe(201);
+    expect(res.body.data.participant).toEqual({
+      id: ella.id,
       name: 'Ella Brown',
       ndisNumber: '435551234',
       dateOfBirth: '2001-05-17',
       goals: ['Catch the bus to TAFE'],
       alerts: [],
-    };
-    const res = await adam.post('/api/teams', { name: "Ella's Care Team", participant });
-    expect(res.status).toBe(201);
-    expect(res.body.data.participant).toEqual(participant);
+    });
+    // The team is recorded on the participant, so her record names it too.
+    const record = await adam.get(`/api/participants/${ella.id}`);
+    expect(record.body.data).toMatchObject({ teamId: res.body.data.id, teamName: "Ella's Care Team" });
   });
 
   it('refuses members, guests and auditors with 403 and creates nothing', async () => {
@@ -306,27 +316,97 @@ describe('POST /api/teams', () => {
     expect(await teamRows(sunrise)).toBe(before);
   });
 
-  it('refuses an invalid participant with the field path and message', async () => {
+  it('refuses a participant id that is not one, or names no participant of the tenant, and creates nothing', async () => {
     const olivia = (await t.as('olivia.owner@sunrise.example')).inTenant(sunrise);
     const before = await teamRows(sunrise);
-    const res = await olivia.post('/api/teams', {
-      name: 'Bad NDIS',
-      participant: {
-        id: 'p1',
-        name: 'Someone',
-        ndisNumber: '12345',
-        dateOfBirth: '2001-05-17',
-        goals: [],
-        alerts: [],
-      },
-    });
-    expect(res.status).toBe(400);
-    expect(res.body.error.details).toContainEqual(
-      expect.objectContaining({
-        path: ['participant', 'ndisNumber'],
-        message: 'Please enter a valid 9-digit NDIS number',
-      }),
-    );
+    const bad = await olivia.post('/api/teams', { name: 'Bad participant', participantId: 'participant_p1' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details).toContainEqual(expect.objectContaining({ path: ['participantId'] }));
+    // Harper is Bluegum's: in Sunrise there is no such participant.
+    const harper = (
+      await (await t.as('ben.owner@bluegum.example')).inTenant(bluegum).get('/api/teams')
+    ).body.data.find((x: any) => x.name === "Harper's Care Team").participant.id;
+    for (const participantId of [randomUUID(), harper]) {
+      const res = await olivia.post('/api/teams', { name: 'Unknown participant', participantId });
+      expect(res.status).toBe(404);
+      expect(res.body.error).toEqual({ code: 'NOT_FOUND', message: 'Participant not found' });
+    }
     expect(await teamRows(sunrise)).toBe(before);
+  });
+});
+
+describe('the participant GET /api/teams carries', () => {
+  const jordanParticipantOf = async (client: TestClient) => {
+    const res = await client.inTenant(sunrise).get('/api/teams');
+    expect(res.status, client.userEmail ?? '').toBe(200);
+    return res.body.data.find((x: any) => x.name === "Jordan's Care Team").participant;
+  };
+  const full = {
+    id: expect.any(String),
+    name: 'Jordan Lee',
+    ndisNumber: '430123456',
+    dateOfBirth: '2009-03-14',
+    goals: ['Travel to school independently', 'Join a weekend basketball club'],
+    alerts: ['Severe peanut allergy: EpiPen in blue backpack'],
+  };
+  const nameOnly = {
+    id: expect.any(String),
+    name: 'Jordan Lee',
+    ndisNumber: null,
+    dateOfBirth: null,
+    goals: null,
+    alerts: null,
+  };
+
+  it('has the NDIS number, date of birth, goals and alerts for verified callers who read participants', async () => {
+    for (const email of [
+      'olivia.owner@sunrise.example',
+      'lee.lead@sunrise.example',
+      'priya.practitioner@sunrise.example',
+      'sophie.support@sunrise.example',
+      'aria.auditor@sunrise.example',
+    ]) {
+      expect(await jordanParticipantOf(await t.as(email)), email).toEqual(full);
+    }
+  });
+
+  it('is the name alone for a family guardian, a guest viewer and an unverified account', async () => {
+    expect(await jordanParticipantOf(await t.as('fiona.family@sunrise.example'))).toEqual(nameOnly);
+
+    const jordanTeam = (
+      await (await t.as('olivia.owner@sunrise.example')).inTenant(sunrise).get('/api/teams')
+    ).body.data.find((x: any) => x.name === "Jordan's Care Team").id;
+    // Ben (Bluegum's owner) is a guest of Sunrise with Jordan's team shared and no role on it: a viewer.
+    const ben = await t.as('ben.owner@bluegum.example');
+    const benId = (await ben.get('/api/me')).body.data.id;
+    // Nina has not verified her account; here she leads Jordan's team.
+    const nina = await t.as('nina.new@wattle.example');
+    const ninaId = (await nina.get('/api/me')).body.data.id;
+    expect((await nina.get('/api/me')).body.data.isVerified).toBe(false);
+    await withTenant(t.database.db, sunrise, testActor(), async (tx) => {
+      await tx.insert(memberships).values([
+        { tenantId: sunrise, userId: benId, role: 'guest', sharedTeamIds: [jordanTeam] },
+        { tenantId: sunrise, userId: ninaId, role: 'member' },
+      ]);
+      await tx
+        .insert(teamMembers)
+        .values({ tenantId: sunrise, teamId: jordanTeam, userId: ninaId, role: 'Team Lead' });
+    });
+    try {
+      expect(await jordanParticipantOf(ben)).toEqual(nameOnly);
+      expect(await jordanParticipantOf(nina)).toEqual(nameOnly);
+      const ninaTeam = (await nina.inTenant(sunrise).get(`/api/teams/${jordanTeam}`)).body.data;
+      expect(ninaTeam.myRole).toBe('team-admin');
+      expect(ninaTeam.participant).toEqual(nameOnly);
+    } finally {
+      await withTenant(t.database.db, sunrise, testActor(), async (tx) => {
+        await tx
+          .delete(teamMembers)
+          .where(and(eq(teamMembers.tenantId, sunrise), eq(teamMembers.userId, ninaId)));
+        await tx
+          .delete(memberships)
+          .where(and(eq(memberships.tenantId, sunrise), inArray(memberships.userId, [benId, ninaId])));
+      });
+    }
   });
 });

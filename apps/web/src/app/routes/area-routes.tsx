@@ -235,7 +235,7 @@ const templatesRulesRoute = createRoute({
 const teamsConfigRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/teams-config',
-  component: lazyRouteComponent(() => import('@/features/placeholders/teams-config-page'), 'TeamsConfigPage'),
+  component: lazyRouteComponent(() => import('@/features/team-config/teams-config-page'), 'TeamsConfigPage'),
 });
 
 const teamsRoute = createRoute({
