@@ -5,6 +5,7 @@ import { PendingScreen } from './pending-screen';
 import { RouteErrorFallback } from './route-error';
 import { areaRoutes } from './routes/area-routes';
 import {
+  inviteRoute,
   loginRoute,
   onboardingRoute,
   rootRoute,
@@ -19,6 +20,7 @@ import { settingsRoutes } from './routes/settings-routes';
  * area; guards run in `beforeLoad` of the pathless layout routes and of the guarded pages:
  *
  *   /login                   public
+ *   /invite/{token}          signed in (to /login and back), no tenant needed
  *   (signed-in)              requireSignedIn
  *     /onboarding
  *     /verification-required
@@ -34,6 +36,7 @@ export type { RouterContext } from './routes/base-routes';
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
+  inviteRoute,
   signedInRoute.addChildren([
     onboardingRoute,
     verificationRoute,

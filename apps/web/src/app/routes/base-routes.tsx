@@ -1,7 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, createRoute, lazyRouteComponent, Outlet } from '@tanstack/react-router';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  lazyRouteComponent,
+  Outlet,
+  redirect,
+} from '@tanstack/react-router';
+import { meQueryOptions } from '@/features/auth/api';
+import { fetchMeQuietly } from '@/features/invitations/api';
 import { AccessibilityPreferencesApplier } from '@/features/preferences/accessibility-preferences';
 import { teamsQueryOptions } from '@/features/teams/api';
+import { isApiError } from '@/lib/http';
 import { AppErrorFallback } from '../app-error-fallback';
 import { requireSignedIn, requireTenant, safeReturnPath } from '../guards';
 import { NotFoundPage } from '../not-found';
@@ -25,8 +34,14 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
 export const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
-  validateSearch: (search: Record<string, unknown>): { error?: string } =>
-    typeof search.error === 'string' && search.error ? { error: search.error } : {},
+  // `redirect`: where to go after signing in (the invite page sends people here and back).
+  validateSearch: (search: Record<string, unknown>): { error?: string; redirect?: string } => {
+    const redirect = safeReturnPath(search.redirect);
+    return {
+      ...(typeof search.error === 'string' && search.error ? { error: search.error } : {}),
+      ...(redirect ? { redirect } : {}),
+    };
+  },
   component: lazyRouteComponent(() => import('@/features/auth/login-page'), 'LoginPage'),
 });
 
@@ -44,6 +59,30 @@ export const signedInRoute = createRoute({
   id: 'signed-in',
   beforeLoad: async ({ context }) => ({ me: await requireSignedIn(context.queryClient) }),
   component: SignedIn,
+});
+
+/**
+ * /invite/{token}: signed in, but not necessarily a member of any organisation yet. Someone not
+ * signed in goes to /login and comes back here afterwards (the other pages' guard sends them to
+ * /login alone).
+ */
+export const inviteRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/invite/$token',
+  beforeLoad: async ({ context, location }) => {
+    try {
+      await context.queryClient.ensureQueryData({
+        ...meQueryOptions(),
+        queryFn: ({ signal }) => fetchMeQuietly(signal),
+      });
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) {
+        throw redirect({ to: '/login', search: { redirect: location.href } });
+      }
+      throw error;
+    }
+  },
+  component: lazyRouteComponent(() => import('@/features/invitations/invite-page'), 'InvitePage'),
 });
 
 export const onboardingRoute = createRoute({

@@ -3,8 +3,9 @@ import { tenantRoute } from './base-routes';
 
 /**
  * /settings and its pages (spec shell section 2): the settings menu instead of the sidebar, the
- * Appearance page from features/preferences, Templates from features/templates/settings, the others
- * labelled placeholders for now.
+ * Appearance page from features/preferences, Templates from features/templates/settings, Team
+ * Management and Team Configuration from features/team-config, Practitioner Settings from
+ * features/staff, the others labelled placeholders for now.
  */
 
 const settingsRoute = createRoute({
@@ -47,13 +48,45 @@ function settingsPage<TPath extends string>(path: TPath, exportName: SettingsPag
   });
 }
 
+/** `?team=<slug>`: the team the management pages show (features/team-config). */
+const validateTeamSearch = (search: Record<string, unknown>): { team?: string } =>
+  typeof search.team === 'string' && search.team ? { team: search.team } : {};
+
+const teamManagementPage = () => import('@/features/team-config/team-management');
+
+const teamManagementRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'teams',
+  validateSearch: validateTeamSearch,
+  component: lazyRouteComponent(teamManagementPage, 'TeamManagementSettingsPage'),
+});
+
+const teamConfigRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'team-config',
+  validateSearch: validateTeamSearch,
+  component: lazyRouteComponent(teamManagementPage, 'TeamConfigSettingsPage'),
+});
+
+/** `?user=<id>`: whose staff profile (features/staff); the signed-in person's without it. */
+const practitionerRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'practitioner',
+  validateSearch: (search: Record<string, unknown>): { user?: string } =>
+    typeof search.user === 'string' && search.user ? { user: search.user } : {},
+  component: lazyRouteComponent(
+    () => import('@/features/staff/practitioner-page'),
+    'PractitionerSettingsPage',
+  ),
+});
+
 const settingsPageRoutes = [
+  teamManagementRoute,
+  teamConfigRoute,
+  practitionerRoute,
   settingsPage('user', 'UserSettingsPage'),
   settingsPage('user/rates', 'RatesSettingsPage'),
   settingsPage('tax-invoice', 'TaxInvoiceSettingsPage'),
-  settingsPage('practitioner', 'PractitionerSettingsPage'),
-  settingsPage('team-config', 'TeamConfigSettingsPage'),
-  settingsPage('teams', 'TeamManagementSettingsPage'),
   settingsPage('notifications', 'NotificationSettingsPage'),
   // The spec keeps these six as placeholders.
   settingsPage('tenant', 'TenantSettingsPage'),

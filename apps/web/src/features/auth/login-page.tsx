@@ -62,7 +62,7 @@ function DemoUserButton({
   );
 }
 
-function DemoSignIn() {
+function DemoSignIn({ returnTo }: { returnTo: string | undefined }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const users = useQuery(demoUsersQueryOptions());
@@ -71,8 +71,8 @@ function DemoSignIn() {
     onSuccess: async (me) => {
       forgetUserData(queryClient, { kind: 'signed-in', userId: me.id });
       queryClient.setQueryData(authKeys.me, me);
-      // The tenant guard sends users without a tenant on to /onboarding.
-      await navigate({ to: '/inbox' });
+      // The tenant guard sends users without a tenant on to /onboarding; an invite link comes back.
+      await (returnTo ? navigate({ href: returnTo }) : navigate({ to: '/inbox' }));
     },
   });
 
@@ -120,11 +120,11 @@ function DemoSignIn() {
   );
 }
 
-function OidcSignIn() {
+function OidcSignIn({ returnTo }: { returnTo: string | undefined }) {
   return (
     <div className="flex flex-col gap-3">
       <Button size="lg" className="w-full" asChild>
-        <a href={oidcLoginPath}>
+        <a href={returnTo ? `${oidcLoginPath}?returnTo=${encodeURIComponent(returnTo)}` : oidcLoginPath}>
           <LogInIcon aria-hidden="true" />
           Sign in with your work account
         </a>
@@ -156,7 +156,7 @@ export function signInErrorMessage(code: string): string {
 /** /login: demo accounts or the organisation's single sign-on, whichever the server runs. */
 export function LoginPage() {
   useDocumentTitle('Sign in');
-  const { error: callbackError } = loginRoute.useSearch();
+  const { error: callbackError, redirect: returnTo } = loginRoute.useSearch();
   const config = useQuery(authConfigQueryOptions());
   const isDemo = config.data?.mode === 'demo';
 
@@ -187,9 +187,9 @@ export function LoginPage() {
               onRetry={() => void config.refetch()}
             />
           ) : isDemo ? (
-            <DemoSignIn />
+            <DemoSignIn returnTo={returnTo} />
           ) : (
-            <OidcSignIn />
+            <OidcSignIn returnTo={returnTo} />
           )}
         </CardContent>
       </Card>

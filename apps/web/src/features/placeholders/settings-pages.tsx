@@ -3,20 +3,18 @@ import {
   BookOpenIcon,
   Building2Icon,
   GlobeIcon,
-  IdCardIcon,
   LockIcon,
   PercentIcon,
   PlugIcon,
   ServerIcon,
-  SlidersHorizontalIcon,
   UserRoundIcon,
-  UsersIcon,
   WalletIcon,
 } from 'lucide-react';
 import { PlaceholderPage } from './placeholder-page';
 
 /**
- * The settings pages other than Appearance (spec shell section 2). Tenant, System, Security,
+ * The settings pages other than Appearance, Templates, Team Management, Team Configuration and
+ * Practitioner Settings (spec shell section 2). Tenant, System, Security,
  * Integrations, Documentation and Global are placeholders in the spec itself and say so; the others
  * are built in later releases and say what they will hold.
  */
@@ -47,36 +45,6 @@ export function TaxInvoiceSettingsPage() {
       title="Tax Invoice Settings"
       icon={PercentIcon}
       description="Invoice numbering, payment terms and the tax rate of this organisation."
-    />
-  );
-}
-
-export function PractitionerSettingsPage() {
-  return (
-    <PlaceholderPage
-      title="Practitioner Settings"
-      icon={IdCardIcon}
-      description="Practitioners' registrations, qualifications and clinician permissions."
-    />
-  );
-}
-
-export function TeamConfigSettingsPage() {
-  return (
-    <PlaceholderPage
-      title="Team Configuration"
-      icon={SlidersHorizontalIcon}
-      description="The workflow states and templates of each team."
-    />
-  );
-}
-
-export function TeamManagementSettingsPage() {
-  return (
-    <PlaceholderPage
-      title="Team Management"
-      icon={UsersIcon}
-      description="This organisation's teams, their members and their roles."
     />
   );
 }

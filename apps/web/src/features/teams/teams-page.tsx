@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Team } from '@wattle/domain/teams/schemas';
 import { LayoutGridIcon, ListIcon, UsersIcon } from 'lucide-react';
+import { CreateCareTeamButton } from '@/features/care-teams/create-care-team-button';
 import { useCurrentTenant } from '@/features/tenants/api';
 import { cn } from '@/lib/cn';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -60,23 +61,26 @@ export function TeamsPage({ layout = 'grid' }: { layout?: 'grid' | 'list' }) {
           <h1 className="font-semibold text-2xl tracking-tight">Teams</h1>
           <p className="mt-1 text-muted-foreground text-sm">The care teams you can see in {tenant.name}.</p>
         </div>
-        <nav aria-label="Team list layout" className="flex rounded-lg border bg-card p-0.5">
-          <Link
-            to="/teams"
-            activeOptions={{ exact: true }}
-            className="flex items-center gap-1.5 rounded-md px-2.5 py-1 text-muted-foreground text-sm aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground"
-          >
-            <LayoutGridIcon className="size-4" aria-hidden="true" />
-            Cards
-          </Link>
-          <Link
-            to="/teams/list"
-            className="flex items-center gap-1.5 rounded-md px-2.5 py-1 text-muted-foreground text-sm aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground"
-          >
-            <ListIcon className="size-4" aria-hidden="true" />
-            List
-          </Link>
-        </nav>
+        <div className="flex flex-wrap items-center gap-2">
+          <CreateCareTeamButton />
+          <nav aria-label="Team list layout" className="flex rounded-lg border bg-card p-0.5">
+            <Link
+              to="/teams"
+              activeOptions={{ exact: true }}
+              className="flex items-center gap-1.5 rounded-md px-2.5 py-1 text-muted-foreground text-sm aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground"
+            >
+              <LayoutGridIcon className="size-4" aria-hidden="true" />
+              Cards
+            </Link>
+            <Link
+              to="/teams/list"
+              className="flex items-center gap-1.5 rounded-md px-2.5 py-1 text-muted-foreground text-sm aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground"
+            >
+              <ListIcon className="size-4" aria-hidden="true" />
+              List
+            </Link>
+          </nav>
+        </div>
       </div>
 
       {teams.isPending ? (
