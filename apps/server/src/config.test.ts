@@ -11,6 +11,12 @@ describe('configuration', () => {
     expect(config.seedDemoData).toBe(true);
   });
 
+  it('runs the deadline jobs hourly unless told otherwise, and refuses an interval of nothing', () => {
+    expect(loadConfig({}).jobsIntervalMinutes).toBe(60);
+    expect(loadConfig({ JOBS_INTERVAL_MINUTES: '15' }).jobsIntervalMinutes).toBe(15);
+    expect(() => loadConfig({ JOBS_INTERVAL_MINUTES: '0' })).toThrow(/JOBS_INTERVAL_MINUTES/);
+  });
+
   it('refuses a bad port with a message naming the variable', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
   });

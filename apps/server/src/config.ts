@@ -34,6 +34,12 @@ const EnvSchema = z
       .max(60 * 24 * 30)
       .default(60 * 8),
     SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+    JOBS_INTERVAL_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(60 * 24)
+      .default(60),
     PUBLIC_URL: z.url().optional(),
     WEB_DIST_DIR: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -132,6 +138,8 @@ export interface Config {
   sessionIdleMinutes: number;
   /** How long an instance may reuse a resolved session before asking the database again. */
   sessionCacheSeconds: number;
+  /** How often the deadline notification jobs run (apps/server/src/jobs), after once at start. */
+  jobsIntervalMinutes: number;
   publicUrl: string | undefined;
   /** Cookies get the Secure flag when the app is served over HTTPS. */
   secureCookies: boolean;
@@ -176,6 +184,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionSecret: env.SESSION_SECRET ?? developmentSessionSecret,
     sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
     sessionCacheSeconds: env.SESSION_CACHE_SECONDS,
+    jobsIntervalMinutes: env.JOBS_INTERVAL_MINUTES,
     publicUrl: env.PUBLIC_URL,
     secureCookies: env.PUBLIC_URL?.startsWith('https://') ?? false,
     webDistDir: env.WEB_DIST_DIR,

@@ -9,6 +9,8 @@ import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { rebuildOutdatedSearchText } from './features/cards/rebuild-search-text';
 import { purgeIdempotencyKeys } from './http/idempotency';
+import { runDeadlineJobs } from './jobs/deadline-jobs';
+import { type JobRunner, startJobRunner } from './jobs/job-runner';
 import { seedDemoData } from './seed/seed-demo';
 
 /** `--init-database`: create, migrate and seed the database, then exit (used for a new PGlite). */
@@ -83,6 +85,7 @@ async function main() {
   }, 3_600_000);
   housekeeping.unref();
 
+  let jobs: JobRunner | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -96,6 +99,8 @@ async function main() {
     force.unref();
     try {
       await app.close();
+      // The deadline jobs stop between tenants; a transaction under way finishes first.
+      await jobs?.stop();
       await database.close();
       process.exit(0);
     } catch (err) {
@@ -116,6 +121,20 @@ async function main() {
     },
     'Wattle is ready',
   );
+
+  // Deadline notifications (plans ending, budgets, screening checks): now, then every interval.
+  if (!stopping) {
+    jobs = startJobRunner({
+      intervalMinutes: config.jobsIntervalMinutes,
+      run: async (signal) => {
+        const started = performance.now();
+        const result = await runDeadlineJobs(database.db, { signal, log: app.log });
+        const ms = Math.round(performance.now() - started);
+        app.log.info({ ...result, ms }, 'deadline notification jobs ran');
+      },
+      onError: (err) => app.log.error({ err }, 'deadline notification jobs failed'),
+    });
+  }
 }
 
 main().catch((error) => {

@@ -1,0 +1,92 @@
+import { isBudgetOverAlert, supportCategoryName } from '@wattle/domain/participants/plans';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { participantPlans, participants, planBudgets } from '../db/schema/participants';
+import { budgetUsage, usageOf } from '../features/participants/budget-usage';
+import { budgetNotice } from './deadline-notices';
+import type { JobScope } from './job-scope';
+import { type DedupedNotification, notifyOnce } from './notify-once';
+import { findRecipients, participantRecipients } from './recipients';
+
+/** How a job learns what each budget has used: the participant page's own computation by default. */
+export type BudgetUsageSource = typeof budgetUsage;
+
+/** Plans whose usage is asked for at once. */
+const plansPerUsageQuery = 1000;
+
+/**
+ * Budget: each budget of a current plan (participant not archived) whose committed plus spent amount
+ * is over `budgetAlertPercent` of it (isBudgetOverAlert) tells the leads of the participant's team
+ * (or the tenant's admins) once: `budget:<planId>:<category>`. Usage comes from budget-usage.ts, the
+ * same computation the participant page shows.
+ */
+export async function notifyBudgetsOverAlert(
+  scope: JobScope,
+  usageSource: BudgetUsageSource = budgetUsage,
+): Promise<number> {
+  const { tx, tenantId } = scope;
+  const budgets = await tx
+    .select({
+      planId: planBudgets.planId,
+      category: planBudgets.category,
+      amountCents: planBudgets.amountCents,
+      participantId: participants.id,
+      participantName: participants.name,
+      teamId: participants.teamId,
+    })
+    .from(planBudgets)
+    .innerJoin(
+      participantPlans,
+      and(eq(participantPlans.tenantId, planBudgets.tenantId), eq(participantPlans.id, planBudgets.planId)),
+    )
+    .innerJoin(
+      participants,
+      and(
+        eq(participants.tenantId, participantPlans.tenantId),
+        eq(participants.id, participantPlans.participantId),
+      ),
+    )
+    .where(
+      and(
+        eq(planBudgets.tenantId, tenantId),
+        eq(participantPlans.isCurrent, true),
+        isNull(participants.archivedAt),
+        gt(planBudgets.amountCents, 0),
+      ),
+    );
+  if (budgets.length === 0) return 0;
+
+  const planIds = [...new Set(budgets.map((b) => b.planId))];
+  const over: ((typeof budgets)[number] & { usedCents: number })[] = [];
+  for (let start = 0; start < planIds.length; start += plansPerUsageQuery) {
+    const chunk = new Set(planIds.slice(start, start + plansPerUsageQuery));
+    const usage = await usageSource(tx, { tenantId, planIds: [...chunk] });
+    for (const budget of budgets) {
+      if (!chunk.has(budget.planId)) continue;
+      const used = usageOf(usage, budget.planId, budget.category);
+      const usedCents = used.committedCents + used.spentCents;
+      if (isBudgetOverAlert(budget.amountCents, usedCents)) over.push({ ...budget, usedCents });
+    }
+  }
+  if (over.length === 0) return 0;
+
+  const recipients = await findRecipients(tx, tenantId);
+  const rows: DedupedNotification[] = over.flatMap((budget) => {
+    const notice = budgetNotice(
+      budget.participantName,
+      supportCategoryName(budget.category),
+      budget.amountCents,
+      budget.usedCents,
+    );
+    return participantRecipients(recipients, budget.teamId).map((userId) => ({
+      tenantId,
+      userId,
+      type: 'budget' as const,
+      priority: notice.priority,
+      message: notice.message,
+      participantId: budget.participantId,
+      participantName: budget.participantName,
+      dedupeKey: `budget:${budget.planId}:${budget.category}`,
+    }));
+  });
+  return notifyOnce(tx, rows);
+}
