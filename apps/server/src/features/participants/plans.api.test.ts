@@ -1,0 +1,416 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, type TestClient } from '../../../test/harness';
+import { auditLog } from '../../db/schema/audit';
+import { participantPlans } from '../../db/schema/participants';
+import { addDays, todayIn } from '../cards/card-values';
+
+let t: TestApp;
+let sunrise: string;
+let bluegum: string;
+const ids = { jordan: '', mia: '', noah: '', charlotte: '' };
+/** Today where Sunrise is (its time zone is the default, Australia/Sydney). */
+let today: string;
+
+const as = async (email: string, tenant = sunrise) => (await t.as(email)).inTenant(tenant);
+const put = (client: TestClient, url: string, payload: unknown) =>
+  client.request({ method: 'PUT', url, payload: payload as never });
+
+function auditOf(entity: string, entityId: string) {
+  return t.readInTenant(sunrise, (tx) =>
+    tx
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)))
+      .orderBy(asc(auditLog.at), asc(auditLog.id)),
+  );
+}
+
+/** Plan rows of a participant in the database: all, and how many are current. */
+async function planRows(participantId: string) {
+  const rows = await t.readInTenant(sunrise, (tx) =>
+    tx.select().from(participantPlans).where(eq(participantPlans.participantId, participantId)),
+  );
+  return { all: rows.length, current: rows.filter((r) => r.isCurrent).length };
+}
+
+const budget = (category: string, amountCents: number) => ({ category, amountCents });
+
+beforeAll(async () => {
+  t = await startTestApp();
+  sunrise = await t.tenantId('Sunrise Support Network');
+  bluegum = await t.tenantId('Bluegum Disability Services');
+  today = todayIn('Australia/Sydney');
+  const list = (await (await as('olivia.owner@sunrise.example')).get('/api/participants')).body.data as {
+    id: string;
+    name: string;
+  }[];
+  const idOf = (name: string) => list.find((p) => p.name === name)!.id;
+  ids.jordan = idOf('Jordan Lee');
+  ids.mia = idOf('Mia Thompson');
+  ids.noah = idOf('Noah Williams');
+  ids.charlotte = idOf('Charlotte Davies');
+});
+afterAll(() => t.close());
+
+describe('GET /api/participants/{id}/plan', () => {
+  it("gives the current plan with each budget's category, use so far and the days left", async () => {
+    const lee = await as('lee.lead@sunrise.example');
+    const res = await lee.get(`/api/participants/${ids.jordan}/plan`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      id: expect.any(String),
+      participantId: ids.jordan,
+      startDate: addDays(today, -300),
+      endDate: addDays(today, 65),
+      managementType: 'plan',
+      planManager: { name: 'Leap Plan Management', email: 'invoices@leapplan.example' },
+      budgets: [
+        {
+          category: '01',
+          categoryName: 'Assistance with Daily Life',
+          amountCents: 2_850_000,
+          committedCents: 0,
+          spentCents: 0,
+          usedPercent: 0,
+        },
+        expect.objectContaining({ category: '04', amountCents: 1_240_000 }),
+        expect.objectContaining({ category: '07', categoryName: 'Support Coordination' }),
+        expect.objectContaining({ category: '15', categoryName: 'Improved Daily Living Skills' }),
+      ],
+      totalCents: 2_850_000 + 1_240_000 + 480_000 + 960_000,
+      isCurrent: true,
+      daysLeft: 65,
+      version: 1,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    const viewed = (await auditOf('participant', ids.jordan)).filter((e) => e.action === 'viewed').at(-1);
+    expect(viewed).toMatchObject({ actorName: 'Lee Lead', metadata: { view: 'full', part: 'plan' } });
+  });
+
+  it('shows the demo’s mix: a plan ending within 30 days (NDIA-managed), a self-managed one without a plan manager', async () => {
+    const olivia = await as('olivia.owner@sunrise.example');
+    const mia = (await olivia.get(`/api/participants/${ids.mia}/plan`)).body.data;
+    expect(mia).toMatchObject({ managementType: 'ndia', planManager: null, daysLeft: 21 });
+    const noah = (await olivia.get(`/api/participants/${ids.noah}/plan`)).body.data;
+    expect(noah).toMatchObject({ managementType: 'self', planManager: null });
+    expect(noah.budgets.length).toBeGreaterThan(1);
+    const charlotte = await olivia.get(`/api/participants/${ids.charlotte}/plan`);
+    expect(charlotte.status).toBe(200);
+    expect(charlotte.body).toEqual({ success: true, data: null });
+  });
+
+  it("reads for support workers of the team; a family guardian gets the plan's dates only in the summary", async () => {
+    const sophie = await as('sophie.support@sunrise.example');
+    const plan = (await sophie.get(`/api/participants/${ids.jordan}/plan`)).body.data;
+    expect(plan.isCurrent).toBe(true);
+    const fiona = await as('fiona.family@sunrise.example');
+    for (const url of [`/api/participants/${ids.jordan}/plan`, `/api/participants/${ids.jordan}/plans`]) {
+      const res = await fiona.get(url);
+      expect(res.status, url).toBe(403);
+      expect(JSON.stringify(res.body)).not.toContain('Leap');
+    }
+    const summary = (await fiona.get(`/api/participants/${ids.jordan}`)).body.data;
+    expect(summary).toMatchObject({
+      view: 'summary',
+      planStartDate: plan.startDate,
+      planEndDate: plan.endDate,
+    });
+  });
+
+  it('answers 404 to those not on the team, for unknown participants, and to another tenant', async () => {
+    const cases: [TestClient, string][] = [
+      [await as('theo.therapist@sunrise.example'), ids.jordan],
+      [await as('olivia.owner@sunrise.example'), randomUUID()],
+      [await as('ben.owner@bluegum.example', bluegum), ids.jordan],
+    ];
+    for (const [client, id] of cases) {
+      for (const url of [`/api/participants/${id}/plan`, `/api/participants/${id}/plans`]) {
+        const res = await client.get(url);
+        expect(res.status, `${client.userEmail} ${url}`).toBe(404);
+        expect(res.body.error.message).toBe('Participant not found');
+      }
+    }
+  });
+});
+
+describe('PUT /api/participants/{id}/plan', () => {
+  it('makes the first plan of a participant who has none', async () => {
+    const olivia = await as('olivia.owner@sunrise.example');
+    const res = await put(olivia, `/api/participants/${ids.charlotte}/plan`, {
+      startDate: addDays(today, -10),
+      endDate: addDays(today, 355),
+      managementType: 'plan',
+      planManager: { name: 'Plan Partners', email: 'claims@planpartners.example' },
+      budgets: [budget('10', 500_000), budget('01', 0)],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      isCurrent: true,
+      version: 1,
+      daysLeft: 355,
+      planManager: { name: 'Plan Partners', email: 'claims@planpartners.example' },
+      totalCents: 500_000,
+    });
+    // Budgets come back by category; a budget of $0 is 0% used.
+    expect(
+      res.body.data.budgets.map((b: { category: string; usedPercent: number }) => [
+        b.category,
+        b.usedPercent,
+      ]),
+    ).toEqual([
+      ['01', 0],
+      ['10', 0],
+    ]);
+    const participant = (await olivia.get(`/api/participants/${ids.charlotte}`)).body.data;
+    expect(participant).toMatchObject({
+      planStartDate: addDays(today, -10),
+      planEndDate: addDays(today, 355),
+    });
+    const [created] = await auditOf('participant-plan', res.body.data.id);
+    expect(created).toMatchObject({
+      action: 'created',
+      actorName: 'Olivia Owner',
+      metadata: { participantId: ids.charlotte },
+    });
+    expect(created!.changes).toContainEqual({
+      field: 'budgets',
+      oldValue: null,
+      newValue: [budget('10', 500_000), budget('01', 0)],
+    });
+  });
+
+  it('edits the current plan from its version, replacing the budgets, and audits old and new values', async () => {
+    const priya = await as('priya.practitioner@sunrise.example');
+    const before = (await priya.get(`/api/participants/${ids.mia}/plan`)).body.data;
+    const input = {
+      version: before.version,
+      startDate: before.startDate,
+      endDate: addDays(today, 40),
+      managementType: 'plan',
+      planManager: { name: 'Leap Plan Management', email: 'invoices@leapplan.example' },
+      budgets: [budget('01', 4_500_000), budget('05', 650_000), budget('15', 120_000)],
+    };
+    const res = await put(priya, `/api/participants/${ids.mia}/plan`, input);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      id: before.id,
+      version: before.version + 1,
+      endDate: addDays(today, 40),
+      daysLeft: 40,
+      managementType: 'plan',
+      totalCents: 4_500_000 + 650_000 + 120_000,
+    });
+    expect(res.body.data.budgets.map((b: { category: string }) => b.category)).toEqual(['01', '05', '15']);
+    const [entry] = (await auditOf('participant-plan', before.id)).filter((e) => e.action === 'updated');
+    expect(entry).toMatchObject({
+      actorName: 'Priya Practitioner',
+      metadata: { participantId: ids.mia, version: before.version + 1, fromVersion: before.version },
+    });
+    expect(entry!.changes.map((c) => c.field)).toEqual([
+      'endDate',
+      'managementType',
+      'planManager',
+      'budgets',
+    ]);
+    expect(entry!.changes).toContainEqual({
+      field: 'endDate',
+      oldValue: before.endDate,
+      newValue: addDays(today, 40),
+    });
+    expect(entry!.changes).toContainEqual({
+      field: 'budgets',
+      oldValue: before.budgets.map((b: { category: string; amountCents: number }) =>
+        budget(b.category, b.amountCents),
+      ),
+      newValue: input.budgets,
+    });
+
+    // The same plan again changes nothing: no new version, no new entry.
+    const again = await put(priya, `/api/participants/${ids.mia}/plan`, {
+      ...input,
+      version: before.version + 1,
+    });
+    expect(again.body.data.version).toBe(before.version + 1);
+    expect((await auditOf('participant-plan', before.id)).filter((e) => e.action === 'updated')).toHaveLength(
+      1,
+    );
+
+    // Back to NDIA-managed: the plan manager goes with it.
+    const ndia = await put(priya, `/api/participants/${ids.mia}/plan`, {
+      ...input,
+      version: before.version + 1,
+      managementType: 'ndia',
+    });
+    expect(ndia.body.data).toMatchObject({
+      managementType: 'ndia',
+      planManager: null,
+      version: before.version + 2,
+    });
+  });
+
+  it('answers a missing or stale version with 409 and the plan as it is now, writing nothing', async () => {
+    const olivia = await as('olivia.owner@sunrise.example');
+    const current = (await olivia.get(`/api/participants/${ids.noah}/plan`)).body.data;
+    const input = {
+      startDate: current.startDate,
+      endDate: current.endDate,
+      managementType: 'self',
+      budgets: [budget('02', 1)],
+    };
+    for (const version of [undefined, current.version + 1]) {
+      const res = await put(olivia, `/api/participants/${ids.noah}/plan`, { ...input, version });
+      expect(res.status, String(version)).toBe(409);
+      expect(res.body.error.code).toBe('CONFLICT');
+      expect(res.body.error.details.current).toEqual(current);
+    }
+    expect((await olivia.get(`/api/participants/${ids.noah}/plan`)).body.data).toEqual(current);
+  });
+
+  it("refuses bad plans with the plan's messages and writes nothing", async () => {
+    const olivia = await as('olivia.owner@sunrise.example');
+    const current = (await olivia.get(`/api/participants/${ids.noah}/plan`)).body.data;
+    const valid = {
+      version: current.version,
+      startDate: current.startDate,
+      endDate: current.endDate,
+      managementType: 'self',
+      budgets: [],
+    };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ endDate: current.startDate }, 'The plan must end after it starts'],
+      [{ managementType: 'plan', planManager: null }, "Please enter the plan manager's name"],
+      [{ budgets: [budget('01', 100), budget('01', 200)] }, 'Each support category may have one budget'],
+      [{ budgets: [budget('01', -1)] }, 'Enter an amount of $0.00 or more'],
+      [{ budgets: [budget('16', 100)] }, 'Choose a support category'],
+      [{ startDate: 'soon' }, 'Please enter the plan start date'],
+    ];
+    for (const [change, message] of cases) {
+      const res = await put(olivia, `/api/participants/${ids.noah}/plan`, { ...valid, ...change });
+      expect(res.status, message).toBe(400);
+      expect(JSON.stringify(res.body.error), message).toContain(message);
+    }
+    expect((await olivia.get(`/api/participants/${ids.noah}/plan`)).body.data).toEqual(current);
+  });
+
+  it('is refused to those who may not write the participant, and for an archived participant', async () => {
+    const current = (
+      await (await as('olivia.owner@sunrise.example')).get(`/api/participants/${ids.jordan}/plan`)
+    ).body.data;
+    const input = {
+      version: current.version,
+      startDate: current.startDate,
+      endDate: addDays(today, 500),
+      managementType: 'ndia',
+      budgets: [],
+    };
+    for (const [email, status] of [
+      ['sophie.support@sunrise.example', 403],
+      ['fiona.family@sunrise.example', 403],
+      ['aria.auditor@sunrise.example', 403],
+      ['theo.therapist@sunrise.example', 404],
+    ] as const) {
+      const client = await as(email);
+      expect((await put(client, `/api/participants/${ids.jordan}/plan`, input)).status, email).toBe(status);
+      expect((await client.post(`/api/participants/${ids.jordan}/plans`, input)).status, email).toBe(status);
+    }
+    expect(
+      (await (await as('olivia.owner@sunrise.example')).get(`/api/participants/${ids.jordan}/plan`)).body
+        .data,
+    ).toEqual(current);
+  });
+});
+
+describe('POST /api/participants/{id}/plans', () => {
+  it('starts a new current plan; the one it replaces stays readable in the history, newest first', async () => {
+    const lee = await as('lee.lead@sunrise.example');
+    const old = (await lee.get(`/api/participants/${ids.jordan}/plan`)).body.data;
+    const res = await lee.post(`/api/participants/${ids.jordan}/plans`, {
+      startDate: addDays(today, 66),
+      endDate: addDays(today, 66 + 365),
+      managementType: 'self',
+      budgets: [budget('01', 3_000_000), budget('04', 1_000_000)],
+    });
+    expect(res.status).toBe(201);
+    const plan = res.body.data;
+    expect(plan).toMatchObject({ isCurrent: true, version: 1, managementType: 'self', daysLeft: 66 + 365 });
+    expect(plan.id).not.toBe(old.id);
+
+    expect((await lee.get(`/api/participants/${ids.jordan}/plan`)).body.data).toEqual(plan);
+    const history = await lee.get(`/api/participants/${ids.jordan}/plans`);
+    expect(history.status).toBe(200);
+    expect(history.body.meta).toEqual({ total: 2, limit: 2, offset: 0 });
+    expect(history.body.data).toEqual([
+      plan,
+      { ...old, isCurrent: false, version: old.version + 1, updatedAt: expect.any(String) },
+    ]);
+    expect(await planRows(ids.jordan)).toEqual({ all: 2, current: 1 });
+
+    // The participant's record and list row show the new plan's dates.
+    const record = (await lee.get(`/api/participants/${ids.jordan}`)).body.data;
+    expect(record).toMatchObject({ planStartDate: plan.startDate, planEndDate: plan.endDate });
+    const row = (await lee.get('/api/participants?q=jordan')).body.data[0];
+    expect(row.planEndDate).toBe(plan.endDate);
+
+    const retired = (await auditOf('participant-plan', old.id)).at(-1);
+    expect(retired).toMatchObject({
+      action: 'updated',
+      actorName: 'Lee Lead',
+      changes: [{ field: 'isCurrent', oldValue: true, newValue: false }],
+      metadata: { reason: 'new-plan' },
+    });
+    expect((await auditOf('participant-plan', plan.id))[0]).toMatchObject({ action: 'created' });
+    const viewed = (await auditOf('participant', ids.jordan)).filter((e) => e.action === 'viewed');
+    expect(viewed.some((e) => (e.metadata as { part?: string }).part === 'plans')).toBe(true);
+  });
+
+  it('starts the first plan too, and a second one that same day keeps exactly one current', async () => {
+    const adam = await as('adam.admin@sunrise.example');
+    const created = await adam.post('/api/participants', {
+      name: 'Plan Less',
+      ndisNumber: '437770001',
+      dateOfBirth: '1990-01-01',
+    });
+    const id = created.body.data.id;
+    const input = { startDate: today, endDate: addDays(today, 365), managementType: 'ndia', budgets: [] };
+    expect((await adam.post(`/api/participants/${id}/plans`, input)).status).toBe(201);
+    expect((await adam.post(`/api/participants/${id}/plans`, input)).status).toBe(201);
+    const [first, second] = await Promise.all([
+      adam.post(`/api/participants/${id}/plans`, input),
+      adam.post(`/api/participants/${id}/plans`, input),
+    ]);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(await planRows(id)).toEqual({ all: 4, current: 1 });
+    const [row] = await t.readInTenant(sunrise, (tx) =>
+      tx
+        .select({ n: count() })
+        .from(participantPlans)
+        .where(and(eq(participantPlans.participantId, id), eq(participantPlans.isCurrent, true))),
+    );
+    expect(row!.n).toBe(1);
+  });
+
+  it('is refused for an archived participant until they are restored', async () => {
+    const olivia = await as('olivia.owner@sunrise.example');
+    const created = (
+      await olivia.post('/api/participants', {
+        name: 'Gone Away',
+        ndisNumber: '437770002',
+        dateOfBirth: '1980-01-01',
+      })
+    ).body.data;
+    const archived = (
+      await olivia.post(`/api/participants/${created.id}/archive`, { version: created.version })
+    ).body.data;
+    const input = { startDate: today, endDate: addDays(today, 30), managementType: 'ndia', budgets: [] };
+    const res = await olivia.post(`/api/participants/${created.id}/plans`, input);
+    expect(res.status).toBe(422);
+    expect(res.body.error.message).toBe('This participant is archived. Restore them before making changes.');
+    expect((await put(olivia, `/api/participants/${created.id}/plan`, input)).status).toBe(422);
+    expect(await planRows(created.id)).toEqual({ all: 0, current: 0 });
+    await olivia.post(`/api/participants/${created.id}/restore`, { version: archived.version });
+    expect((await olivia.post(`/api/participants/${created.id}/plans`, input)).status).toBe(201);
+  });
+});
