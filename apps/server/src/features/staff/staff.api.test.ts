@@ -7,7 +7,6 @@ import { users } from '../../db/schema/users';
 let t: TestApp;
 let sunrise: string;
 let bluegum: string;
-const ids: Record<string, string> = {};
 
 const people = {
   olivia: 'olivia.owner@sunrise.example',
@@ -22,6 +21,7 @@ const people = {
   ben: 'ben.owner@bluegum.example',
 } as const;
 type Person = keyof typeof people;
+const ids = {} as Record<Person, string>;
 
 const as = async (person: Person, tenant = sunrise) => (await t.as(people[person])).inTenant(tenant);
 const put = (client: TestClient, userId: string, payload: unknown) =>
@@ -48,7 +48,9 @@ beforeAll(async () => {
   sunrise = await t.tenantId('Sunrise Support Network');
   bluegum = await t.tenantId('Bluegum Disability Services');
   const rows = await t.readAsGlobalAdmin((tx) => tx.select({ id: users.id, email: users.email }).from(users));
-  for (const [person, email] of Object.entries(people)) ids[person] = rows.find((r) => r.email === email)!.id;
+  for (const [person, email] of Object.entries(people)) {
+    ids[person as Person] = rows.find((r) => r.email === email)!.id;
+  }
 });
 afterAll(() => t.close());
 
@@ -270,7 +272,7 @@ describe('who reads and edits whose profile', () => {
       const read = await gus.get(`/api/staff/${ids[person]}`);
       expect(read.status, person).toBe(404);
       expect(JSON.stringify(read.body)).not.toContain('NWS-778899');
-      expect((await put(gus, ids[person]!, { qualifications: ['x'] })).status, person).toBe(404);
+      expect((await put(gus, ids[person], { qualifications: ['x'] })).status, person).toBe(404);
     }
     const priya = await as('priya');
     expect((await priya.get(`/api/staff/${ids.sophie}`)).status).toBe(404);
