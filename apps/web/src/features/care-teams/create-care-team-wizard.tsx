@@ -112,7 +112,7 @@ export function CreateCareTeamWizard({
         onError: (error) => {
           // An answered refusal frees its key; a lost answer keeps it so a retry cannot create twice.
           if (!isApiError(error) || error.status !== 0) setIdempotencyKey(newIdempotencyKey());
-          const refusal = wizardRefusal(error);
+          const refusal = wizardRefusal(error, values.members);
           const target = firstStepWithProblem(refusal, wizardSteps);
           if (target && target !== step) goTo(target);
           for (const problem of refusal.fields) {

@@ -48,6 +48,36 @@ describe('wizardRefusal', () => {
     ]);
   });
 
+  it('puts a date of birth refused after validation on step 1', () => {
+    const error = new ApiError(400, 'VALIDATION_FAILED', 'Date of birth cannot be in the future', [
+      { path: ['dateOfBirth'], message: 'Date of birth cannot be in the future' },
+    ]);
+    expect(wizardRefusal(error).fields).toEqual([
+      {
+        step: 'participant',
+        field: 'participant.dateOfBirth',
+        message: 'Date of birth cannot be in the future',
+      },
+    ]);
+  });
+
+  it('puts a participant who got a team meanwhile and an e-mail already on the team where they belong', () => {
+    const taken = new ApiError(409, 'CONFLICT', 'Mia Thompson already has a care team', {
+      field: 'participantId',
+    });
+    expect(wizardRefusal(taken).fields).toEqual([
+      { step: 'participant', field: 'existingParticipant', message: 'Mia Thompson already has a care team' },
+    ]);
+    const added = new ApiError(409, 'CONFLICT', 'This email is already added to the team', {
+      field: 'email',
+      email: 'nina.new@wattle.example',
+    });
+    const members = [{ email: 'sophie.support@sunrise.example' }, { email: 'Nina.New@wattle.example' }];
+    expect(wizardRefusal(added, members).fields).toEqual([
+      { step: 'team', field: 'members.1.email', message: 'This email is already added to the team' },
+    ]);
+  });
+
   it('keeps other failures as a message on the current step', () => {
     const refusal = wizardRefusal(new ApiError(0, 'NETWORK_ERROR', 'Could not reach Wattle.'));
     expect(refusal).toEqual({ fields: [], general: 'Could not reach Wattle.' });

@@ -1,10 +1,11 @@
+import { participantFieldsShape } from '@wattle/domain/participants/schemas';
 import { ApiError, validationIssues } from '../../lib/http';
 import { stepOfPath, type WizardStep } from './wizard-steps';
 
 /**
  * Where a refusal of `POST /api/care-teams` belongs in the wizard: the step and field it concerns
- * (a duplicate NDIS number goes back to step 1's NDIS number, a bad invite e-mail to its member on
- * step 2), or, for anything not about one field, a message on the step the user is on.
+ * (a duplicate NDIS number goes back to step 1's NDIS number, an e-mail already on the team to its
+ * member on step 2), or, for anything not about one field, a message on the step the user is on.
  */
 
 export interface FieldProblem {
@@ -22,6 +23,10 @@ export interface WizardRefusal {
 
 /** The request's path (CreateCareTeamSchema) as the path of the wizard's field that holds it. */
 export function formFieldOfRequestPath(path: readonly (string | number)[]): string {
+  // A participant rule checked after validation names the field alone (['dateOfBirth']).
+  if (typeof path[0] === 'string' && Object.hasOwn(participantFieldsShape, path[0])) {
+    return formFieldOfRequestPath(['participant', ...path]);
+  }
   const [first, second, third] = path;
   if (first === 'participant') {
     if (second === 'goals') return 'participant.goals';
@@ -34,13 +39,37 @@ export function formFieldOfRequestPath(path: readonly (string | number)[]): stri
   return 'templateSet';
 }
 
-function conflictField(details: unknown): string | null {
+function detail(details: unknown, key: string): string | null {
   if (typeof details !== 'object' || details === null) return null;
-  const field = (details as { field?: unknown }).field;
-  return typeof field === 'string' ? field : null;
+  const value = (details as Record<string, unknown>)[key];
+  return typeof value === 'string' ? value : null;
 }
 
-export function wizardRefusal(error: unknown): WizardRefusal {
+/**
+ * A refusal about one field that is not a validation failure (a taken NDIS number, a participant who
+ * got a team meanwhile, an e-mail already on the team) names it in `details.field`.
+ */
+function fieldOfRefusal(error: ApiError, members: readonly { email: string }[]): FieldProblem | null {
+  switch (detail(error.details, 'field')) {
+    case 'ndisNumber':
+      return { step: 'participant', field: 'participant.ndisNumber', message: error.message };
+    case 'participantId':
+      return { step: 'participant', field: 'existingParticipant', message: error.message };
+    case 'email': {
+      const email = detail(error.details, 'email')?.toLowerCase();
+      const index = members.findIndex((member) => member.email.trim().toLowerCase() === email);
+      return {
+        step: 'team',
+        field: index >= 0 ? `members.${index}.email` : 'members',
+        message: error.message,
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+export function wizardRefusal(error: unknown, members: readonly { email: string }[] = []): WizardRefusal {
   const issues = validationIssues(error);
   if (issues.length > 0) {
     return {
@@ -52,16 +81,8 @@ export function wizardRefusal(error: unknown): WizardRefusal {
       general: null,
     };
   }
-  if (
-    error instanceof ApiError &&
-    error.code === 'CONFLICT' &&
-    conflictField(error.details) === 'ndisNumber'
-  ) {
-    return {
-      fields: [{ step: 'participant', field: 'participant.ndisNumber', message: error.message }],
-      general: null,
-    };
-  }
+  const problem = error instanceof ApiError ? fieldOfRefusal(error, members) : null;
+  if (problem) return { fields: [problem], general: null };
   return {
     fields: [],
     general: error instanceof Error ? error.message : 'The care team could not be created. Please try again.',

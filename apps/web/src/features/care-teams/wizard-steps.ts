@@ -66,6 +66,7 @@ export const wizardStepSchemas = {
 export function stepOfPath(path: readonly (string | number)[]): WizardStep {
   const [first] = path;
   if (first === 'participant' || first === 'participantId') return 'participant';
+  if (typeof first === 'string' && Object.hasOwn(participantFieldsShape, first)) return 'participant';
   if (first === 'team' || first === 'members') return 'team';
   return 'templates';
 }
