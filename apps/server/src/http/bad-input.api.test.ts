@@ -105,19 +105,15 @@ describe('bad input writes nothing', () => {
     expect(onboardingPaths).toContainEqual(['organisationName']);
     expect(onboardingPaths).toContainEqual(['consent']);
 
-    const participant = await olivia.post('/api/teams', {
-      name: 'Typed',
-      participant: {
-        id: 'p',
-        name: 'P',
-        ndisNumber: '430123456',
-        dateOfBirth: '2001-01-01',
-        goals: [1],
-        alerts: [],
-      },
+    const participant = await olivia.post('/api/participants', {
+      name: 'P',
+      ndisNumber: '439876543',
+      dateOfBirth: '2001-01-01',
+      goals: [1],
+      alerts: [],
     });
     expectError(participant, 400, 'VALIDATION_FAILED');
-    expect(participant.body.error.details[0].path).toEqual(['participant', 'goals', 0]);
+    expect(participant.body.error.details[0].path).toEqual(['goals', 0]);
 
     const array = await olivia.post('/api/teams', [{ name: 'In an array' }]);
     expectError(array, 400, 'VALIDATION_FAILED');
