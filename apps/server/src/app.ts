@@ -16,6 +16,7 @@ import type { DatabaseHandle } from './db/client';
 import { accessRequestRoutes } from './features/access-requests/routes';
 import { cardExportRoutes } from './features/cards/export-routes';
 import { cardRoutes } from './features/cards/routes';
+import { careTeamRoutes } from './features/care-teams/routes';
 import { clientErrorRoutes } from './features/client-errors/routes';
 import { commentRoutes } from './features/comments/routes';
 import { eventRoutes } from './features/events/routes';
@@ -162,6 +163,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(fileRoutes);
   await app.register(participantRoutes);
   await app.register(staffRoutes);
+  await app.register(careTeamRoutes);
 
   await serveWebApp(app, config.webDistDir ?? defaultWebDist());
   return app;

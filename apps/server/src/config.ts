@@ -41,6 +41,11 @@ const EnvSchema = z
       .max(60 * 24)
       .default(60),
     PUBLIC_URL: z.url().optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^/]/, 'SMTP_URL must be a URL such as smtp://user:password@mail.example.com:587')
+      .optional(),
+    SMTP_FROM: z.string().trim().min(3).max(320).default('Wattle <no-reply@wattle.invalid>'),
     WEB_DIST_DIR: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_DEMO_DATA: booleanFromEnv,
@@ -141,6 +146,8 @@ export interface Config {
   /** How often the deadline notification jobs run (apps/server/src/jobs), after once at start. */
   jobsIntervalMinutes: number;
   publicUrl: string | undefined;
+  /** Outgoing e-mail (invitations): SMTP_URL, or undefined for none; the From address (SMTP_FROM). */
+  mail: { smtpUrl: string | undefined; from: string };
   /** Cookies get the Secure flag when the app is served over HTTPS. */
   secureCookies: boolean;
   webDistDir: string | undefined;
@@ -186,6 +193,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionCacheSeconds: env.SESSION_CACHE_SECONDS,
     jobsIntervalMinutes: env.JOBS_INTERVAL_MINUTES,
     publicUrl: env.PUBLIC_URL,
+    mail: { smtpUrl: env.SMTP_URL, from: env.SMTP_FROM },
     secureCookies: env.PUBLIC_URL?.startsWith('https://') ?? false,
     webDistDir: env.WEB_DIST_DIR,
     logLevel: env.LOG_LEVEL,

@@ -1,12 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Tx } from '../db/client';
-import { teamMembers, teams } from '../db/schema/teams';
-import { invitations, memberships } from '../db/schema/tenants';
+import type { Database } from '../db/client';
+import { invitations } from '../db/schema/tenants';
 import { users } from '../db/schema/users';
 import { type Actor, withTenant, withUser } from '../db/with-tenant';
-import { writeAccountAudit, writeAudit } from '../features/audit/write-audit';
-import { addMembership } from '../features/tenants/add-membership';
+import { writeAccountAudit } from '../features/audit/write-audit';
+import { acceptInvitation } from '../features/invitations/accept-invitation';
+import { isOpenInvitation } from '../features/invitations/invitation-links';
 import {
   displayNameOf,
   type OidcClaims,
@@ -149,103 +149,24 @@ export async function acceptOpenInvitations(
   actor: Actor,
   log: FastifyBaseLogger,
 ): Promise<{ tenantId: string; invitationId: string }[]> {
+  const now = new Date();
+  // Withdrawn and expired invitations no longer match.
   const open = await withUser(db, actor, (tx) =>
     tx
       .select({ tenantId: invitations.tenantId, id: invitations.id })
       .from(invitations)
-      .where(and(eq(invitations.email, actor.email.toLowerCase()), isNull(invitations.acceptedAt))),
+      .where(and(eq(invitations.email, actor.email.toLowerCase()), isOpenInvitation(now))),
   );
   const accepted: { tenantId: string; invitationId: string }[] = [];
   for (const { tenantId, id } of open) {
     try {
-      const done = await withTenant(db, tenantId, actor, (tx) => acceptInvitation(tx, tenantId, id, actor));
+      const done = await withTenant(db, tenantId, actor, (tx) =>
+        acceptInvitation(tx, { tenantId, invitationId: id, actor, now }),
+      );
       if (done) accepted.push({ tenantId, invitationId: id });
     } catch (err) {
       log.error({ err, tenantId, invitationId: id, userId: actor.id }, 'could not accept an invitation');
     }
   }
   return accepted;
-}
-
-async function acceptInvitation(tx: Tx, tenantId: string, id: string, actor: Actor): Promise<boolean> {
-  const [invitation] = await tx
-    .select()
-    .from(invitations)
-    .where(and(eq(invitations.tenantId, tenantId), eq(invitations.id, id), isNull(invitations.acceptedAt)))
-    .for('update');
-  if (!invitation) return false; // accepted meanwhile by a concurrent sign-in
-
-  const shareTeam = invitation.role === 'guest' && invitation.teamId ? [invitation.teamId] : [];
-  const [membership] = await tx
-    .select()
-    .from(memberships)
-    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, actor.id)));
-  if (!membership) {
-    await addMembership(tx, {
-      tenantId,
-      userId: actor.id,
-      role: invitation.role,
-      actor,
-      sharedTeamIds: shareTeam,
-    });
-  } else if (
-    membership.role === 'guest' &&
-    shareTeam[0] &&
-    !membership.sharedTeamIds.includes(shareTeam[0])
-  ) {
-    // Already a member: the role stays, a guest gets the newly shared team.
-    const sharedTeamIds = [...membership.sharedTeamIds, shareTeam[0]];
-    await tx
-      .update(memberships)
-      .set({ sharedTeamIds })
-      .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, actor.id)));
-    await writeAudit(tx, {
-      tenantId,
-      actor,
-      entity: 'membership',
-      entityId: actor.id,
-      action: 'updated',
-      changes: [{ field: 'sharedTeamIds', oldValue: membership.sharedTeamIds, newValue: sharedTeamIds }],
-    });
-  }
-
-  if (invitation.teamId && invitation.teamRole) {
-    const [team] = await tx
-      .select({ id: teams.id })
-      .from(teams)
-      .where(and(eq(teams.tenantId, tenantId), eq(teams.id, invitation.teamId)));
-    if (team) {
-      const added = await tx
-        .insert(teamMembers)
-        .values({ tenantId, teamId: team.id, userId: actor.id, role: invitation.teamRole })
-        .onConflictDoNothing()
-        .returning({ userId: teamMembers.userId });
-      if (added.length > 0) {
-        await writeAudit(tx, {
-          tenantId,
-          actor,
-          entity: 'team-member',
-          entityId: `${team.id}:${actor.id}`,
-          action: 'created',
-          changes: [{ field: 'role', oldValue: null, newValue: invitation.teamRole }],
-        });
-      }
-    }
-  }
-
-  const now = new Date();
-  await tx
-    .update(invitations)
-    .set({ acceptedAt: now, acceptedBy: actor.id })
-    .where(and(eq(invitations.tenantId, tenantId), eq(invitations.id, id)));
-  await writeAudit(tx, {
-    tenantId,
-    actor,
-    entity: 'invitation',
-    entityId: id,
-    action: 'accepted',
-    changes: [{ field: 'acceptedAt', oldValue: null, newValue: now.toISOString() }],
-    metadata: { role: invitation.role, teamId: invitation.teamId, teamRole: invitation.teamRole },
-  });
-  return true;
 }

@@ -82,3 +82,12 @@ export const UpdateTeamMemberSchema = z.object({ role: TeamRoleSchema });
 
 /** Sharing a team with a guest of the organisation (a membership with role guest). */
 export const ShareTeamSchema = z.object({ userId: z.uuid() });
+
+/** `GET /api/teams/{id}/shares`: a guest of the organisation and whether this team is shared with them. */
+export const TeamGuestSchema = z.object({
+  userId: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  isShared: z.boolean(),
+});
+export type TeamGuest = z.infer<typeof TeamGuestSchema>;

@@ -1,5 +1,5 @@
 import type { CreateInvitationSchema, Invitation } from '@wattle/domain/invitations/schemas';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { teams } from '../../db/schema/teams';
 import { invitations, memberships } from '../../db/schema/tenants';
@@ -7,6 +7,7 @@ import { users } from '../../db/schema/users';
 import { AppError } from '../../http/app-error';
 import { requireTenantPermission, type TenantContext } from '../../http/tenant-scope';
 import { writeAudit } from '../audit/write-audit';
+import { isOpenInvitation } from './invitation-links';
 
 type InvitationRow = typeof invitations.$inferSelect;
 
@@ -24,13 +25,13 @@ function toInvitation(row: InvitationRow): Invitation {
   };
 }
 
-/** Open invitations of the tenant, newest first (tenant admins). */
+/** Open invitations of the tenant (not accepted, withdrawn or expired), newest first (tenant admins). */
 export async function listInvitations(ctx: TenantContext): Promise<Invitation[]> {
   requireTenantPermission(ctx, 'manage:members');
   const rows = await ctx.tx
     .select()
     .from(invitations)
-    .where(and(eq(invitations.tenantId, ctx.tenantId), isNull(invitations.acceptedAt)))
+    .where(and(eq(invitations.tenantId, ctx.tenantId), isOpenInvitation(new Date())))
     .orderBy(desc(invitations.createdAt));
   return rows.map(toInvitation);
 }
@@ -62,11 +63,7 @@ export async function createInvitation(
     .select({ id: invitations.id })
     .from(invitations)
     .where(
-      and(
-        eq(invitations.tenantId, ctx.tenantId),
-        eq(invitations.email, email),
-        isNull(invitations.acceptedAt),
-      ),
+      and(eq(invitations.tenantId, ctx.tenantId), eq(invitations.email, email), isOpenInvitation(new Date())),
     );
   if (open) throw new AppError('CONFLICT', 'This email already has an open invitation');
   const [row] = await ctx.tx
@@ -93,24 +90,4 @@ export async function createInvitation(
     ],
   });
   return toInvitation(row!);
-}
-
-/** Withdraws an open invitation. */
-export async function deleteInvitation(ctx: TenantContext, id: string): Promise<void> {
-  requireTenantPermission(ctx, 'manage:members');
-  const deleted = await ctx.tx
-    .delete(invitations)
-    .where(
-      and(eq(invitations.tenantId, ctx.tenantId), eq(invitations.id, id), isNull(invitations.acceptedAt)),
-    )
-    .returning();
-  if (deleted.length === 0) throw new AppError('NOT_FOUND', 'Invitation not found');
-  await writeAudit(ctx.tx, {
-    tenantId: ctx.tenantId,
-    actor: ctx.actor,
-    entity: 'invitation',
-    entityId: id,
-    action: 'deleted',
-    changes: [{ field: 'email', oldValue: deleted[0]!.email, newValue: null }],
-  });
 }

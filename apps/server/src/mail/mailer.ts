@@ -1,0 +1,39 @@
+import nodemailer from 'nodemailer';
+import type { Config } from '../config';
+
+/** One e-mail, in plain text and simple HTML. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** Hands the message to the SMTP server; rejects when the server refuses it or cannot be reached. */
+  send(message: MailMessage): Promise<void>;
+}
+
+const mailers = new WeakMap<Config, Mailer>();
+
+/**
+ * The mailer of a configuration: SMTP through nodemailer to `SMTP_URL` (smtp://user:password@host:587,
+ * or smtps:// for TLS from the start), from `SMTP_FROM`; null when no SMTP_URL is set, and Wattle then
+ * sends no e-mail. Each message opens its own connection (no pool), so nothing is left open to close
+ * when the server stops.
+ */
+export function mailerFor(config: Config): Mailer | null {
+  const { smtpUrl, from } = config.mail;
+  if (!smtpUrl) return null;
+  let mailer = mailers.get(config);
+  if (!mailer) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    mailer = {
+      async send(message) {
+        await transport.sendMail({ from, ...message });
+      },
+    };
+    mailers.set(config, mailer);
+  }
+  return mailer;
+}
