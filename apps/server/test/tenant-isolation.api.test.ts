@@ -29,6 +29,8 @@ interface Ids {
   sophieUser: string;
   /** Jordan Lee, the participant of Jordan's Care Team (with a current plan). */
   jordanParticipant: string;
+  /** Gus Guest's user id: a guest of Sunrise with Mia's team shared. */
+  gusUser: string;
 }
 interface Call {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -136,6 +138,104 @@ const routeCases: Record<string, RouteCase> = {
     call: () => ({ method: 'POST', url: '/api/teams', payload: { name: 'Intruder team' } }),
     lowerRole: { email: 'lee.lead@sunrise.example', status: 403 },
   },
+  // Team configuration: the team's leads and tenant admins; family guardians never see invitations.
+  'PATCH /api/teams/:id': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'PATCH',
+      url: `/api/teams/${ids.jordanTeam}`,
+      payload: { version: 1, name: 'Hijacked' },
+    }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'PATCH',
+      url: `/api/teams/${ids.jordanTeam}`,
+      payload: { version: 1, name: 'Hijacked' },
+    }),
+  },
+  'GET /api/teams/:id/invitations': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/teams/${ids.jordanTeam}/invitations` }),
+    lowerRole: { email: 'fiona.family@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({ method: 'GET', url: `/api/teams/${ids.jordanTeam}/invitations` }),
+  },
+  'POST /api/teams/:id/members': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: `/api/teams/${ids.jordanTeam}/members`,
+      payload: { email: 'intruder@example.com', role: 'Team Lead' },
+    }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: `/api/teams/${ids.jordanTeam}/members`,
+      payload: { email: 'intruder@example.com', role: 'Team Lead' },
+    }),
+  },
+  'PATCH /api/teams/:id/members/:userId': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'PATCH',
+      url: `/api/teams/${ids.jordanTeam}/members/${ids.sophieUser}`,
+      payload: { role: 'Team Lead' },
+    }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'PATCH',
+      url: `/api/teams/${ids.jordanTeam}/members/${ids.sophieUser}`,
+      payload: { role: 'Team Lead' },
+    }),
+  },
+  'DELETE /api/teams/:id/members/:userId': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'DELETE', url: `/api/teams/${ids.jordanTeam}/members/${ids.sophieUser}` }),
+    lowerRole: { email: 'priya.practitioner@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'DELETE',
+      url: `/api/teams/${ids.jordanTeam}/members/${ids.sophieUser}`,
+    }),
+  },
+  'GET /api/teams/:id/shares': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/teams/${ids.jordanTeam}/shares` }),
+    lowerRole: { email: 'priya.practitioner@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({ method: 'GET', url: `/api/teams/${ids.jordanTeam}/shares` }),
+  },
+  'POST /api/teams/:id/shares': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: `/api/teams/${ids.jordanTeam}/shares`,
+      payload: { userId: ids.gusUser },
+    }),
+    lowerRole: { email: 'priya.practitioner@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: `/api/teams/${ids.jordanTeam}/shares`,
+      payload: { userId: ids.gusUser },
+    }),
+  },
+  'DELETE /api/teams/:id/shares/:userId': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'DELETE', url: `/api/teams/${ids.miaTeam}/shares/${ids.gusUser}` }),
+    lowerRole: { email: 'priya.practitioner@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({ method: 'DELETE', url: `/api/teams/${ids.miaTeam}/shares/${ids.gusUser}` }),
+  },
+  'POST /api/care-teams': {
+    kind: 'tenant',
+    call: () => ({
+      method: 'POST',
+      url: '/api/care-teams',
+      payload: {
+        participant: { name: 'Intruder Participant', ndisNumber: '439999999', dateOfBirth: '1990-01-01' },
+        team: { name: 'Intruder team' },
+        members: [{ email: 'intruder@example.com', role: 'Team Lead' }],
+        templateSet: 'community',
+      },
+    }),
+    lowerRole: { email: 'lee.lead@sunrise.example', status: 403 },
+  },
   'GET /api/access-requests': {
     kind: 'tenant',
     call: () => ({ method: 'GET', url: '/api/access-requests' }),
@@ -184,6 +284,22 @@ const routeCases: Record<string, RouteCase> = {
     call: (ids) => ({ method: 'DELETE', url: `/api/invitations/${ids.invitation}` }),
     lowerRole: { email: 'lee.lead@sunrise.example', status: 403 },
     foreignRecord: (ids) => ({ method: 'DELETE', url: `/api/invitations/${ids.invitation}` }),
+  },
+  'POST /api/invitations/:id/resend': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'POST', url: `/api/invitations/${ids.invitation}/resend` }),
+    lowerRole: { email: 'lee.lead@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({ method: 'POST', url: `/api/invitations/${ids.invitation}/resend` }),
+  },
+  // Invitation links are the signed-in person's own, with no tenant: whoever holds a link may see
+  // where it leads (invitation-links.api.test.ts), so there is no one else's record to refuse here.
+  'GET /api/invitations/link/:token': {
+    kind: 'own',
+    call: () => ({ method: 'GET', url: `/api/invitations/link/${'x'.repeat(43)}` }),
+  },
+  'POST /api/invitations/accept': {
+    kind: 'own',
+    call: () => ({ method: 'POST', url: '/api/invitations/accept', payload: { token: 'x'.repeat(43) } }),
   },
   'GET /api/favorites': { kind: 'tenant', call: () => ({ method: 'GET', url: '/api/favorites' }) },
   'POST /api/favorites': {
@@ -704,6 +820,7 @@ beforeAll(async () => {
     sophieUser: teams.flatMap((x) => x.members).find((m) => m.email === 'sophie.support@sunrise.example')!
       .userId,
     jordanParticipant: teams.find((x) => x.name === "Jordan's Care Team")!.participant!.id,
+    gusUser: teams.flatMap((x) => x.members).find((m) => m.email === 'gus.guest@sunrise.example')!.userId,
   };
   const comment = await olivia
     .inTenant(sunrise)
@@ -849,5 +966,17 @@ describe('tenant isolation', () => {
     expect(plans.body.data).toMatchObject([
       { isCurrent: true, version: 1, startDate: expect.not.stringMatching(/^2030/) },
     ]);
+    expect(participants.body.data.map((p: { name: string }) => p.name)).not.toContain('Intruder Participant');
+    const jordanTeam = (await olivia.inTenant(ids.sunrise).get(`/api/teams/${ids.jordanTeam}`)).body.data;
+    expect(jordanTeam).toMatchObject({ name: "Jordan's Care Team", version: 1, status: 'active' });
+    expect(jordanTeam.members).toContainEqual(
+      expect.objectContaining({ userId: ids.sophieUser, role: 'Support Worker' }),
+    );
+    const teamInvitations = await olivia
+      .inTenant(ids.sunrise)
+      .get(`/api/teams/${ids.jordanTeam}/invitations`);
+    expect(teamInvitations.body.data).toEqual([]);
+    const shares = await olivia.inTenant(ids.sunrise).get(`/api/teams/${ids.miaTeam}/shares`);
+    expect(shares.body.data).toContainEqual(expect.objectContaining({ userId: ids.gusUser, isShared: true }));
   });
 });
