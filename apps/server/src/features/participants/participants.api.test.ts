@@ -7,8 +7,11 @@ import { participants } from '../../db/schema/participants';
 import { teamMembers } from '../../db/schema/teams';
 import { memberships } from '../../db/schema/tenants';
 import { withTenant } from '../../db/with-tenant';
+import { connectEventStream } from '../events/sse-test-client';
 
 let t: TestApp;
+/** Set when the last test has closed the app itself. */
+let isClosed = false;
 let sunrise: string;
 let bluegum: string;
 /** Seeded participants of Sunrise by first name, and its teams by key. */
@@ -58,7 +61,9 @@ beforeAll(async () => {
   ids.miaTeam = teams.find((x) => x.name === "Mia's Care Team")!.id;
   ids.noahTeam = teams.find((x) => x.name === 'Community Access Team')!.id;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  if (!isClosed) await t.close();
+});
 
 describe('the demo participants', () => {
   it('are full records, active, each on their team (tests below change some of them)', async () => {
@@ -804,5 +809,54 @@ describe('cards name participants of the tenant', () => {
       participantId: ids.jordan,
     });
     expect(set.body.data.participantId).toBe(ids.jordan);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('creates one participant for a repeated POST with the same key', async () => {
+    const olivia = await as('olivia.owner@sunrise.example');
+    const before = await participantCount();
+    const headers = { 'idempotency-key': 'participant-create-0001' };
+    const body = newParticipant({ name: 'Once Only', ndisNumber: '436660002' });
+    const first = await olivia.post('/api/participants', body, headers);
+    const again = await olivia.post('/api/participants', body, headers);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.data.id).toBe(first.body.data.id);
+    expect(await participantCount()).toBe(before + 1);
+  });
+});
+
+describe('live updates', () => {
+  it('tells open pages of the tenant that a participant changed, and the team whose card shows them', async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const lee = await t.as('lee.lead@sunrise.example');
+    const stream = await connectEventStream(base, lee.cookies, `?tenantId=${sunrise}`);
+    try {
+      const olivia = await as('olivia.owner@sunrise.example');
+      const noah = (await olivia.get(`/api/participants/${ids.noah}`)).body.data;
+      await olivia.patch(`/api/participants/${ids.noah}`, {
+        version: noah.version,
+        alerts: ['Prefers quiet routes'],
+      });
+      const events = await stream.until((e) => e.entity === 'team');
+      expect(events.slice(-2)).toEqual([
+        { type: 'updated', entity: 'participant', id: ids.noah, version: noah.version + 1 },
+        { type: 'updated', entity: 'team', id: ids.noahTeam, version: null },
+      ]);
+      const created = await olivia.post(
+        '/api/participants',
+        newParticipant({ name: 'Live One', ndisNumber: '436660001' }),
+      );
+      const [event] = await stream.until((e) => e.entity === 'participant');
+      expect(event).toEqual({ type: 'created', entity: 'participant', id: created.body.data.id, version: 1 });
+    } finally {
+      // Closing the app ends the open stream (aborting it from this side would leave the socket to
+      // hold the shutdown), as the change feed's own tests do; this is the file's last test.
+      isClosed = true;
+      await t.close();
+      await stream.ended();
+    }
   });
 });
