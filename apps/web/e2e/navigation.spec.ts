@@ -19,7 +19,6 @@ const placeholderPages = [
   ['/meeting', 'Meeting Reviews'],
   ['/admin/files', 'File Storage'],
   ['/documentation', 'Documentation'],
-  ['/participants', 'Participants'],
   ['/audit-packs', 'Audit Packs'],
   ['/behavior-analytics', 'Behavior Analytics'],
 ] as const;

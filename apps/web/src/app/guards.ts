@@ -4,6 +4,7 @@ import type { TenantSummary } from '@wattle/domain/tenants/schemas';
 import type { Me } from '@wattle/domain/users/schemas';
 import { meQueryOptions } from '@/features/auth/api';
 import { forgetCommentDrafts } from '@/features/comments/forget-comment-drafts';
+import { forgetParticipantDrafts } from '@/features/participants/forget-participant-drafts';
 import { resolveCurrentTenant, tenantsQueryOptions } from '@/features/tenants/api';
 import { isApiError } from '@/lib/http';
 
@@ -16,8 +17,10 @@ import { isApiError } from '@/lib/http';
 export async function requireSignedIn(queryClient: QueryClient): Promise<Me> {
   try {
     const me = await queryClient.ensureQueryData(meQueryOptions());
-    // Unsent comments of anyone else who used this browser go (an OIDC sign-in passes no sign-in page).
+    // Unsent comments and participant forms of anyone else who used this browser go (an OIDC
+    // sign-in passes no sign-in page).
     forgetCommentDrafts({ keepUserId: me.id });
+    forgetParticipantDrafts({ keepUserId: me.id });
     return me;
   } catch (error) {
     if (isApiError(error) && error.status === 401) throw redirect({ to: '/login' });

@@ -35,6 +35,12 @@ export const storageKeys = {
    * all of them at sign-out, and everyone else's when someone signs in (features/comments/comment-draft.ts).
    */
   commentDraft: 'wattle.commentDraft',
+  /**
+   * Prefix of `wattle.participantDraft.<userId>.<tenantId>.<participantId | new>`: `{ v, values, baseVersion,
+   * savedAt }`, a participant form (create or edit) not yet saved; removed once saved, all of them at
+   * sign-out, and everyone else's when someone signs in (features/participants/participant-draft.ts).
+   */
+  participantDraft: 'wattle.participantDraft',
 } as const;
 
 /** Reads a JSON value from localStorage; a missing, unreadable or blocked entry gives `undefined`. */

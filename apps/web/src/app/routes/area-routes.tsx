@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRoute, lazyRouteComponent, notFound, redirect, rootRouteId } from '@tanstack/react-router';
+import { participantQueryOptions } from '@/features/participants/api';
+import { validateParticipantListSearch } from '@/features/participants/participant-list-search';
 import { canReadTeamCards, myWorkTeam } from '@/features/team-views/my-work';
 import { teamsQueryOptions } from '@/features/teams/api';
 import { isSystemAdminRole } from '@/features/tenants/current-role';
@@ -130,9 +132,57 @@ const participantsRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/participants',
   beforeLoad: ({ context, location }) => requireVerified(context.me, location),
+});
+
+const participantsIndexRoute = createRoute({
+  getParentRoute: () => participantsRoute,
+  path: '/',
+  validateSearch: validateParticipantListSearch,
   component: lazyRouteComponent(
-    () => import('@/features/placeholders/participants-page'),
+    () => import('@/features/participants/participants-page'),
     'ParticipantsPage',
+  ),
+});
+
+const newParticipantRoute = createRoute({
+  getParentRoute: () => participantsRoute,
+  path: 'new',
+  component: lazyRouteComponent(
+    () => import('@/features/participants/participant-form-pages'),
+    'NewParticipantPage',
+  ),
+});
+
+/**
+ * Loads the participant with the page's code. Each read of a participant is audited, so a link
+ * merely hovered (the router's preload) reads nothing; a participant that cannot be read is the
+ * page's to explain (not found, or no longer theirs to see).
+ */
+async function loadParticipant(context: { queryClient: QueryClient; tenant: { id: string } }, id: string) {
+  await context.queryClient
+    .ensureQueryData(participantQueryOptions(context.tenant.id, id))
+    .catch(() => undefined);
+}
+
+const participantRoute = createRoute({
+  getParentRoute: () => participantsRoute,
+  path: '$participantId',
+  loader: ({ context, params, preload }) =>
+    preload ? undefined : loadParticipant(context, params.participantId),
+  component: lazyRouteComponent(
+    () => import('@/features/participants/participant-detail-page'),
+    'ParticipantDetailPage',
+  ),
+});
+
+const editParticipantRoute = createRoute({
+  getParentRoute: () => participantsRoute,
+  path: '$participantId/edit',
+  loader: ({ context, params, preload }) =>
+    preload ? undefined : loadParticipant(context, params.participantId),
+  component: lazyRouteComponent(
+    () => import('@/features/participants/participant-form-pages'),
+    'EditParticipantPage',
   ),
 });
 
@@ -298,7 +348,12 @@ export const areaRoutes = [
     bspRoute.addChildren([bspHomeRoute, bspNewRoute, bspPlanRoute, bspEditRoute]),
   ]),
   handbookRoute,
-  participantsRoute,
+  participantsRoute.addChildren([
+    participantsIndexRoute,
+    newParticipantRoute,
+    participantRoute,
+    editParticipantRoute,
+  ]),
   auditPacksRoute,
   behaviorAnalyticsRoute.addChildren([behaviorAnalyticsIndexRoute, behaviorAnalyticsTeamRoute]),
   invoicesRoute.addChildren([invoicesIndexRoute, newInvoiceRoute, invoiceRoute]),

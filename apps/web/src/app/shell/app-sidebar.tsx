@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
+import { can } from '@wattle/domain/auth/permissions';
 import type { Team } from '@wattle/domain/teams/schemas';
 import {
   ChevronDownIcon,
@@ -246,28 +247,20 @@ function TeamsSection({ pathname, onNavigate }: { pathname: string; onNavigate: 
 }
 
 /**
- * Participants are marked Coming Soon and filtered out of the links (spec shell sections 2 and 6):
- * the participant area arrives in a later issue. A plain label, not a link, says so, so the section
- * the spec remembers is not empty and nobody is sent to a page that cannot help them yet.
+ * Participants (issue 13 part 3): a link to the participant list for those who may read participants
+ * (read:participants on a team, or tenant-wide); the section is left out for everyone else.
  */
-function ParticipantsSection() {
+function ParticipantsSection({ pathname, onNavigate }: { pathname: string; onNavigate: () => void }) {
   return (
     <SidebarSection id="participants" title="Participants">
       <SidebarMenuItem>
-        <SidebarMenuButton
-          asChild
-          aria-disabled="true"
-          tooltip="Participants (Coming Soon)"
-          className="h-auto min-h-8 py-1 text-muted-foreground aria-disabled:opacity-100"
-        >
-          <div>
-            <HandHeartIcon aria-hidden="true" />
-            <span className="flex min-w-0 flex-1 flex-col leading-tight">
-              <span className="truncate">Participants</span>
-              <span className="truncate text-[0.6875rem] text-muted-foreground">Coming Soon</span>
-            </span>
-          </div>
-        </SidebarMenuButton>
+        <NavLink
+          to="/participants"
+          label="Participants"
+          icon={HandHeartIcon}
+          isActive={isAt(pathname, '/participants')}
+          onNavigate={onNavigate}
+        />
       </SidebarMenuItem>
     </SidebarSection>
   );
@@ -303,7 +296,9 @@ function AdministrationSection({
 export function AppSidebar() {
   const pathname = usePathname();
   const { isMobile, setOpenMobile } = useSidebar();
-  const { isSystemAdmin, isFamilyGuardian } = useCurrentRole();
+  const { role, isSystemAdmin, isFamilyGuardian } = useCurrentRole();
+  // The highest of the user's roles (tenant-wide or on any team) decides whether any participant is theirs to read.
+  const canReadParticipants = can(role, 'read:participants');
   const closeSheet = () => {
     if (isMobile) setOpenMobile(false);
   };
@@ -349,7 +344,9 @@ export function AppSidebar() {
             <>
               <FavoritesSection pathname={pathname} onNavigate={closeSheet} />
               <TeamsSection pathname={pathname} onNavigate={closeSheet} />
-              <ParticipantsSection />
+              {canReadParticipants ? (
+                <ParticipantsSection pathname={pathname} onNavigate={closeSheet} />
+              ) : null}
               <AdministrationSection
                 pathname={pathname}
                 isSystemAdmin={isSystemAdmin}

@@ -1,3 +1,4 @@
+import { can } from '@wattle/domain/auth/permissions';
 import {
   ClipboardPlusIcon,
   ClockIcon,
@@ -6,17 +7,20 @@ import {
   ReceiptIcon,
   SirenIcon,
   TimerIcon,
+  UserRoundPlusIcon,
 } from 'lucide-react';
 import type { ReactElement } from 'react';
 import { preloadGlobalModals } from '@/features/global-modals/global-modals';
+import { useCurrentRole } from '@/features/tenants/use-current-role';
 import { type GlobalModalName, openGlobalModal } from '@/lib/global-events';
 import { LazyDropdownMenu } from '@/ui/lazy-dropdown-menu';
 import { LazyTooltip } from '@/ui/lazy-tooltip';
 
 /**
- * The Quick Add menu (spec shell section 2): New Task, New Incident, New Invoice, New BSP, Start Timer
- * and Time Entry..., each opening its global modal by name. Start Timer stays disabled until time
- * tracking exists: it starts a timer rather than opening a modal, so there is nothing to open yet.
+ * The Quick Add menu (spec shell section 2): New Task, New Incident, New Invoice, New BSP, Add
+ * Participant (issue 13, for those who may add one), Start Timer and Time Entry..., each opening its
+ * global modal by name. Start Timer stays disabled until time tracking exists: it starts a timer
+ * rather than opening a modal, so there is nothing to open yet.
  * The menu's code loads on first use (`LazyDropdownMenu`), outside the JavaScript every page loads.
  */
 
@@ -26,6 +30,13 @@ const modalItems: { label: string; modal: GlobalModalName; icon: LucideIcon }[] 
   { label: 'New Invoice', modal: 'taxInvoice', icon: ReceiptIcon },
   { label: 'New BSP', modal: 'newBsp', icon: HandHeartIcon },
 ];
+
+/** Add Participant (issue 13 part 3), for those who may add participants somewhere. */
+const addParticipantItem = {
+  label: 'Add Participant',
+  modal: 'addParticipant',
+  icon: UserRoundPlusIcon,
+} as const;
 
 export const startTimerUnavailable = 'Time tracking comes in a later release';
 
@@ -39,6 +50,8 @@ export function QuickAddMenu({
   side?: 'top' | 'bottom';
   align?: 'start' | 'center' | 'end';
 }) {
+  const { role } = useCurrentRole();
+  const items = can(role, 'write:participants') ? [...modalItems, addParticipantItem] : modalItems;
   return (
     <LazyDropdownMenu
       trigger={children}
@@ -53,7 +66,7 @@ export function QuickAddMenu({
       {({ DropdownMenuItem, DropdownMenuLabel }) => (
         <>
           <DropdownMenuLabel>Quick Add</DropdownMenuLabel>
-          {modalItems.map(({ label, modal, icon: Icon }) => (
+          {items.map(({ label, modal, icon: Icon }) => (
             <DropdownMenuItem key={modal} onSelect={() => openGlobalModal(modal)}>
               <Icon aria-hidden="true" />
               {label}

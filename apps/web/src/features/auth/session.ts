@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { forgetCommentDrafts } from '@/features/comments/forget-comment-drafts';
+import { forgetParticipantDrafts } from '@/features/participants/forget-participant-drafts';
 import { setCurrentTenantId } from '@/lib/current-tenant';
 import { authKeys } from './api';
 
@@ -21,6 +22,11 @@ export function forgetUserData(queryClient: QueryClient, reason: ForgetReason): 
   setCurrentTenantId(null);
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.config[0] });
   queryClient.getMutationCache().clear();
-  if (reason.kind === 'signed-out') forgetCommentDrafts();
-  else if (reason.kind === 'signed-in') forgetCommentDrafts({ keepUserId: reason.userId });
+  if (reason.kind === 'signed-out') {
+    forgetCommentDrafts();
+    forgetParticipantDrafts();
+  } else if (reason.kind === 'signed-in') {
+    forgetCommentDrafts({ keepUserId: reason.userId });
+    forgetParticipantDrafts({ keepUserId: reason.userId });
+  }
 }

@@ -22,6 +22,7 @@ import { Label } from '@/ui/label';
 import { NativeSelect } from '@/ui/native-select';
 import { Switch } from '@/ui/switch';
 import { CardAuditTrail } from './card-audit-trail';
+import { CardParticipantField } from './card-participant-field';
 import type { CardView } from './use-card-view';
 import { dollars, parseDollars } from './use-card-view-format';
 
@@ -398,6 +399,7 @@ export function CardDetailsSidebar({
       <h2 className="px-4 pt-4 pb-3 font-semibold">Details</h2>
       <div className="grid gap-3 px-4 pb-4">
         <AssigneeField card={card} />
+        <CardParticipantField tenantId={tenantId} card={card} />
         <ChoiceField<CardState>
           card={card}
           field="state"

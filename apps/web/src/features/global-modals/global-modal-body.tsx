@@ -1,4 +1,4 @@
-import { ClockIcon, UserRoundPlusIcon } from 'lucide-react';
+import { ClockIcon } from 'lucide-react';
 import type { GlobalModalName } from '@/lib/global-events';
 import { LazyPartBoundary, LazyPartLoading, lazyPart } from '@/ui/lazy-part';
 import { ComingLater } from './coming-later';
@@ -10,12 +10,16 @@ import { ComingLater } from './coming-later';
 export type DialogModalName = Exclude<GlobalModalName, 'newBsp' | 'newTask' | 'newIncident'>;
 
 const TaxInvoiceEditor = lazyPart(() => import('./tax-invoice-editor'), 'TaxInvoiceEditor');
+const AddParticipantModalBody = lazyPart(
+  () => import('@/features/participants/add-participant-modal-body'),
+  'AddParticipantModalBody',
+);
 
 /**
  * What each global modal holds, below the title that global-modals.tsx shows. Its code loads when
  * a global modal first opens, so none of it weighs on the pages.
  */
-export function GlobalModalBody({ name }: { name: DialogModalName }) {
+export function GlobalModalBody({ name, onClose }: { name: DialogModalName; onClose: () => void }) {
   switch (name) {
     case 'taxInvoice':
       return (
@@ -32,10 +36,9 @@ export function GlobalModalBody({ name }: { name: DialogModalName }) {
       );
     case 'addParticipant':
       return (
-        <ComingLater icon={UserRoundPlusIcon} heading="Participant records arrive in a later release">
-          This form will add a participant with their NDIS number, date of birth, goals and alerts, and link
-          them to a care team.
-        </ComingLater>
+        <LazyPartBoundary fallback={<LazyPartLoading />}>
+          <AddParticipantModalBody onClose={onClose} />
+        </LazyPartBoundary>
       );
   }
 }

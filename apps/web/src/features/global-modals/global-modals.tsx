@@ -52,7 +52,7 @@ const modals: Record<DialogModalName, { title: string; description: string; size
     size: 'small',
   },
   addParticipant: {
-    title: 'Add Participant',
+    title: 'Add New Participant',
     description: 'Add a person your organisation supports.',
     size: 'medium',
   },
@@ -176,7 +176,7 @@ export function GlobalModals() {
             <DialogDescription>{modal.description}</DialogDescription>
           </DialogHeader>
           <LazyPartBoundary fallback={<LazyPartLoading />}>
-            <GlobalModalBody name={modal.name} />
+            <GlobalModalBody name={modal.name} onClose={() => setOpenModal(null)} />
           </LazyPartBoundary>
         </DialogContent>
       ) : null}

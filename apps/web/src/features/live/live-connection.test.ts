@@ -189,6 +189,7 @@ describe('live query keys', () => {
       ['search', 't1'], // searchKeys.all('t1')
     ]);
     expect(liveQueryKeys('comment', 't1')).toEqual([['comments', 't1']]);
+    expect(liveQueryKeys('participant', 't1')).toEqual([['participants', 't1']]);
     expect(allLiveQueryKeys('t1')).toEqual([
       ['notifications', 't1'],
       ['favorites', 't1'],
@@ -196,6 +197,7 @@ describe('live query keys', () => {
       ['cards', 't1'],
       ['search', 't1'],
       ['templates', 't1'],
+      ['participants', 't1'],
       ['comments', 't1'],
     ]);
   });

@@ -19,6 +19,8 @@ const liveAreas: Record<string, (tenantId: string) => (readonly unknown[])[]> = 
     ['search', tenantId],
   ],
   template: (tenantId) => [['templates', tenantId]],
+  // Participant lists, records, plans and pickers (features/participants/api.ts participantKeys.all).
+  participant: (tenantId) => [['participants', tenantId]],
   // Every card's comment thread (features/comments/api.ts keys are ['comments', tenantId, cardId]).
   comment: (tenantId) => [['comments', tenantId]],
 };

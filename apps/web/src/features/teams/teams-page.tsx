@@ -42,7 +42,7 @@ function TeamLink({ team, layout }: { team: Team; layout: 'grid' | 'list' }) {
           <span className="truncate font-medium">{team.name}</span>
           {team.status === 'archived' ? <Badge variant="secondary">Archived</Badge> : null}
         </span>
-        <ParticipantLine team={team} />
+        <ParticipantLine team={team} linked={false} />
         <span className="text-muted-foreground text-xs">{memberCount(team)}</span>
       </span>
     </Link>

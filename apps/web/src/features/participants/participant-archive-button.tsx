@@ -1,0 +1,69 @@
+import type { Participant } from '@wattle/domain/participants/schemas';
+import { ArchiveIcon, ArchiveRestoreIcon } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/ui/button';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { useSetParticipantArchived } from './api';
+
+/**
+ * Archive or Restore (archive:participants): a participant is never deleted. Archived, they leave
+ * the list (the Archived filter shows them) and cannot be changed until restored. Asks first.
+ */
+export function ParticipantArchiveButton({
+  tenantId,
+  participant,
+}: {
+  tenantId: string;
+  participant: Participant;
+}) {
+  const [isConfirming, setConfirming] = useState(false);
+  const mutation = useSetParticipantArchived(tenantId, participant.id);
+  const isArchived = participant.archivedAt !== null;
+
+  const run = () =>
+    mutation.mutate(
+      { archived: !isArchived, version: participant.version },
+      {
+        onSuccess: () => {
+          setConfirming(false);
+          toast.success(isArchived ? `${participant.name} restored` : `${participant.name} archived`);
+        },
+        onError: (error) => {
+          setConfirming(false);
+          toast.error(
+            isArchived ? 'Could not restore the participant' : 'Could not archive the participant',
+            {
+              description: error.message,
+            },
+          );
+        },
+      },
+    );
+
+  return (
+    <>
+      <Button variant="outline" onClick={() => setConfirming(true)}>
+        {isArchived ? <ArchiveRestoreIcon aria-hidden="true" /> : <ArchiveIcon aria-hidden="true" />}
+        {isArchived ? 'Restore' : 'Archive'}
+      </Button>
+      <ConfirmDialog
+        open={isConfirming}
+        title={isArchived ? `Restore ${participant.name}?` : `Archive ${participant.name}?`}
+        description={
+          isArchived
+            ? 'They return to the participant list and their record can be changed again.'
+            : 'They leave the participant list and their record can no longer be changed. Nothing is deleted: you can restore them at any time.'
+        }
+        cancelLabel="Cancel"
+        isBusy={mutation.isPending}
+        onKeepEditing={() => setConfirming(false)}
+        testId="archive-confirm"
+      >
+        <Button variant={isArchived ? 'default' : 'destructive'} disabled={mutation.isPending} onClick={run}>
+          {isArchived ? 'Restore' : 'Archive'}
+        </Button>
+      </ConfirmDialog>
+    </>
+  );
+}
