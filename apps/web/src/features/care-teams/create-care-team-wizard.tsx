@@ -19,7 +19,7 @@ import { forgetWizardDraft, newIdempotencyKey, readWizardDraft, writeWizardDraft
 import { ParticipantFields } from './participant-fields';
 import { ParticipantModeChoice } from './participant-mode-choice';
 import { ParticipantPicker } from './participant-picker';
-import { firstStepWithProblem, wizardRefusal } from './server-errors';
+import { type FieldProblem, firstStepWithProblem, wizardRefusal } from './server-errors';
 import { TeamStep } from './team-step';
 import { TemplatesStep } from './templates-step';
 import { emptyWizardDraft, hasDraftInput, toCreateCareTeam, type WizardDraft } from './wizard-draft';
@@ -91,13 +91,26 @@ export function CreateCareTeamWizard({
   }, [watch, getValues, me.id, tenant.id, step, idempotencyKey]);
 
   const create = useCreateCareTeam(tenant.id);
+  const [serverProblems, setServerProblems] = useState<FieldProblem[]>([]);
 
-  function goTo(target: WizardStep) {
+  useEffect(() => {
+    if (serverProblems.length === 0) return;
+    serverProblems.forEach((problem, index) => {
+      setError(
+        problem.field as keyof WizardDraft,
+        { type: 'server', message: problem.message },
+        { shouldFocus: index === 0 },
+      );
+    });
+    setServerProblems([]);
+  }, [serverProblems, setError]);
+
+  /** Moves to a step; its title takes focus, so keyboard and screen-reader users start at its top. */
+  function goTo(target: WizardStep, options: { focusTitle: boolean } = { focusTitle: true }) {
     clearErrors();
     setGeneralError(null);
     setStep(target);
-    // The new step's title takes focus, so keyboard and screen-reader users start at its top.
-    requestAnimationFrame(() => headingRef.current?.focus());
+    if (options.focusTitle) requestAnimationFrame(() => headingRef.current?.focus());
   }
 
   function submit(values: WizardDraft) {
@@ -114,10 +127,11 @@ export function CreateCareTeamWizard({
           if (!isApiError(error) || error.status !== 0) setIdempotencyKey(newIdempotencyKey());
           const refusal = wizardRefusal(error, values.members);
           const target = firstStepWithProblem(refusal, wizardSteps);
-          if (target && target !== step) goTo(target);
-          for (const problem of refusal.fields) {
-            setError(problem.field as keyof WizardDraft, { type: 'server', message: problem.message });
-          }
+          // Back to the step concerned, where the first field with a problem takes focus.
+          if (target && target !== step) goTo(target, { focusTitle: false });
+          // Set once the step's fields have mounted: a field registering for the first time (a
+          // draft restored at step 3) would otherwise drop an error set before it.
+          setServerProblems(refusal.fields);
           setGeneralError(refusal.general);
         },
       },
@@ -213,27 +227,30 @@ export function CreateCareTeamWizard({
         )}
       </form>
 
-      <div className="flex flex-wrap items-center gap-2 border-t px-4 py-3 sm:px-6">
-        {back ? (
-          <Button type="button" variant="outline" onClick={() => goTo(back)} disabled={isCreating}>
-            <ArrowLeftIcon aria-hidden="true" />
-            Back
+      <div className="flex flex-col-reverse gap-2 border-t px-4 py-3 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+        <div className="flex flex-wrap gap-2">
+          {back ? (
+            <Button type="button" variant="outline" onClick={() => goTo(back)} disabled={isCreating}>
+              <ArrowLeftIcon aria-hidden="true" />
+              Back
+            </Button>
+          ) : null}
+          {isDemo ? (
+            <Button type="button" variant="ghost" onClick={fillDemoData} disabled={isCreating}>
+              <WandSparklesIcon aria-hidden="true" />
+              Fill Demo Data
+            </Button>
+          ) : null}
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="ghost" onClick={cancel} disabled={isCreating}>
+            Cancel
           </Button>
-        ) : null}
-        {isDemo ? (
-          <Button type="button" variant="ghost" onClick={fillDemoData} disabled={isCreating}>
-            <WandSparklesIcon aria-hidden="true" />
-            Fill Demo Data
+          <Button type="submit" form={formId} disabled={isCreating}>
+            {isCreating ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
+            {wizardNextLabels[step]}
           </Button>
-        ) : null}
-        <span className="flex-1" />
-        <Button type="button" variant="ghost" onClick={cancel} disabled={isCreating}>
-          Cancel
-        </Button>
-        <Button type="submit" form={formId} disabled={isCreating}>
-          {isCreating ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
-          {wizardNextLabels[step]}
-        </Button>
+        </div>
       </div>
 
       <ConfirmDialog
