@@ -6,7 +6,7 @@
 //   node scripts/bench-participants.mjs [--db pglite|postgres|both] [--big-tenant 10000]
 //       [--participants 9900] [--tenants 100] [--duration 10] [--connections 10] [--warmup 3]
 //       [--repeat 3] [--quiet-wait 60] [--env KEY=VALUE ...] [--server path/to/main.js]
-//       [--json out.json] [--check-targets] [--keep]
+//       [--db-set NAME=VALUE ...] [--db-sql STATEMENT ...] [--json out.json] [--check-targets] [--keep]
 //
 // For each database it:
 //   1. builds the server into a private bundle (.tmp/bench-participants-<pid>/main.js; --server
@@ -29,6 +29,10 @@
 //        - GET /api/participants?limit=50&q=<family name>  (a common name: about 1 in 20 match)
 //        - GET /api/participants?limit=50&q=<NDIS number>  (one participant)
 //   5. prints p50/p95/p99 and throughput of each, and stops the server with SIGTERM (exit code 0).
+//
+// To try a fix without changing the server: --db-sql runs a statement on the generated database
+// (e.g. an index; then ANALYZE), and --db-set NAME=VALUE sets a setting for every later session of
+// that database (ALTER DATABASE … SET, e.g. plan_cache_mode=force_custom_plan), before step 3.
 //
 // Target (issue 13), Postgres: list of 50 p95 < 30 ms. With --check-targets, exits 2 when missed.
 // Exits 1 on any error.
@@ -65,14 +69,16 @@ const note = (text) => process.stderr.write(`bench-participants: ${text}\n`);
 
 const usage = `usage: node scripts/bench-participants.mjs [--db pglite|postgres|both] [--big-tenant 10000]
     [--participants 9900] [--tenants 100] [--duration 10] [--connections 10] [--warmup 3] [--repeat 3]
-    [--quiet-wait 60] [--env KEY=VALUE ...] [--server apps/server/dist/main.js] [--json out.json]
-    [--check-targets] [--keep]`;
+    [--quiet-wait 60] [--env KEY=VALUE ...] [--server apps/server/dist/main.js]
+    [--db-set NAME=VALUE ...] [--db-sql STATEMENT ...] [--json out.json] [--check-targets] [--keep]`;
 
 function parseOptions() {
   const values = parseBenchArgs(usage, {
     'big-tenant': { type: 'string', default: '10000' },
     participants: { type: 'string', default: '9900' },
     tenants: { type: 'string', default: '100' },
+    'db-set': { type: 'string', multiple: true, default: [] },
+    'db-sql': { type: 'string', multiple: true, default: [] },
   });
   const number = wholeNumberReader(values);
   const options = {
@@ -80,6 +86,12 @@ function parseOptions() {
     bigTenant: number('big-tenant', 1, 1_000_000),
     participants: number('participants', 0, 5_000_000),
     tenants: number('tenants', 1, 10_000),
+    dbSettings: values['db-set'].map((pair) => {
+      const match = pair.match(/^([a-z_][a-z0-9_.]*)=(.+)$/i);
+      if (!match) throw new Error(`--db-set expects NAME=VALUE, got ${pair}`);
+      return { name: match[1], value: match[2] };
+    }),
+    dbSql: values['db-sql'],
   };
   if (options.tenants > 1 && options.participants < options.tenants - 1) {
     throw new Error('--participants must be at least --tenants - 1 (one for each other tenant)');
@@ -406,6 +418,21 @@ async function generate(db, options, note) {
   return { tenants, searches, seconds: (performance.now() - started) / 1000 };
 }
 
+/** --db-sql statements, then --db-set settings for the database's later sessions. */
+async function applyTrials(db, options) {
+  for (const statement of options.dbSql) {
+    note(`running: ${statement}`);
+    await db.query(statement);
+  }
+  if (options.dbSql.length > 0) await db.query('analyze');
+  if (options.dbSettings.length === 0) return;
+  const [{ name }] = await db.query('select current_database() as name');
+  for (const setting of options.dbSettings) {
+    note(`alter database ${name} set ${setting.name} = '${setting.value}'`);
+    await db.query(`alter database "${name}" set ${setting.name} = '${setting.value.replaceAll("'", "''")}'`);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The plans of the request's own SQL (Postgres): as wattle_app, in the big tenant, as its owner.
 
@@ -517,6 +544,7 @@ async function benchOne(kind, options, cleanups, tools) {
                 pg_database_size(current_database())::bigint as bytes`,
       );
       result.data = { ...counts, bytes: Number(counts.bytes), generateSeconds: generated.seconds };
+      await applyTrials(direct, options);
     } finally {
       await direct.close();
     }
@@ -604,6 +632,8 @@ function report(results, options) {
       `and ${options.participants} over ${options.tenants - 1} more; ${options.connections} connections as the big ` +
       `tenant's owner, ${options.duration} s per run after ${options.warmup} s warm-up, median of ${options.repeat}; ${describeHost()}`,
   );
+  for (const statement of options.dbSql) print(`with --db-sql ${statement}`);
+  for (const setting of options.dbSettings) print(`with --db-set ${setting.name}=${setting.value}`);
   print();
   const rows = results.flatMap((r) =>
     r.loads.map((load) => [r.db, `${load.label} (${load.total} match)`, ...runCells(load.run)]),
