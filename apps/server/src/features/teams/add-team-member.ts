@@ -2,7 +2,7 @@ import type { TeamRole } from '@wattle/domain/auth/roles';
 import { careTeamMessages } from '@wattle/domain/care-teams/schemas';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { teamMembers } from '../../db/schema/teams';
+import { teamMembers, teams } from '../../db/schema/teams';
 import { invitations, memberships } from '../../db/schema/tenants';
 import { users } from '../../db/schema/users';
 import type { Actor } from '../../db/with-tenant';
@@ -33,6 +33,14 @@ export async function addPersonToTeam(
   options: { tenantId: string; actor: Actor; teamId: string; email: string; role: TeamRole; now: Date },
 ): Promise<PersonAdded> {
   const email = options.email.trim().toLowerCase();
+  // Adds to one team take turns, so the same e-mail added twice at once is refused the second time
+  // instead of making two invitations (or failing on the member key).
+  const [team] = await tx
+    .select({ id: teams.id })
+    .from(teams)
+    .where(and(eq(teams.tenantId, options.tenantId), eq(teams.id, options.teamId)))
+    .for('no key update');
+  if (!team) throw new AppError('NOT_FOUND', 'Team not found');
   await refuseAlreadyAdded(tx, { ...options, email });
   const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (!user) {
