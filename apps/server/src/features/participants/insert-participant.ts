@@ -123,7 +123,11 @@ export async function insertParticipant(
   return row!;
 }
 
-/** Assigns a participant to a team (a team centres on at most one participant), audited. */
+/**
+ * Assigns a participant without a team to a new team (a team centres on at most one participant),
+ * audited. A participant already on another team is refused rather than moved, so no team loses its
+ * participant as a side effect; moving someone is an edit of the participant (PATCH teamId).
+ */
 export async function assignParticipantToTeam(
   tx: Tx,
   options: { tenantId: string; actor: Actor; participantId: string; teamId: string },
@@ -134,6 +138,12 @@ export async function assignParticipantToTeam(
     .where(and(eq(participants.tenantId, options.tenantId), eq(participants.id, options.participantId)));
   if (!before || before.archivedAt) throw new AppError('NOT_FOUND', 'Participant not found');
   if (before.teamId === options.teamId) return;
+  if (before.teamId) {
+    throw new AppError('CONFLICT', 'This participant is already on another team', {
+      field: 'participantId',
+      teamId: before.teamId,
+    });
+  }
   await refuseTeamWithParticipant(tx, options.tenantId, options.teamId);
   try {
     await tx

@@ -333,6 +333,23 @@ describe('POST /api/teams', () => {
     }
     expect(await teamRows(sunrise)).toBe(before);
   });
+
+  it('refuses a participant who is already on another team, and leaves that team its participant', async () => {
+    const olivia = (await t.as('olivia.owner@sunrise.example')).inTenant(sunrise);
+    const before = await teamRows(sunrise);
+    const jordanTeam = (await olivia.get('/api/teams')).body.data.find(
+      (x: any) => x.name === "Jordan's Care Team",
+    );
+    const res = await olivia.post('/api/teams', {
+      name: 'Second team',
+      participantId: jordanTeam.participant.id,
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe('This participant is already on another team');
+    expect(await teamRows(sunrise)).toBe(before);
+    const record = await olivia.get(`/api/participants/${jordanTeam.participant.id}`);
+    expect(record.body.data.teamId).toBe(jordanTeam.id);
+  });
 });
 
 describe('the participant GET /api/teams carries', () => {
