@@ -117,8 +117,8 @@ export function TeamStep() {
       <fieldset className="flex min-w-0 flex-col gap-3">
         <legend className="mb-1 font-semibold text-sm">Team Members</legend>
         <p className="text-muted-foreground text-sm">
-          People already in your organisation join the team when it is created; everyone else is sent an
-          invitation.
+          People who already have a Wattle account join the team (and your organisation) when it is created;
+          everyone else is sent an invitation.
         </p>
         <AddMemberRow onAdd={addMember} />
         {fields.length === 0 ? (
