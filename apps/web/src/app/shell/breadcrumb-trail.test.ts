@@ -36,6 +36,15 @@ describe('breadcrumbTrail', () => {
     expect(labels('/my-teams/other/list', teamName)).toEqual(['My Teams', 'other', 'List']);
   });
 
+  it('names a participant by their name once loaded, never by their id', () => {
+    const participantName = (id: string) => (id === 'p-1' ? 'Jordan Lee' : undefined);
+    const trail = (path: string) => breadcrumbTrail(path, { participantName }).map((crumb) => crumb.label);
+    expect(trail('/participants/p-1')).toEqual(['Participants', 'Jordan Lee']);
+    expect(trail('/participants/p-1/edit')).toEqual(['Participants', 'Jordan Lee', 'Edit']);
+    expect(trail('/participants/p-2')).toEqual(['Participants', 'Participant']);
+    expect(trail('/participants/new')).toEqual(['Participants', 'New']);
+  });
+
   it('links pages, not grouping segments or the current page', () => {
     expect(breadcrumbTrail('/my-teams/mia/work-board')).toEqual([
       { path: '/my-teams', label: 'My Teams', href: null },

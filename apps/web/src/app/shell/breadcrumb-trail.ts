@@ -90,6 +90,8 @@ export interface TrailContext {
   teamName?: (slugOrId: string) => string | undefined;
   /** The label of the card with this id (its work item id and title), when loaded. */
   cardLabel?: (id: string) => string | undefined;
+  /** The name of the participant with this id, when loaded. */
+  participantName?: (id: string) => string | undefined;
 }
 
 export function breadcrumbTrail(pathname: string, context: TrailContext = {}): Crumb[] {
@@ -110,6 +112,9 @@ export function breadcrumbTrail(pathname: string, context: TrailContext = {}): C
       label = context.teamName?.(segment) ?? segment;
     } else if (parent === 'card') {
       label = context.cardLabel?.(segment) ?? segment;
+    } else if (parent === 'participants' && index === 1 && segment !== 'new') {
+      // A participant's id says nothing to a person: their name once loaded, until then a word.
+      label = context.participantName?.(segment) ?? 'Participant';
     } else if ((parent === 'bsp' && segment !== 'new') || parent === 'invoices') {
       label = segment === 'new' ? 'New' : segment;
     } else label = segmentLabels[segment] ?? titleCase(segment);

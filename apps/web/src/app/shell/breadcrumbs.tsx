@@ -25,9 +25,24 @@ export function Breadcrumbs() {
     (onChange) => queryClient.getQueryCache().subscribe(onChange),
     () => (cardId ? queryClient.getQueryData<Card>(['cards', tenant.id, 'detail', cardId]) : undefined),
   );
+  const participantId = /^\/participants\/([^/]+)/.exec(pathname)?.[1];
+  // Likewise the participant pages' record (features/participants/api.ts participantKeys.detail).
+  const participant = useSyncExternalStore(
+    (onChange) => queryClient.getQueryCache().subscribe(onChange),
+    () =>
+      participantId
+        ? queryClient.getQueryData<{ id: string; name: string }>([
+            'participants',
+            tenant.id,
+            'detail',
+            participantId,
+          ])
+        : undefined,
+  );
   const crumbs = breadcrumbTrail(pathname, {
     teamName: (slugOrId) => teams.data?.find((team) => team.slug === slugOrId || team.id === slugOrId)?.name,
     cardLabel: (id) => (card && card.id === id ? `${card.workItemId} ${card.title}` : undefined),
+    participantName: (id) => (participant && participant.id === id ? participant.name : undefined),
   });
   if (crumbs.length === 0) return null;
   const current = crumbs.at(-1)!;

@@ -49,15 +49,19 @@ export function ParticipantCards({
                 <Link
                   to="/card/$cardId"
                   params={{ cardId: card.id }}
-                  className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 rounded-md px-2 py-2 text-sm hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  className="grid min-w-0 grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-1 rounded-md px-2 py-2 text-sm hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:grid-cols-[auto_minmax(0,1fr)_auto]"
                   data-testid="participant-card"
                 >
                   <span className="font-mono text-muted-foreground text-xs">{card.workItemId}</span>
-                  <span className="min-w-0 flex-1 truncate font-medium">{card.title || 'Untitled'}</span>
-                  <Badge variant="secondary">{cardStatusLabels[card.status]}</Badge>
-                  {card.dueDate ? (
-                    <span className="text-muted-foreground text-xs">Due {formatDate(card.dueDate)}</span>
-                  ) : null}
+                  <span className="truncate font-medium">{card.title || 'Untitled'}</span>
+                  <span className="col-start-2 flex flex-wrap items-center gap-2 sm:col-start-auto sm:justify-end">
+                    <Badge variant="secondary">{cardStatusLabels[card.status]}</Badge>
+                    {card.dueDate ? (
+                      <span className="whitespace-nowrap text-muted-foreground text-xs">
+                        Due {formatDate(card.dueDate)}
+                      </span>
+                    ) : null}
+                  </span>
                 </Link>
               </li>
             ))}

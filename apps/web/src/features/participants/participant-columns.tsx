@@ -27,8 +27,8 @@ export const participantColumnWidths: Record<string, string> = {
 };
 export const mobileParticipantColumnWidths: Record<string, string> = {
   name: 'minmax(0, 1fr)',
-  status: '5.75rem',
-  alerts: '4.25rem',
+  status: '5.5rem',
+  alerts: '5rem',
 };
 
 const none = <span className="text-muted-foreground">—</span>;

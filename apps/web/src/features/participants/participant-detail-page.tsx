@@ -237,7 +237,8 @@ function FullView({ participant, access }: { participant: Participant; access: P
             participantName={participant.name}
           />
         </div>
-        <div className="flex min-w-0 flex-col gap-5">
+        {/* The summary comes first on a phone, beside the details on a wide screen. */}
+        <div className="order-first flex min-w-0 flex-col gap-5 lg:order-none">
           <ParticipantSummaryCard
             name={participant.name}
             ndisNumber={participant.ndisNumber}
@@ -306,7 +307,7 @@ function SummaryView({ participant }: { participant: ParticipantSummary }) {
             )}
           </FormCard>
         </div>
-        <div className="flex min-w-0 flex-col gap-5">
+        <div className="order-first flex min-w-0 flex-col gap-5 lg:order-none">
           <ParticipantSummaryCard
             name={participant.name}
             goalCount={participant.goals.length}

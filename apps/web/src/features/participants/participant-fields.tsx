@@ -19,6 +19,7 @@ export function FormCard({
   children,
   className,
   testId,
+  actions,
 }: {
   title: string;
   description?: string;
@@ -26,6 +27,8 @@ export function FormCard({
   children: ReactNode;
   className?: string;
   testId?: string;
+  /** Buttons beside the title (below it on a narrow card). */
+  actions?: ReactNode;
 }) {
   const headingId = useId();
   return (
@@ -36,10 +39,13 @@ export function FormCard({
       data-testid={testId}
     >
       <CardHeader className="px-5">
-        <CardTitle id={headingId} className="flex items-center gap-2 text-base">
-          {icon}
-          {title}
-        </CardTitle>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle id={headingId} className="flex items-center gap-2 text-base">
+            {icon}
+            {title}
+          </CardTitle>
+          {actions}
+        </div>
         {description ? <CardDescription>{description}</CardDescription> : null}
       </CardHeader>
       <CardContent className="px-5">{children}</CardContent>

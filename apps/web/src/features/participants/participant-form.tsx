@@ -1,32 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import {
-  type Participant,
-  participantStatuses,
-  participantStatusLabels,
-} from '@wattle/domain/participants/schemas';
-import {
-  AlertCircleIcon,
-  HeartPulseIcon,
-  HistoryIcon,
-  IdCardIcon,
-  Loader2Icon,
-  PhoneCallIcon,
-  ShieldUserIcon,
-  TargetIcon,
-  TriangleAlertIcon,
-  UsersIcon,
-} from 'lucide-react';
+import type { Participant } from '@wattle/domain/participants/schemas';
+import { AlertCircleIcon, HistoryIcon, Loader2Icon, UsersIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, type FieldPath, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { type FieldPath, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { cn } from '@/lib/cn';
 import { ApiError, validationIssues } from '@/lib/http';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { ConfirmDialog, ConfirmDialogAction } from '@/ui/confirm-dialog';
-import { Input } from '@/ui/input';
 import { NativeSelect } from '@/ui/native-select';
 import { participantKeys, useCreateParticipant, useUpdateParticipant } from './api';
 import { assignableTeams, type ParticipantAccess } from './participant-access';
@@ -38,7 +21,14 @@ import {
   resumeDraft,
   writeParticipantDraft,
 } from './participant-draft';
-import { Field, FormCard, TextArea, TextListEditor } from './participant-fields';
+import { Field } from './participant-fields';
+import {
+  BasicInformationCard,
+  CareInformationCard,
+  EmergencyContactCard,
+  GuardianCard,
+  TextListCard,
+} from './participant-form-cards';
 import {
   changedFields,
   emptyParticipantValues,
@@ -348,294 +338,18 @@ export function ParticipantForm({
   );
 
   const basicInformation = (
-    <FormCard title="Basic Information" icon={<IdCardIcon className="size-4" aria-hidden="true" />}>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Full Name" required error={errors.name?.message} className="sm:col-span-2">
-          {(control) => (
-            <Input
-              id={control.id}
-              autoComplete="off"
-              maxLength={100}
-              aria-required="true"
-              aria-invalid={control.invalid}
-              aria-describedby={control.describedBy}
-              {...register('name')}
-            />
-          )}
-        </Field>
-        <Field label="NDIS Number" required hint="9 digits" error={errors.ndisNumber?.message}>
-          {(control) => (
-            <>
-              <Input
-                id={control.id}
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={9}
-                className="font-mono"
-                aria-required="true"
-                aria-invalid={control.invalid}
-                aria-describedby={control.describedBy}
-                {...register('ndisNumber', { onChange: () => setHolder(null) })}
-              />
-              {holder && errors.ndisNumber ? (
-                <Link
-                  to="/participants/$participantId"
-                  params={{ participantId: holder.id }}
-                  preload={false}
-                  className="text-sm underline underline-offset-4"
-                >
-                  Open {holder.name}
-                </Link>
-              ) : null}
-            </>
-          )}
-        </Field>
-        <Field label="Date of Birth" required error={errors.dateOfBirth?.message}>
-          {(control) => (
-            <Input
-              id={control.id}
-              type="date"
-              min="1900-01-01"
-              aria-required="true"
-              aria-invalid={control.invalid}
-              aria-describedby={control.describedBy}
-              {...register('dateOfBirth')}
-            />
-          )}
-        </Field>
-        <Field label="Phone" error={errors.phone?.message}>
-          {(control) => (
-            <Input
-              id={control.id}
-              type="tel"
-              autoComplete="off"
-              maxLength={30}
-              aria-invalid={control.invalid}
-              aria-describedby={control.describedBy}
-              {...register('phone')}
-            />
-          )}
-        </Field>
-        {mode === 'edit' ? (
-          <Field label="Status" error={errors.status?.message}>
-            {(control) => (
-              <NativeSelect
-                id={control.id}
-                wrapperClassName="w-full"
-                aria-describedby={control.describedBy}
-                {...register('status')}
-              >
-                {participantStatuses.map((status) => (
-                  <option key={status} value={status}>
-                    {participantStatusLabels[status]}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </Field>
-        ) : null}
-        <Field label="Address" error={errors.address?.message} className="sm:col-span-2">
-          {(control) => (
-            <TextArea
-              id={control.id}
-              rows={2}
-              maxLength={300}
-              aria-invalid={control.invalid}
-              aria-describedby={control.describedBy}
-              {...register('address')}
-            />
-          )}
-        </Field>
-      </div>
-    </FormCard>
+    <BasicInformationCard
+      form={form}
+      showStatus={mode === 'edit'}
+      holder={holder}
+      onNdisNumberChange={() => setHolder(null)}
+    />
   );
-
-  const emergencyContact = (
-    <FormCard title="Emergency Contact" icon={<PhoneCallIcon className="size-4" aria-hidden="true" />}>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <Field label="Name" error={errors.emergencyContact?.name?.message}>
-          {(control) => (
-            <Input
-              id={control.id}
-              maxLength={100}
-              aria-invalid={control.invalid}
-              aria-describedby={control.describedBy}
-              {...register('emergencyContact.name')}
-            />
-          )}
-        </Field>
-        <Field label="Relationship" error={errors.emergencyContact?.relationship?.message}>
-          {(control) => (
-            <Input
-              id={control.id}
-              maxLength={100}
-              aria-invalid={control.invalid}
-              aria-describedby={control.describedBy}
-              {...register('emergencyContact.relationship')}
-            />
-          )}
-        </Field>
-        <Field label="Phone" error={errors.emergencyContact?.phone?.message}>
-          {(control) => (
-            <Input
-              id={control.id}
-              type="tel"
-              maxLength={30}
-              aria-invalid={control.invalid}
-              aria-describedby={control.describedBy}
-              {...register('emergencyContact.phone')}
-            />
-          )}
-        </Field>
-      </div>
-    </FormCard>
-  );
-
-  const guardian = (
-    <FormCard
-      title="Guardian/Support Person Information"
-      icon={<ShieldUserIcon className="size-4" aria-hidden="true" />}
-    >
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" error={errors.guardian?.name?.message}>
-          {(control) => (
-            <Input
-              id={control.id}
-              maxLength={100}
-              aria-invalid={control.invalid}
-              aria-describedby={control.describedBy}
-              {...register('guardian.name')}
-            />
-          )}
-        </Field>
-        <Field label="Relationship" error={errors.guardian?.relationship?.message}>
-          {(control) => (
-            <Input
-              id={control.id}
-              maxLength={100}
-              aria-invalid={control.invalid}
-              aria-describedby={control.describedBy}
-              {...register('guardian.relationship')}
-            />
-          )}
-        </Field>
-        <Field label="Phone" error={errors.guardian?.phone?.message}>
-          {(control) => (
-            <Input
-              id={control.id}
-              type="tel"
-              maxLength={30}
-              aria-invalid={control.invalid}
-              aria-describedby={control.describedBy}
-              {...register('guardian.phone')}
-            />
-          )}
-        </Field>
-        <Field label="Email" error={errors.guardian?.email?.message}>
-          {(control) => (
-            <Input
-              id={control.id}
-              type="email"
-              maxLength={254}
-              aria-invalid={control.invalid}
-              aria-describedby={control.describedBy}
-              {...register('guardian.email')}
-            />
-          )}
-        </Field>
-      </div>
-    </FormCard>
-  );
-
-  const goals = (
-    <FormCard
-      title="Support Goals"
-      description="What the participant is working towards. Press Enter or Add after each one."
-      icon={<TargetIcon className="size-4" aria-hidden="true" />}
-    >
-      <Controller
-        control={control}
-        name="goals"
-        render={({ field }) => (
-          <TextListEditor
-            value={field.value}
-            onChange={field.onChange}
-            label="New support goal"
-            itemNoun="goal"
-            placeholder="Add a support goal"
-            error={errors.goals?.message ?? errors.goals?.root?.message}
-          />
-        )}
-      />
-    </FormCard>
-  );
-
-  const alerts = (
-    <FormCard
-      title="Important Alerts"
-      description="What everyone working with the participant must know: allergies, risks, needs."
-      icon={<TriangleAlertIcon className="size-4" aria-hidden="true" />}
-    >
-      <Controller
-        control={control}
-        name="alerts"
-        render={({ field }) => (
-          <TextListEditor
-            value={field.value}
-            onChange={field.onChange}
-            label="New important alert"
-            itemNoun="alert"
-            placeholder="Add an important alert"
-            tone="alert"
-            error={errors.alerts?.message ?? errors.alerts?.root?.message}
-          />
-        )}
-      />
-    </FormCard>
-  );
-
-  const careInformation = (
-    <FormCard
-      title="Preferences, Medical and Communication"
-      icon={<HeartPulseIcon className="size-4" aria-hidden="true" />}
-    >
-      <div className="grid gap-4">
-        <Field label="Preferences" error={errors.preferences?.message}>
-          {(control) => (
-            <TextArea
-              id={control.id}
-              maxLength={2000}
-              aria-invalid={control.invalid}
-              aria-describedby={control.describedBy}
-              {...register('preferences')}
-            />
-          )}
-        </Field>
-        <Field label="Medical Information" error={errors.medicalInfo?.message}>
-          {(control) => (
-            <TextArea
-              id={control.id}
-              maxLength={4000}
-              aria-invalid={control.invalid}
-              aria-describedby={control.describedBy}
-              {...register('medicalInfo')}
-            />
-          )}
-        </Field>
-        <Field label="Communication Needs" error={errors.communicationNeeds?.message}>
-          {(control) => (
-            <TextArea
-              id={control.id}
-              maxLength={2000}
-              aria-invalid={control.invalid}
-              aria-describedby={control.describedBy}
-              {...register('communicationNeeds')}
-            />
-          )}
-        </Field>
-      </div>
-    </FormCard>
-  );
+  const emergencyContact = <EmergencyContactCard form={form} />;
+  const guardian = <GuardianCard form={form} />;
+  const goals = <TextListCard form={form} list="goals" />;
+  const alerts = <TextListCard form={form} list="alerts" />;
+  const careInformation = <CareInformationCard form={form} />;
 
   const summary = (
     <ParticipantSummaryCard

@@ -66,6 +66,7 @@ export function PlanSection({
       title="NDIS Plan"
       icon={<CalendarRangeIcon className="size-4" aria-hidden="true" />}
       testId="ndis-plan"
+      actions={actions}
     >
       <div className="flex flex-col gap-4">
         {plan.isPending ? <LoadingStatus>Loading the plan...</LoadingStatus> : null}
@@ -76,7 +77,6 @@ export function PlanSection({
           <p className="text-muted-foreground text-sm">No NDIS plan recorded yet.</p>
         ) : null}
         {plan.data ? <PlanDetails plan={plan.data} /> : null}
-        {actions}
         {plan.data ? <EarlierPlans tenantId={tenantId} participantId={participantId} /> : null}
       </div>
       {plan.isSuccess ? (
