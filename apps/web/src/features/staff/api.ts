@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StaffProfile, UpdateStaffProfile } from '@wattle/domain/staff/schemas';
+import type { StaffProfile, StaffSupervisor, UpdateStaffProfile } from '@wattle/domain/staff/schemas';
 import { http, httpList } from '@/lib/http';
 
 /**
@@ -13,18 +13,13 @@ export const staffKeys = {
   supervisors: (tenantId: string) => ['staff', tenantId, 'supervisors'] as const,
 };
 
-export interface Supervisor {
-  userId: string;
-  name: string;
-}
-
 const staffPath = (userId: string) => `/api/staff/${encodeURIComponent(userId)}`;
 
 export function staffListQueryOptions(tenantId: string) {
   return queryOptions({
     queryKey: staffKeys.list(tenantId),
-    queryFn: async ({ signal }) =>
-      (await httpList<StaffProfile>('/api/staff?limit=1000', { tenantId, signal })).data,
+    // The server's largest page; the list says when there are more than it shows.
+    queryFn: ({ signal }) => httpList<StaffProfile>('/api/staff?limit=500', { tenantId, signal }),
   });
 }
 
@@ -39,7 +34,7 @@ export function supervisorsQueryOptions(tenantId: string) {
   return queryOptions({
     queryKey: staffKeys.supervisors(tenantId),
     queryFn: async ({ signal }) =>
-      (await httpList<Supervisor>('/api/staff/supervisors', { tenantId, signal })).data,
+      (await httpList<StaffSupervisor>('/api/staff/supervisors', { tenantId, signal })).data,
     staleTime: 5 * 60_000,
   });
 }

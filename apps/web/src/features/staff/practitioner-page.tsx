@@ -60,8 +60,8 @@ export function PractitionerSettingsPage() {
                   {isSelf ? 'Your staff profile' : profile.data.name}
                 </h2>
                 <p className="text-muted-foreground text-sm">
-                  {profile.data.name} · {profile.data.email} · joined{' '}
-                  {joinedFormat.format(new Date(profile.data.joinedAt))}
+                  {isSelf ? `${profile.data.name} · ` : null}
+                  {profile.data.email} · joined {joinedFormat.format(new Date(profile.data.joinedAt))}
                 </p>
               </div>
               <StaffProfileForm

@@ -26,7 +26,8 @@ export function StaffList({ tenantId, selectedUserId }: { tenantId: string; sele
     );
   }
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
-  const shown = staff.data.filter((person) =>
+  const { data: people, meta } = staff.data;
+  const shown = people.filter((person) =>
     words.every((word) => `${person.name} ${person.email}`.toLowerCase().includes(word)),
   );
 
@@ -63,6 +64,11 @@ export function StaffList({ tenantId, selectedUserId }: { tenantId: string; sele
         ))}
         {shown.length === 0 ? (
           <li className="px-3 py-2 text-muted-foreground text-sm">Nobody matches.</li>
+        ) : null}
+        {meta.total > people.length ? (
+          <li className="px-3 py-2 text-muted-foreground text-xs">
+            The first {people.length} of {meta.total} people, by name.
+          </li>
         ) : null}
       </ul>
     </nav>

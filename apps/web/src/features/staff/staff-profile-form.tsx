@@ -70,15 +70,19 @@ export function StaffProfileForm({
   });
   const {
     control,
-    register,
     handleSubmit,
     reset,
     formState: { isDirty },
   } = form;
 
+  // The version the edit started from: someone else's save meanwhile is a 409, not overwritten.
+  const [baseVersion, setBaseVersion] = useState(profile.version);
+
   // A newer version from elsewhere (another tab, an admin) shows unless the person is editing.
   useEffect(() => {
-    if (!isDirty) reset(toStaffForm(profile));
+    if (isDirty) return;
+    reset(toStaffForm(profile));
+    setBaseVersion(profile.version);
   }, [profile, isDirty, reset]);
 
   const supervisorOptions = (supervisors.data ?? []).filter((person) => person.userId !== profile.userId);
@@ -87,9 +91,10 @@ export function StaffProfileForm({
 
   const onSubmit = handleSubmit((values) => {
     setConflict(false);
-    save.mutate(toStaffUpdate(values, profile.version), {
+    save.mutate(toStaffUpdate(values, baseVersion), {
       onSuccess: (saved) => {
         reset(toStaffForm(saved));
+        setBaseVersion(saved.version);
         toast.success('Profile saved', { description: `${saved.name}'s staff profile is up to date.` });
       },
       onError: (error) => {
@@ -98,6 +103,7 @@ export function StaffProfileForm({
           if (current) {
             queryClient.setQueryData(staffKeys.profile(tenantId, profile.userId), current);
             reset(toStaffForm(current));
+            setBaseVersion(current.version);
           } else {
             void queryClient.invalidateQueries({ queryKey: staffKeys.profile(tenantId, profile.userId) });
           }
@@ -159,23 +165,34 @@ export function StaffProfileForm({
           </Section>
           <Section title="Supervisor">
             <FormField id={`${base}-supervisor`} label="Supervisor">
-              <NativeSelect
-                id={`${base}-supervisor`}
-                wrapperClassName="sm:max-w-sm"
-                {...register('supervisorId')}
-              >
-                <option value="">No supervisor</option>
-                {isSupervisorListed ? null : (
-                  <option value={profile.supervisorId ?? ''}>
-                    {profile.supervisorName ?? 'Former supervisor'}
-                  </option>
+              {/* Controlled: the list arrives after the form, and the saved choice must stay chosen. */}
+              <Controller
+                control={control}
+                name="supervisorId"
+                render={({ field }) => (
+                  <NativeSelect
+                    id={`${base}-supervisor`}
+                    wrapperClassName="sm:max-w-sm"
+                    ref={field.ref}
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                  >
+                    <option value="">No supervisor</option>
+                    {isSupervisorListed ? null : (
+                      <option value={profile.supervisorId ?? ''}>
+                        {profile.supervisorName ?? 'Former supervisor'}
+                      </option>
+                    )}
+                    {supervisorOptions.map((person) => (
+                      <option key={person.userId} value={person.userId}>
+                        {person.name}
+                      </option>
+                    ))}
+                  </NativeSelect>
                 )}
-                {supervisorOptions.map((person) => (
-                  <option key={person.userId} value={person.userId}>
-                    {person.name}
-                  </option>
-                ))}
-              </NativeSelect>
+              />
             </FormField>
           </Section>
           <Section

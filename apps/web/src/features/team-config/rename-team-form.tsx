@@ -26,14 +26,18 @@ export function RenameTeamForm({ tenantId, team }: { tenantId: string; team: Tea
     reset,
     formState: { errors, isDirty },
   } = form;
+  // The version the edit started from: a change by someone else while typing is a 409, not overwritten.
+  const [baseVersion, setBaseVersion] = useState(team.version);
   const rename = useTeamWrite(tenantId, (name: string) =>
-    updateTeam(tenantId, team.id, { version: team.version, name }),
+    updateTeam(tenantId, team.id, { version: baseVersion, name }),
   );
 
-  // Another team chosen, or this one renamed elsewhere: show its name unless the user is typing one.
+  // Renamed elsewhere (a live update): show it unless the user is typing a name.
   useEffect(() => {
-    if (!isDirty) reset({ name: team.name });
-  }, [team.name, isDirty, reset]);
+    if (isDirty) return;
+    reset({ name: team.name });
+    setBaseVersion(team.version);
+  }, [team.name, team.version, isDirty, reset]);
 
   const error = errors.name?.message;
 

@@ -52,7 +52,7 @@ export function TeamSettingsPanel({ tenantId, team }: { tenantId: string; team: 
           <ExternalLinkIcon className="size-3.5" aria-hidden="true" />
         </Link>
       </div>
-      <Section title="Team name">
+      <Section title="Rename team">
         <RenameTeamForm key={team.id} tenantId={tenantId} team={team} />
       </Section>
       <Section
