@@ -36,6 +36,18 @@ for (const viewport of widths) {
     await expect(page.getByRole('heading', { level: 1, name: 'Add New Participant' })).toBeVisible();
     await page.getByRole('button', { name: 'Create Participant' }).click();
     await expect(page.getByText('Please enter participant name')).toBeVisible();
+    // The buttons stay in sight at the foot of the window, never under the phones' bottom bar.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const create = page.getByRole('button', { name: 'Create Participant' });
+    await expect(create).toBeInViewport();
+    expect(
+      await create.evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        return button.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+      }),
+      'nothing covers Create Participant',
+    ).toBe(true);
+    await page.screenshot({ path: testInfo.outputPath(`participant-new-top-${viewport.name}.png`) });
     await shot('participant-new');
 
     await page.goto(`/participants/${jordan.id}`);
@@ -48,6 +60,17 @@ for (const viewport of widths) {
     await page.goto(`/participants/${jordan.id}/edit`);
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Participant' })).toBeVisible();
     await shot('participant-edit');
+
+    // Quick Add's Add Participant: the same form in the medium modal, one column.
+    await page.goto('/inbox');
+    await page.getByTestId(viewport.name === 'phone' ? 'mobile-quick-add' : 'quick-add').click();
+    await page.getByRole('menuitem', { name: 'Add Participant' }).click();
+    const modal = page.getByRole('dialog', { name: 'Add New Participant' });
+    await expect(modal.getByLabel('Full Name')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`add-participant-modal-${viewport.name}.png`) });
+    await modal.getByRole('button', { name: 'Create Participant' }).scrollIntoViewIfNeeded();
+    await expect(modal.getByRole('button', { name: 'Create Participant' })).toBeInViewport();
+    await page.keyboard.press('Escape');
 
     await page.goto(`/participants/${jordan.id}`);
     await page.getByRole('button', { name: 'Edit plan' }).click();

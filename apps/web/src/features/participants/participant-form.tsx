@@ -399,13 +399,13 @@ export function ParticipantForm({
 
   const hasErrors = formState.isSubmitted && Object.keys(errors).length > 0;
   const buttons = (
-    <div className="flex flex-col gap-2">
+    <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2">
       {hasErrors ? (
-        <p className="text-destructive text-sm" role="status">
+        <p className="mr-auto text-destructive text-sm" role="status">
           Some entries need attention: see the messages beside them.
         </p>
       ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <div className="flex gap-2">
         <Button variant="outline" onClick={requestCancel} disabled={isSaving}>
           Cancel
         </Button>
@@ -449,7 +449,8 @@ export function ParticipantForm({
       <div
         className={cn(
           isPage &&
-            'sticky bottom-0 z-10 -mx-4 border-t bg-background/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6',
+            // Above the phones' bottom bar (4 rem, fixed below md) so the buttons are never hidden.
+            'sticky bottom-0 z-10 -mx-4 border-t bg-background/95 px-4 py-3 backdrop-blur max-md:bottom-[calc(4rem+env(safe-area-inset-bottom))] sm:-mx-6 sm:px-6',
         )}
       >
         {buttons}
