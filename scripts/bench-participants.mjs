@@ -58,6 +58,7 @@ import {
 } from './lib/bench.mjs';
 import { api, familyNames, givenNames, launchOnData, openDirect, signIn } from './lib/bench-data.mjs';
 import { describePostgres } from './lib/bench-postgres.mjs';
+import { cpuMsOfPostgresBackends } from './lib/bench-server.mjs';
 import { renderTable } from './lib/bench-stats.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -161,6 +162,7 @@ function rng(seed) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 const pick = (random, list) => list[Math.floor(random() * list.length)];
 const isoDay = (ms) => new Date(ms).toISOString().slice(0, 10);
 const dayMs = 86_400_000;
@@ -601,13 +603,23 @@ async function benchOne(kind, options, cleanups, tools) {
       load.bytes = answer.bytes;
     }
 
+    // CPU time of the server process and of the database's Postgres backends, read after the warm-up
+    // and after each run: per request, a figure that a busy machine disturbs far less than latency.
+    const cpuNow = () => ({
+      server: server.cpuMs(),
+      postgres: postgres ? cpuMsOfPostgresBackends(postgres.name) : 0,
+    });
     result.loads = [];
     for (const load of loads) {
+      const marks = [cpuNow()];
       const run = await measureLoad({
         label: `${kind} ${load.label}`,
         options,
         server,
         note,
+        afterRun: async () => {
+          marks.push(cpuNow());
+        },
         makeRequests: () => [
           {
             method: 'GET',
@@ -616,7 +628,11 @@ async function benchOne(kind, options, cleanups, tools) {
           },
         ],
       });
-      result.loads.push({ key: load.key, label: load.label, total: load.total, bytes: load.bytes, run });
+      const measured = marks.slice(-(options.repeat + 1));
+      const perRequest = (side) =>
+        median(run.runs.map((r, i) => (measured[i + 1][side] - measured[i][side]) / r.requests));
+      const cpu = { serverMsPerRequest: perRequest('server'), postgresMsPerRequest: perRequest('postgres') };
+      result.loads.push({ key: load.key, label: load.label, total: load.total, bytes: load.bytes, run, cpu });
     }
     result.shutdown = await stopCleanly(kind, server);
   } catch (error) {
@@ -636,9 +652,19 @@ function report(results, options) {
   for (const setting of options.dbSettings) print(`with --db-set ${setting.name}=${setting.value}`);
   print();
   const rows = results.flatMap((r) =>
-    r.loads.map((load) => [r.db, `${load.label} (${load.total} match)`, ...runCells(load.run)]),
+    r.loads.map((load) => [
+      r.db,
+      `${load.label} (${load.total} match)`,
+      ...runCells(load.run),
+      `${load.cpu.serverMsPerRequest.toFixed(2)}+${load.cpu.postgresMsPerRequest.toFixed(2)}`,
+    ]),
   );
-  print(renderTable(['db', 'route', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'requests'], rows));
+  print(
+    renderTable(
+      ['db', 'route', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'requests', 'CPU ms/req (server+pg)'],
+      rows,
+    ),
+  );
   print();
   for (const r of results) {
     print(
