@@ -1,6 +1,6 @@
 import type { Team } from '@wattle/domain/teams/schemas';
 import { tenantApi } from './care-team-api';
-import { demoUsers, expect, test } from './fixtures';
+import { demoUsers, expect, expectNoAccessibilityViolations, test } from './fixtures';
 
 /**
  * The Create care team wizard as a new user would run it (issue 13, "Done when"): Olivia Owner
@@ -53,6 +53,7 @@ test.describe('care team wizard', () => {
     await drawer.getByLabel('Medical Information').fill('Epilepsy: seizure plan in his bag');
     await drawer.getByLabel('Communication Needs').fill('Short sentences');
     await page.screenshot({ path: '/tmp/care-team-step1.png' });
+    await expectNoAccessibilityViolations(page);
     await drawer.getByRole('button', { name: 'Next: Team Setup' }).click();
 
     // Step 2, 'Create Care Team': the default name, then members by e-mail with a role.
@@ -83,6 +84,7 @@ test.describe('care team wizard', () => {
     await expect(drawer.getByTestId('template-set')).toHaveCount(5);
     await drawer.getByRole('radio', { name: /Community Access/ }).check();
     await page.screenshot({ path: '/tmp/care-team-step3.png' });
+    await expectNoAccessibilityViolations(page);
     await drawer.getByRole('button', { name: 'Create Team' }).click();
 
     await expect(page.getByText('Care team created')).toBeVisible();

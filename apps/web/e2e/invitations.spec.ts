@@ -1,7 +1,14 @@
 import type { TeamInvitation } from '@wattle/domain/care-teams/schemas';
 import type { Team } from '@wattle/domain/teams/schemas';
 import { tenantApi } from './care-team-api';
-import { bluegumTenantName, demoUsers, expect, tenantsOf, test } from './fixtures';
+import {
+  bluegumTenantName,
+  demoUsers,
+  expect,
+  expectNoAccessibilityViolations,
+  tenantsOf,
+  test,
+} from './fixtures';
 
 /**
  * /invite/{token} (issue 13 part 5): the invitee signs in (and comes back), sees organisation, team,
@@ -49,6 +56,7 @@ test.describe('invitation links', () => {
       await expect(details.filter({ hasText: 'Ben Owner' })).toBeVisible();
       await expect(details.filter({ hasText: demoUsers.newcomer })).toBeVisible();
       await nina.screenshot({ path: '/tmp/invite-desktop.png' });
+      await expectNoAccessibilityViolations(nina);
       await nina.setViewportSize({ width: 390, height: 844 });
       await nina.screenshot({ path: '/tmp/invite-phone.png' });
       await nina.setViewportSize({ width: 1280, height: 720 });

@@ -2,7 +2,7 @@ import type { StaffProfile } from '@wattle/domain/staff/schemas';
 import type { Team } from '@wattle/domain/teams/schemas';
 import type { Me } from '@wattle/domain/users/schemas';
 import { tenantApi } from './care-team-api';
-import { demoUsers, expect, preferSunrise, test } from './fixtures';
+import { demoUsers, expect, expectNoAccessibilityViolations, preferSunrise, test } from './fixtures';
 
 /**
  * /settings/practitioner (issue 13 part 7): a practitioner keeps their own staff profile (lists,
@@ -54,6 +54,7 @@ test.describe('staff profile', () => {
     await screening.getByLabel('Expiry date').fill(inDays(10));
     await expect(screening).toContainText('Expiring soon');
     await page.screenshot({ path: '/tmp/staff-profile.png', fullPage: true });
+    await expectNoAccessibilityViolations(page);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Profile saved')).toBeVisible();
 

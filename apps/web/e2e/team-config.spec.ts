@@ -1,7 +1,7 @@
 import type { TeamInvitation } from '@wattle/domain/care-teams/schemas';
 import type { Team } from '@wattle/domain/teams/schemas';
 import { tenantApi } from './care-team-api';
-import { demoUsers, expect, test } from './fixtures';
+import { demoUsers, expect, expectNoAccessibilityViolations, test } from './fixtures';
 
 /**
  * Team configuration (issue 13 part 6): from /teams-config to a team's management page, a tenant
@@ -29,6 +29,7 @@ test.describe('team configuration', () => {
     const panel = page.getByTestId('team-settings');
     await expect(panel.getByRole('heading', { name: "Mia's Care Team" })).toBeVisible();
     await page.screenshot({ path: '/tmp/team-management.png', fullPage: true });
+    await expectNoAccessibilityViolations(page);
 
     // Rename; then someone else renames while Olivia types: she is told and sees their name.
     await panel.getByLabel('Team name').fill("Mia's Support Team");

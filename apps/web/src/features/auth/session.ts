@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { forgetCareTeamDrafts } from '@/features/care-teams/forget-care-team-drafts';
 import { forgetCommentDrafts } from '@/features/comments/forget-comment-drafts';
 import { forgetParticipantDrafts } from '@/features/participants/forget-participant-drafts';
 import { setCurrentTenantId } from '@/lib/current-tenant';
@@ -25,8 +26,10 @@ export function forgetUserData(queryClient: QueryClient, reason: ForgetReason): 
   if (reason.kind === 'signed-out') {
     forgetCommentDrafts();
     forgetParticipantDrafts();
+    forgetCareTeamDrafts();
   } else if (reason.kind === 'signed-in') {
     forgetCommentDrafts({ keepUserId: reason.userId });
     forgetParticipantDrafts({ keepUserId: reason.userId });
+    forgetCareTeamDrafts({ keepUserId: reason.userId });
   }
 }

@@ -1,5 +1,6 @@
 import { teamRoles } from '@wattle/domain/auth/roles';
 import { templateSetIds } from '@wattle/domain/care-teams/template-sets';
+import { careTeamDraftPrefix, forgetCareTeamDrafts } from './forget-care-team-drafts';
 import { emptyWizardDraft, type MemberDraft, type WizardDraft } from './wizard-draft';
 import { type WizardStep, wizardSteps } from './wizard-steps';
 
@@ -11,8 +12,6 @@ import { type WizardStep, wizardSteps } from './wizard-steps';
  *
  * Key: `wattle.careTeamDraft.<userId>.<tenantId>` → `{ v: 1, step, values, idempotencyKey }`.
  */
-export const careTeamDraftPrefix = 'wattle.careTeamDraft';
-
 export interface StoredWizard {
   step: WizardStep;
   values: WizardDraft;
@@ -101,17 +100,9 @@ export function parseStoredWizard(raw: unknown): StoredWizard | null {
 
 /** The person's draft in this tenant; drafts other people left in this tab are removed. */
 export function readWizardDraft(userId: string, tenantId: string): StoredWizard | null {
-  const storage = session();
-  if (!storage) return null;
-  const own = `${careTeamDraftPrefix}.${userId}.`;
-  const others: string[] = [];
-  for (let i = 0; i < storage.length; i++) {
-    const key = storage.key(i);
-    if (key?.startsWith(`${careTeamDraftPrefix}.`) && !key.startsWith(own)) others.push(key);
-  }
-  for (const key of others) storage.removeItem(key);
+  forgetCareTeamDrafts({ keepUserId: userId });
   try {
-    const raw = storage.getItem(keyOf(userId, tenantId));
+    const raw = session()?.getItem(keyOf(userId, tenantId)) ?? null;
     return raw === null ? null : parseStoredWizard(JSON.parse(raw));
   } catch {
     return null;

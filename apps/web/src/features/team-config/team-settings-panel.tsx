@@ -4,6 +4,7 @@ import { ExternalLinkIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ParticipantLine } from '@/features/teams/participant-line';
 import { Badge } from '@/ui/badge';
+import { Button } from '@/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/ui/card';
 import { ArchiveTeamCard } from './archive-team-card';
 import { RenameTeamForm } from './rename-team-form';
@@ -43,14 +44,12 @@ export function TeamSettingsPanel({ tenantId, team }: { tenantId: string; team: 
           </h2>
           <ParticipantLine team={team} as="p" />
         </div>
-        <Link
-          to="/my-teams/$teamSlug/$view"
-          params={{ teamSlug: team.slug, view: 'work-board' }}
-          className="inline-flex items-center gap-1.5 text-primary text-sm underline-offset-4 hover:underline"
-        >
-          Open work board
-          <ExternalLinkIcon className="size-3.5" aria-hidden="true" />
-        </Link>
+        <Button variant="outline" size="sm" asChild>
+          <Link to="/my-teams/$teamSlug/$view" params={{ teamSlug: team.slug, view: 'work-board' }}>
+            Open work board
+            <ExternalLinkIcon aria-hidden="true" />
+          </Link>
+        </Button>
       </div>
       <Section title="Rename team">
         <RenameTeamForm key={team.id} tenantId={tenantId} team={team} />

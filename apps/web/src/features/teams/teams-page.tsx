@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { Team } from '@wattle/domain/teams/schemas';
 import { LayoutGridIcon, ListIcon, UsersIcon } from 'lucide-react';
 import { CreateCareTeamButton } from '@/features/care-teams/create-care-team-button';
+import { ScreeningExpiredBadge } from '@/features/team-config/screening-badge';
 import { useCurrentTenant } from '@/features/tenants/api';
 import { cn } from '@/lib/cn';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -41,6 +42,7 @@ function TeamLink({ team, layout }: { team: Team; layout: 'grid' | 'list' }) {
         <span className="flex min-w-0 items-center gap-2">
           <span className="truncate font-medium">{team.name}</span>
           {team.status === 'archived' ? <Badge variant="secondary">Archived</Badge> : null}
+          {team.members.some((member) => member.screeningExpired) ? <ScreeningExpiredBadge /> : null}
         </span>
         <ParticipantLine team={team} linked={false} />
         <span className="text-muted-foreground text-xs">{memberCount(team)}</span>
