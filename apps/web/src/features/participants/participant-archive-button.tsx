@@ -1,10 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { Participant } from '@wattle/domain/participants/schemas';
 import { ArchiveIcon, ArchiveRestoreIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { ApiError } from '@/lib/http';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
-import { useSetParticipantArchived } from './api';
+import { participantKeys, useSetParticipantArchived } from './api';
 
 /**
  * Archive or Restore (archive:participants): a participant is never deleted. Archived, they leave
@@ -19,6 +21,7 @@ export function ParticipantArchiveButton({
 }) {
   const [isConfirming, setConfirming] = useState(false);
   const mutation = useSetParticipantArchived(tenantId, participant.id);
+  const queryClient = useQueryClient();
   const isArchived = participant.archivedAt !== null;
 
   const run = () =>
@@ -31,6 +34,12 @@ export function ParticipantArchiveButton({
         },
         onError: (error) => {
           setConfirming(false);
+          // Someone else changed them first (409): show them as they are now, to decide again.
+          const current =
+            error instanceof ApiError && error.code === 'CONFLICT'
+              ? (error.details as { current?: Participant } | undefined)?.current
+              : undefined;
+          if (current) queryClient.setQueryData(participantKeys.detail(tenantId, participant.id), current);
           toast.error(
             isArchived ? 'Could not restore the participant' : 'Could not archive the participant',
             {

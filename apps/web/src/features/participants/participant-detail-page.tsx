@@ -24,7 +24,7 @@ import { type ParticipantAccess, useParticipantAccess } from './participant-acce
 import { ParticipantArchiveButton } from './participant-archive-button';
 import { ParticipantCards } from './participant-cards';
 import { FormCard } from './participant-fields';
-import { formatDate } from './participant-format';
+import { formatDate, statusLabel } from './participant-format';
 import { ParticipantLoadState, ParticipantPageFrame } from './participant-page-parts';
 import { ParticipantStatusBadge } from './participant-status-badge';
 import { ParticipantSummaryCard, TeamAssignmentCard } from './participant-summary-card';
@@ -176,10 +176,7 @@ function FullView({ participant, access }: { participant: Participant; access: P
               <Fact label="NDIS Number" value={participant.ndisNumber} mono />
               <Fact label="Date of Birth" value={formatDate(participant.dateOfBirth)} />
               <Fact label="Phone" value={participant.phone} />
-              <Fact
-                label="Status"
-                value={participant.status.charAt(0).toUpperCase() + participant.status.slice(1)}
-              />
+              <Fact label="Status" value={statusLabel(participant.status)} />
               <Fact label="Address" value={participant.address} wide />
             </dl>
           </FormCard>
