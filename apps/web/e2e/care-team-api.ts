@@ -30,3 +30,14 @@ export async function tenantApi(request: APIRequestContext, tenantId?: string): 
     },
   };
 }
+
+let sequence = 0;
+
+/**
+ * An NDIS number no other test run has used (46 and seven digits from the clock), so a retry on the
+ * same database (CI retries once) does not meet its first attempt's participant.
+ */
+export function freshNdisNumber(): string {
+  sequence += 1;
+  return `46${String((Date.now() * 10 + sequence) % 10_000_000).padStart(7, '0')}`;
+}

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { ParticipantListItem } from '@wattle/domain/participants/schemas';
 import type { Team } from '@wattle/domain/teams/schemas';
-import { tenantApi } from './care-team-api';
+import { freshNdisNumber, tenantApi } from './care-team-api';
 import { demoUsers, expect, test } from './fixtures';
 
 /**
@@ -86,14 +86,15 @@ test.describe('care team wizard refusals', () => {
   }) => {
     await signIn(demoUsers.owner);
     const api = await tenantApi(page.request);
-    const ndisNumber = '438800123';
+    const ndisNumber = freshNdisNumber();
+    const danaTeam = `Dana's Care Team ${ndisNumber.slice(-4)}`;
     const drawer = await openWizard(page);
     await drawer.getByLabel('Full Name').fill('Dana Lowe');
     await drawer.getByLabel('NDIS Number').fill(ndisNumber);
     await drawer.getByLabel('Date of Birth').fill('1999-09-09');
     await drawer.getByLabel('Medical Information').fill('Type 1 diabetes');
     await drawer.getByRole('button', { name: 'Next: Team Setup' }).click();
-    await drawer.getByLabel('Team Name').fill("Dana's Care Team");
+    await drawer.getByLabel('Team Name').fill(danaTeam);
     await drawer.getByLabel('Email', { exact: true }).fill('dana.helper@example.com');
     await drawer.getByRole('button', { name: 'Add Member' }).click();
     await drawer.getByRole('button', { name: 'Next: Select Templates' }).click();
@@ -122,14 +123,14 @@ test.describe('care team wizard refusals', () => {
 
     // All or nothing: no team, no second participant, no invitation.
     const teams = await api.get<Team[]>('/api/teams');
-    expect(teams.some((team) => team.name === "Dana's Care Team")).toBe(false);
+    expect(teams.some((team) => team.name === danaTeam)).toBe(false);
     const holders = await api.get<ParticipantListItem[]>(`/api/participants?q=${ndisNumber}`);
     expect(holders.map((participant) => participant.name)).toEqual(['Drew Other']);
 
     // Corrected, it goes through.
-    await reopened.getByLabel('NDIS Number').fill('438800124');
+    await reopened.getByLabel('NDIS Number').fill(freshNdisNumber());
     await reopened.getByRole('button', { name: 'Next: Team Setup' }).click();
-    await expect(reopened.getByLabel('Team Name')).toHaveValue("Dana's Care Team");
+    await expect(reopened.getByLabel('Team Name')).toHaveValue(danaTeam);
     await reopened.getByRole('button', { name: 'Next: Select Templates' }).click();
     await reopened.getByRole('button', { name: 'Create Team' }).click();
     await expect(page.getByText('Care team created')).toBeVisible();
@@ -137,33 +138,34 @@ test.describe('care team wizard refusals', () => {
     await expect(links.getByRole('textbox', { name: 'Invite link for dana.helper@example.com' })).toHaveValue(
       /\/invite\//,
     );
-    await links.getByRole('button', { name: "Go to Dana's Care Team" }).click();
-    await expect(page.getByRole('heading', { name: "Dana's Care Team", level: 1 })).toBeVisible();
+    await links.getByRole('button', { name: `Go to ${danaTeam}` }).click();
+    await expect(page.getByRole('heading', { name: danaTeam, level: 1 })).toBeVisible();
   });
 
   test('an existing participant without a team can be picked instead', async ({ page, signIn }) => {
     await signIn(demoUsers.owner);
     const api = await tenantApi(page.request);
+    const ellis = `Ellis Park ${freshNdisNumber().slice(-4)}`;
     const created = await api.send('POST', '/api/participants', {
-      name: 'Ellis Park',
-      ndisNumber: '437700991',
+      name: ellis,
+      ndisNumber: freshNdisNumber(),
       dateOfBirth: '2010-10-10',
     });
     expect(created.status(), await created.text()).toBe(201);
     const drawer = await openWizard(page);
     await drawer.getByRole('radio', { name: /Existing participant/ }).check();
-    await drawer.getByLabel('Search participants without a team').fill('Ellis');
-    await drawer.getByRole('radio', { name: /Ellis Park/ }).check();
+    await drawer.getByLabel('Search participants without a team').fill(ellis);
+    await drawer.getByRole('radio', { name: new RegExp(ellis) }).check();
     await drawer.getByRole('button', { name: 'Next: Team Setup' }).click();
-    await drawer.getByLabel('Team Name').fill("Ellis's Care Team");
+    await drawer.getByLabel('Team Name').fill(`${ellis}'s Care Team`);
     await drawer.getByRole('button', { name: 'Next: Select Templates' }).click();
     await drawer.getByRole('radio', { name: /Capacity Building/ }).check();
     await drawer.getByRole('button', { name: 'Create Team' }).click();
-    await expect(page.getByRole('heading', { name: "Ellis's Care Team", level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `${ellis}'s Care Team`, level: 1 })).toBeVisible();
     const team = (await api.get<Team[]>('/api/teams')).find(
-      (candidate) => candidate.name === "Ellis's Care Team",
+      (candidate) => candidate.name === `${ellis}'s Care Team`,
     );
-    expect(team?.participant?.name).toBe('Ellis Park');
+    expect(team?.participant?.name).toBe(ellis);
   });
 
   test('on a phone the drawer fills the screen', async ({ page, signIn }) => {

@@ -34,7 +34,11 @@ test.describe('invitation links', () => {
       teamId: harper?.id,
       teamRole: 'Support Worker',
     });
-    expect(invited.status(), await invited.text()).toBe(201);
+    // Accepting cannot be undone: a retry on the same database must fail loudly, not skip silently.
+    expect(
+      invited.status(),
+      `Nina must not be in Bluegum yet (a fresh database): ${await invited.text()}`,
+    ).toBe(201);
     const { id } = ((await invited.json()) as { data: { id: string } }).data;
     // Its link comes with a (re)send, shown to copy as no SMTP server runs here.
     const resent = await api.send('POST', `/api/invitations/${id}/resend`);
