@@ -11,6 +11,8 @@ export interface ParticipantsApi {
   byName(name: string): Promise<ParticipantListItem>;
   get(id: string): Promise<ParticipantView>;
   patch(id: string, body: Record<string, unknown>): Promise<APIResponse>;
+  /** POST /api/participants, expected to create (201). */
+  create(input: Record<string, unknown>): Promise<Participant>;
   plan(id: string): Promise<Plan | null>;
 }
 
@@ -50,6 +52,11 @@ export async function participantsApi(
     },
     patch(id, body) {
       return request.patch(`/api/participants/${id}`, { data: body, headers });
+    },
+    async create(input) {
+      const response = await request.post('/api/participants', { data: input, headers });
+      expect(response.status(), await response.text()).toBe(201);
+      return ((await response.json()) as { data: Participant }).data;
     },
     async plan(id) {
       const response = await request.get(`/api/participants/${id}/plan`, { headers });

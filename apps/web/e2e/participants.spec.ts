@@ -302,6 +302,44 @@ test.describe('participant list', () => {
     await expect(names).toHaveText(['Mia Thompson']);
   });
 
+  test('fetches further pages as the table scrolls, rendering only the rows in sight', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(demoUsers.owner);
+    const api = await participantsApi(page.request);
+    // More than one request's page (100 rows), all found by one search.
+    const count = 130;
+    for (let start = 0; start < count; start += 10) {
+      await Promise.all(
+        Array.from({ length: Math.min(10, count - start) }, (_, offset) => {
+          const n = String(start + offset + 1).padStart(3, '0');
+          return api.create({
+            name: `Scrolling Person ${n}`,
+            ndisNumber: freshNdisNumber(),
+            dateOfBirth: '1990-01-01',
+          });
+        }),
+      );
+    }
+    await page.goto('/participants?q=Scrolling%20Person');
+    await expect(page.getByTestId('participant-count')).toHaveText(`${count} participants`);
+    const table = page.getByRole('table', { name: 'Participants' });
+    await expect(table).toHaveAttribute('aria-rowcount', String(count + 1));
+    await expect(table.getByTestId('participant-link').first()).toHaveText('Scrolling Person 001');
+    // Only what is in sight (and a few more) is in the page.
+    expect(await table.getByTestId('participant-row').count()).toBeLessThan(50);
+
+    const scroller = page.getByTestId('participant-scroll');
+    for (let i = 0; i < 10; i++) {
+      await scroller.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+      if (await table.getByText(`Scrolling Person ${count}`, { exact: true }).isVisible()) break;
+      await page.waitForTimeout(200);
+    }
+    await expect(table.getByText(`Scrolling Person ${count}`, { exact: true })).toBeVisible();
+    expect(await table.getByTestId('participant-row').count()).toBeLessThan(50);
+  });
+
   test('archives a participant with a confirmation, lists them under Archived only, and restores them', async ({
     page,
     signIn,
