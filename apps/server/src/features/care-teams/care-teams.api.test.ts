@@ -74,16 +74,21 @@ describe('POST /api/care-teams', () => {
     expect(roles).toEqual({
       'olivia.owner@sunrise.example': 'Team Lead',
       'priya.practitioner@sunrise.example': 'Practitioner',
-      'ben.owner@bluegum.example': 'Therapist',
       'gus.guest@sunrise.example': 'Support Worker',
     });
     expect(addedMembers.map((m: { email: string }) => m.email)).toEqual([
       'priya.practitioner@sunrise.example',
-      'ben.owner@bluegum.example',
       'gus.guest@sunrise.example',
     ]);
-    // No SMTP server in this app: the link comes back to copy.
+    // No SMTP server in this app: the links come back to copy. Ben has an account, but in another
+    // organisation: he is invited like anyone else, never put into Sunrise without accepting.
     expect(invited).toMatchObject([
+      {
+        email: 'ben.owner@bluegum.example',
+        role: 'Therapist',
+        status: 'pending',
+        emailed: false,
+      },
       {
         email: 'riley.support@example.com',
         name: 'riley.support',
@@ -93,15 +98,16 @@ describe('POST /api/care-teams', () => {
       },
     ]);
     expect(invited[0].inviteUrl).toMatch(/\/invite\/[\w-]{43}$/);
+    expect(invited[1].inviteUrl).toMatch(/\/invite\/[\w-]{43}$/);
 
     // The team reads back exactly as answered.
     const read = await olivia.get(`/api/teams/${team.id}`);
     expect(read.body.data).toEqual(team);
 
-    // Ben, of another organisation, joined Sunrise as a member; Gus, a guest, has the team shared.
+    // Ben, of another organisation, is not in Sunrise until he accepts; Gus, a guest, has the team shared.
     const ben = await t.as('ben.owner@bluegum.example');
-    const benTenants = (await ben.get('/api/tenants')).body.data as { id: string; role: string }[];
-    expect(benTenants).toContainEqual(expect.objectContaining({ id: sunrise, role: 'member' }));
+    const benTenants = (await ben.get('/api/tenants')).body.data as { id: string }[];
+    expect(benTenants.map((x) => x.id)).not.toContain(sunrise);
     const gus = (await t.as('gus.guest@sunrise.example')).inTenant(sunrise);
     const gusTeams = (await gus.get('/api/teams')).body.data as { id: string; myRole: string }[];
     expect(gusTeams).toContainEqual(expect.objectContaining({ id: team.id, myRole: 'support-worker' }));

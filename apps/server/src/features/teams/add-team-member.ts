@@ -10,7 +10,6 @@ import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/write-audit';
 import { isOpenInvitation } from '../invitations/invitation-links';
 import { type IssuedTeamInvitation, insertTeamInvitation } from '../invitations/team-invitations';
-import { addMembership } from '../tenants/add-membership';
 
 export interface AddedMember {
   userId: string;
@@ -23,10 +22,12 @@ export type PersonAdded =
   | { addedMember: null; invitation: IssuedTeamInvitation };
 
 /**
- * Puts someone on a team by e-mail: a person who already has a Wattle account becomes a member at
- * once (and a member of the organisation first, when they are not yet); anyone else gets an
- * invitation link. 409 'This email is already added to the team' when they are on the team already
- * or have a pending invitation to it. Permission checks are the caller's; every write is audited.
+ * Puts someone on a team by e-mail: a person who is already in this organisation becomes a member at
+ * once (a guest gets the team shared too); anyone else, whether or not they have a Wattle account
+ * in another organisation, gets an invitation link and joins only by accepting it. Nobody is put into
+ * an organisation without their consent, and the answer never tells whether an e-mail has an account
+ * elsewhere. 409 'This email is already added to the team' when they are on the team already or have
+ * a pending invitation to it. Permission checks are the caller's; every write is audited.
  */
 export async function addPersonToTeam(
   tx: Tx,
@@ -42,19 +43,23 @@ export async function addPersonToTeam(
     .for('no key update');
   if (!team) throw new AppError('NOT_FOUND', 'Team not found');
   await refuseAlreadyAdded(tx, { ...options, email });
-  const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (!user) {
+  const [member] = await tx
+    .select({ id: users.id })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.tenantId, options.tenantId), eq(users.email, email)));
+  if (!member) {
     const invitation = await insertTeamInvitation(tx, { ...options, email });
     return { addedMember: null, invitation };
   }
-  await ensureMembership(tx, {
+  await ensureTeamShared(tx, {
     tenantId: options.tenantId,
     actor: options.actor,
-    userId: user.id,
+    userId: member.id,
     teamId: options.teamId,
   });
-  await insertTeamMember(tx, { ...options, userId: user.id });
-  return { addedMember: { userId: user.id, email, role: options.role }, invitation: null };
+  await insertTeamMember(tx, { ...options, userId: member.id });
+  return { addedMember: { userId: member.id, email, role: options.role }, invitation: null };
 }
 
 /** Adds a team membership row, audited like onboarding's and the invitations'. */
@@ -111,11 +116,8 @@ async function refuseAlreadyAdded(
   }
 }
 
-/**
- * Someone put on a team must be in the organisation: a person with no membership joins as a member;
- * a guest, who sees only the teams shared with them, gets this team shared.
- */
-async function ensureMembership(
+/** A guest of the organisation, who sees only the teams shared with them, gets this team shared. */
+async function ensureTeamShared(
   tx: Tx,
   options: { tenantId: string; actor: Actor; userId: string; teamId: string },
 ): Promise<void> {
@@ -123,16 +125,7 @@ async function ensureMembership(
     .select({ role: memberships.role, sharedTeamIds: memberships.sharedTeamIds })
     .from(memberships)
     .where(and(eq(memberships.tenantId, options.tenantId), eq(memberships.userId, options.userId)));
-  if (!membership) {
-    await addMembership(tx, {
-      tenantId: options.tenantId,
-      userId: options.userId,
-      role: 'member',
-      actor: options.actor,
-    });
-    return;
-  }
-  if (membership.role === 'guest' && !membership.sharedTeamIds.includes(options.teamId)) {
+  if (membership?.role === 'guest' && !membership.sharedTeamIds.includes(options.teamId)) {
     await setSharedTeams(tx, {
       tenantId: options.tenantId,
       actor: options.actor,
