@@ -29,7 +29,9 @@ test.describe('sign-in and sign-out', () => {
     await expect(page.getByTestId('current-user')).toHaveText(me.name);
     await expect(page.getByTestId('inbox-tenant')).toHaveText(sunriseTenantName);
     await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
-    await expect(page.getByText(/Notifications and approvals for .* will appear here/)).toBeVisible();
+    // Mia's plan ends within 30 days and her team has no Team Lead, so the deadline job (run at the
+    // server's start) tells the owner; the inbox shows it with the participant's name.
+    await expect(page.getByText(/Mia Thompson's NDIS plan ends on .* \(\d+ days\)/)).toBeVisible();
 
     const [tenant] = (await tenantsOf(apiGet)).filter((candidate) => candidate.name === sunriseTenantName);
     expect(tenant).toBeDefined();
