@@ -145,6 +145,8 @@ test.describe('navigation', () => {
     const settingsNav = page.getByRole('navigation', { name: 'Settings' });
     await expect(settingsNav.getByRole('link', { name: 'User Settings' })).toBeVisible();
     await expect(settingsNav.getByRole('link', { name: 'Appearance' })).toBeVisible();
+    // Their own staff profile (registrations, screening checks) is one of their pages.
+    await expect(settingsNav.getByRole('link', { name: 'Practitioner Settings' })).toBeVisible();
     await expect(settingsNav.getByRole('link', { name: 'Tenant Settings' })).toHaveCount(0);
     await expect(settingsNav.getByRole('link', { name: 'System Settings' })).toHaveCount(0);
 

@@ -6,6 +6,7 @@ describe('settings links by role', () => {
     for (const role of ['team-member', 'support-worker', 'viewer'] as const) {
       expect(visibleSettingsGroups(role)).toEqual(['user']);
       expect(settingsLinksFor(role).map((link) => link.label)).toContain('User Settings');
+      expect(settingsLinksFor(role).map((link) => link.label)).toContain('Practitioner Settings');
       expect(settingsLinksFor(role).map((link) => link.label)).not.toContain('Tenant Settings');
     }
   });

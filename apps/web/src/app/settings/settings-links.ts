@@ -73,10 +73,12 @@ export const settingsLinks: readonly SettingsLink[] = [
     group: 'organisation',
   },
   {
+    // Everyone's own staff profile (qualifications, registrations, screening checks), so it sits with
+    // the user's pages; tenant admins also open others' profiles from it.
     to: '/settings/practitioner',
     label: 'Practitioner Settings',
-    description: 'Practitioners’ registrations and qualifications.',
-    group: 'organisation',
+    description: 'Your qualifications, registrations and screening checks.',
+    group: 'user',
   },
   {
     to: '/settings/user/rates',
