@@ -1,6 +1,7 @@
 import type { StaffProfile } from '@wattle/domain/staff/schemas';
 import type { Team } from '@wattle/domain/teams/schemas';
 import type { Me } from '@wattle/domain/users/schemas';
+import { cardsApi } from './cards-api';
 import { tenantApi } from './care-team-api';
 import { demoUsers, expect, expectNoAccessibilityViolations, preferSunrise, test } from './fixtures';
 
@@ -131,5 +132,16 @@ test.describe('staff profile', () => {
         .filter({ hasText: 'Priya Practitioner' })
         .getByText('Screening expired'),
     ).toHaveCount(0);
+
+    // A card assigned to her says so beside the assignee.
+    const cards = await cardsApi(page.request);
+    const card = await cards.create({
+      teamId: jordan.id,
+      title: 'Screening check: community outing',
+      assigneeId: jordan.members.find((member) => member.email === demoUsers.supportWorker)!.userId,
+    });
+    await page.goto(`/card/${card.id}`);
+    await expect(page.getByLabel('Assignee')).toHaveValue(card.assigneeId!);
+    await expect(page.getByText('Screening expired')).toBeVisible();
   });
 });

@@ -14,6 +14,7 @@ import {
 import { PlusIcon, XIcon } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { formatFullTime } from '@/features/inbox/relative-time';
+import { ScreeningExpiredBadge } from '@/features/team-config/screening-badge';
 import { cn } from '@/lib/cn';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
@@ -68,6 +69,9 @@ export function AssigneeField({ card }: { card: CardView }) {
   const { view, team, canEdit, change } = card;
   const members = team?.members ?? [];
   const isKnown = view.assigneeId === null || members.some((member) => member.userId === view.assigneeId);
+  const isScreeningExpired = members.some(
+    (member) => member.userId === view.assigneeId && member.screeningExpired,
+  );
   return (
     <DetailRow label="Assignee" htmlFor={id}>
       <NativeSelect
@@ -87,6 +91,11 @@ export function AssigneeField({ card }: { card: CardView }) {
           </option>
         ))}
       </NativeSelect>
+      {isScreeningExpired ? (
+        <div className="mt-1">
+          <ScreeningExpiredBadge />
+        </div>
+      ) : null}
     </DetailRow>
   );
 }
