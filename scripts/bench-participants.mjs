@@ -525,7 +525,13 @@ async function waitForStartupJobs(logPath, fromByte, timeoutMs = 600_000) {
 }
 
 async function benchOne(kind, options, cleanups, tools) {
-  const scratch = await scratchData(kind, { prefix: 'wattle-bench-participants', options, cleanups });
+  // With --keep (or after a failure) the Postgres database is kept too, to look at the data.
+  const scratch = await scratchData(kind, {
+    prefix: 'wattle-bench-participants',
+    options,
+    cleanups,
+    keepDatabase: true,
+  });
   const { dataDir, logPath, env, postgres } = scratch;
   const result = { db: kind };
   try {
