@@ -19,6 +19,9 @@ describe('notification toasts (spec shell sections 8 and 9)', () => {
       'Trial Reminder',
       'Notification',
       'You were mentioned',
+      'Plan Ending Soon',
+      'Budget Alert',
+      'Screening Check Expiring',
     ]);
   });
 
