@@ -1,3 +1,5 @@
+import { forgetDrafts } from '../../lib/forget-drafts';
+
 // Apart from draft-storage.ts so that sign-in and sign-out, which run in the shell of every page, do
 // not bring the wizard's schemas (and zod) into the shell's first load (docs/performance.md).
 
@@ -9,17 +11,5 @@ export const careTeamDraftPrefix = 'wattle.careTeamDraft';
  * someone signs in, everyone's but theirs. They hold health information.
  */
 export function forgetCareTeamDrafts(options: { keepUserId?: string } = {}): void {
-  const prefix = `${careTeamDraftPrefix}.`;
-  const kept = options.keepUserId ? `${prefix}${options.keepUserId}.` : null;
-  try {
-    const storage = window.sessionStorage;
-    const keys: string[] = [];
-    for (let i = 0; i < storage.length; i++) {
-      const key = storage.key(i);
-      if (key?.startsWith(prefix) && !(kept && key.startsWith(kept))) keys.push(key);
-    }
-    for (const key of keys) storage.removeItem(key);
-  } catch {
-    // Blocked storage: nothing was kept either.
-  }
+  forgetDrafts('session', careTeamDraftPrefix, options);
 }

@@ -1,3 +1,4 @@
+import { forgetDrafts } from '../../lib/forget-drafts';
 import { storageKeys } from '../../lib/storage-keys';
 
 // Apart from comment-draft.ts so that sign-in and sign-out, which run in the shell of every page,
@@ -8,17 +9,5 @@ import { storageKeys } from '../../lib/storage-keys';
  * in, everyone's but theirs (a draft left by a person whose session ended goes once another signs in).
  */
 export function forgetCommentDrafts(options: { keepUserId?: string } = {}): void {
-  const prefix = `${storageKeys.commentDraft}.`;
-  const kept = options.keepUserId ? `${prefix}${options.keepUserId}.` : null;
-  try {
-    const storage = window.localStorage;
-    const keys: string[] = [];
-    for (let i = 0; i < storage.length; i++) {
-      const key = storage.key(i);
-      if (key?.startsWith(prefix) && !(kept && key.startsWith(kept))) keys.push(key);
-    }
-    for (const key of keys) storage.removeItem(key);
-  } catch {
-    // Blocked storage: nothing was kept either.
-  }
+  forgetDrafts('local', storageKeys.commentDraft, options);
 }
