@@ -3,7 +3,7 @@ import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type SortingState, type Updater, useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { participantStatuses, participantStatusLabels } from '@wattle/domain/participants/schemas';
-import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, HandHeartIcon, PlusIcon } from 'lucide-react';
+import { HandHeartIcon, PlusIcon } from 'lucide-react';
 import { type MouseEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useDebouncedValue } from '@/features/search/use-debounced-value';
 import { cn } from '@/lib/cn';
@@ -14,6 +14,7 @@ import { Input } from '@/ui/input';
 import { Label } from '@/ui/label';
 import { NativeSelect } from '@/ui/native-select';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
+import { SortableHeaderCell } from '@/ui/sortable-header-cell';
 import { useViewport } from '@/ui/use-viewport';
 import { participantsInfiniteQueryOptions } from './api';
 import { useParticipantAccess } from './participant-access';
@@ -39,8 +40,6 @@ const rowHeight = 48;
 const fetchAheadRows = 30;
 /** The search box waits this long after the last key (spec work section 5: 300 ms). */
 const searchDebounceMs = 300;
-
-const ariaSort = { asc: 'ascending', desc: 'descending' } as const;
 
 /**
  * /participants (issue 13 part 3): the tenant's participants the caller may read, searched and
@@ -256,38 +255,16 @@ export function ParticipantsPage() {
               >
                 <thead className="sticky top-0 z-10 grid border-b bg-muted text-left text-muted-foreground text-xs">
                   <tr aria-rowindex={1} className="grid" style={{ gridTemplateColumns }}>
-                    {headers.map((header) => {
-                      const sorted = header.column.getIsSorted();
-                      if (!header.column.getCanSort()) {
-                        return (
-                          <th key={header.id} scope="col" className="flex items-center px-3 py-1 font-medium">
-                            <table.FlexRender header={header} />
-                          </th>
-                        );
-                      }
-                      const SortIcon =
-                        sorted === 'asc' ? ArrowUpIcon : sorted === 'desc' ? ArrowDownIcon : ArrowUpDownIcon;
-                      return (
-                        <th
-                          key={header.id}
-                          scope="col"
-                          aria-sort={sorted ? ariaSort[sorted] : 'none'}
-                          className="px-1 py-1 font-medium"
-                        >
-                          <button
-                            type="button"
-                            onClick={header.column.getToggleSortingHandler()}
-                            className="inline-flex w-full items-center gap-1 whitespace-nowrap rounded-md px-2 py-1.5 text-left hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                          >
-                            <table.FlexRender header={header} />
-                            <SortIcon
-                              aria-hidden="true"
-                              className={cn('size-3.5 shrink-0', !sorted && 'opacity-40')}
-                            />
-                          </button>
-                        </th>
-                      );
-                    })}
+                    {headers.map((header) => (
+                      <SortableHeaderCell
+                        key={header.id}
+                        sorted={header.column.getIsSorted()}
+                        canSort={header.column.getCanSort()}
+                        onToggle={header.column.getToggleSortingHandler()}
+                      >
+                        <table.FlexRender header={header} />
+                      </SortableHeaderCell>
+                    ))}
                   </tr>
                 </thead>
                 <tbody className="relative grid" style={{ height: virtualizer.getTotalSize() }}>

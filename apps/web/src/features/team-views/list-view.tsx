@@ -2,14 +2,13 @@ import { useNavigate } from '@tanstack/react-router';
 import { type SortingState, useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { priorities, priorityLabels, type WorkItem } from '@wattle/domain/cards/schemas';
-import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
 import { Checkbox } from '@/ui/checkbox';
 import { Input } from '@/ui/input';
 import { Label } from '@/ui/label';
 import { NativeSelect } from '@/ui/native-select';
+import { SortableHeaderCell } from '@/ui/sortable-header-cell';
 import { useViewport } from '@/ui/use-viewport';
 import { useTenantToday } from './calendar-today';
 import { columnWidths, listColumns, listFeatures, mobileColumnIds, mobileColumnWidths } from './list-columns';
@@ -28,8 +27,6 @@ import type { TeamViewProps } from './team-view-types';
 
 /** Every row is this tall, so the virtualiser knows where each one is without measuring. */
 const rowHeight = 44;
-
-const ariaSort = { asc: 'ascending', desc: 'descending' } as const;
 
 /**
  * The list view (issue 5 item 1): every work item of the team (or the caller's own on My Work) in
@@ -250,31 +247,15 @@ export function ListView({ team, items, total, mine }: TeamViewProps) {
           >
             <thead className="sticky top-0 z-10 grid border-b bg-muted text-left text-muted-foreground text-xs">
               <tr aria-rowindex={1} className="grid" style={{ gridTemplateColumns }}>
-                {headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  const SortIcon =
-                    sorted === 'asc' ? ArrowUpIcon : sorted === 'desc' ? ArrowDownIcon : ArrowUpDownIcon;
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      aria-sort={sorted ? ariaSort[sorted] : 'none'}
-                      className="px-1 py-1 font-medium"
-                    >
-                      <button
-                        type="button"
-                        onClick={header.column.getToggleSortingHandler()}
-                        className="inline-flex w-full items-center gap-1 whitespace-nowrap rounded-md px-2 py-1.5 text-left hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                      >
-                        <table.FlexRender header={header} />
-                        <SortIcon
-                          aria-hidden="true"
-                          className={cn('size-3.5 shrink-0', !sorted && 'opacity-40')}
-                        />
-                      </button>
-                    </th>
-                  );
-                })}
+                {headers.map((header) => (
+                  <SortableHeaderCell
+                    key={header.id}
+                    sorted={header.column.getIsSorted()}
+                    onToggle={header.column.getToggleSortingHandler()}
+                  >
+                    <table.FlexRender header={header} />
+                  </SortableHeaderCell>
+                ))}
               </tr>
             </thead>
             <tbody
