@@ -367,7 +367,7 @@ function buildTenants(count, rules) {
         name: `${participantName.split(' ')[0]}'s Care Team`,
         slug: `care-team-${n}`,
         participant: {
-          id: `participant_bench${n}`,
+          id: uuidv7(),
           name: participantName,
           ndisNumber: String(430_000_000 + Math.floor(random() * 9_999_999)),
           dateOfBirth: isoDay(new Date(now - (8 + Math.floor(random() * 60)) * 365 * 86_400_000)),
@@ -524,20 +524,33 @@ export async function generate(db, options, rules, note) {
     [json(tenants.map((t) => ({ tenant_id: t.id, user_id: t.user.id })))],
   );
   await db.query(
-    `insert into teams (tenant_id, id, slug, name, participant, workflow_states)
-     select r.tenant_id, r.id, r.slug, r.name, r.participant, $2::jsonb
-       from jsonb_to_recordset($1::jsonb) as r(tenant_id uuid, id uuid, slug text, name text, participant jsonb)`,
+    `insert into teams (tenant_id, id, slug, name, workflow_states)
+     select r.tenant_id, r.id, r.slug, r.name, $2::jsonb
+       from jsonb_to_recordset($1::jsonb) as r(tenant_id uuid, id uuid, slug text, name text)`,
+    [
+      json(tenants.map((t) => ({ tenant_id: t.id, id: t.team.id, slug: t.team.slug, name: t.team.name }))),
+      json(workflowStates),
+    ],
+  );
+  // Each team centres on its participant, whose record names the team (migration 0012).
+  await db.query(
+    `insert into participants (tenant_id, id, name, ndis_number, date_of_birth, goals, alerts, status, team_id)
+     select r.tenant_id, r.id, r.name, r.ndis_number, r.date_of_birth, r.goals, r.alerts, 'active', r.team_id
+       from jsonb_to_recordset($1::jsonb)
+         as r(tenant_id uuid, id uuid, name text, ndis_number text, date_of_birth date, goals jsonb, alerts jsonb, team_id uuid)`,
     [
       json(
         tenants.map((t) => ({
           tenant_id: t.id,
-          id: t.team.id,
-          slug: t.team.slug,
-          name: t.team.name,
-          participant: t.team.participant,
+          id: t.team.participant.id,
+          name: t.team.participant.name,
+          ndis_number: t.team.participant.ndisNumber,
+          date_of_birth: t.team.participant.dateOfBirth,
+          goals: t.team.participant.goals,
+          alerts: t.team.participant.alerts,
+          team_id: t.team.id,
         })),
       ),
-      json(workflowStates),
     ],
   );
   await db.query(

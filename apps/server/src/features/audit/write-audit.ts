@@ -1,4 +1,5 @@
 import type { FieldChange } from '@wattle/domain/audit/schemas';
+import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { auditLog } from '../../db/schema/audit';
 import { accountAuditLog } from '../../db/schema/users';
@@ -21,6 +22,18 @@ export interface AuditEntryInput {
  */
 export async function writeAudit(tx: Queryable, entry: AuditEntryInput): Promise<void> {
   await writeAuditEntries(tx, [entry]);
+}
+
+/**
+ * Appends the audit entry of a read (someone viewed a participant, or a list of them). A read
+ * changes nothing else, so its transaction commits without waiting for the disk flush
+ * (`synchronous_commit = off` for this transaction only): the entry is written and ordered like any
+ * other, and only a database crash in the following fraction of a second could lose it. A write's
+ * entry, which commits with its change, always waits.
+ */
+export async function writeReadAudit(tx: Queryable, entry: AuditEntryInput): Promise<void> {
+  await tx.execute(sql`select set_config('synchronous_commit', 'off', true)`);
+  await writeAudit(tx, entry);
 }
 
 /**

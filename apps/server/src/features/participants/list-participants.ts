@@ -5,7 +5,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sq
 import { participantPlans, participants } from '../../db/schema/participants';
 import { teamMembers, teams } from '../../db/schema/teams';
 import type { TenantContext } from '../../http/tenant-scope';
-import { writeAudit } from '../audit/write-audit';
+import { writeReadAudit } from '../audit/write-audit';
 import { reachOf } from './participant-access';
 
 /** Which participants the caller lists: every one, or those of some teams; some as summaries only. */
@@ -28,7 +28,7 @@ export async function listParticipants(
   query: ParticipantListQuery,
 ): Promise<{ data: ParticipantListItem[]; total: number }> {
   const scope = await listScope(ctx);
-  await writeAudit(ctx.tx, {
+  await writeReadAudit(ctx.tx, {
     tenantId: ctx.tenantId,
     actor: ctx.actor,
     entity: 'participant-list',

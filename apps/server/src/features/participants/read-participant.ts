@@ -1,6 +1,6 @@
 import type { ParticipantView } from '@wattle/domain/participants/schemas';
 import type { TenantContext } from '../../http/tenant-scope';
-import { writeAudit } from '../audit/write-audit';
+import { writeReadAudit } from '../audit/write-audit';
 import { loadParticipant, toParticipant, toParticipantSummary } from './participant-records';
 
 /**
@@ -20,7 +20,7 @@ export async function writeViewedAudit(
   participantId: string,
   metadata: { view: 'full' | 'summary'; part?: 'plan' | 'plans' },
 ): Promise<void> {
-  await writeAudit(ctx.tx, {
+  await writeReadAudit(ctx.tx, {
     tenantId: ctx.tenantId,
     actor: ctx.actor,
     entity: 'participant',

@@ -1,0 +1,1 @@
+CREATE INDEX "participants_live_name_idx" ON "participants" USING btree ("tenant_id",lower("name"),"id") WHERE "participants"."archived_at" is null;
