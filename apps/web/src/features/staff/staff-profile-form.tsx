@@ -11,31 +11,15 @@ import { TextListEditor } from '@/features/care-teams/text-list-editor';
 import { ApiError } from '@/lib/http';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Button } from '@/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/ui/card';
 import { NativeSelect } from '@/ui/native-select';
+import { SectionCard } from '@/ui/section-card';
 import { staffKeys, supervisorsQueryOptions, useSaveStaffProfile } from './api';
 import { CheckFields } from './check-fields';
 import { RegistrationsEditor } from './registrations-editor';
 import { StaffFormSchema, type StaffFormValues, toStaffForm, toStaffUpdate } from './staff-form';
 
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card className="gap-4 py-5">
-      <CardHeader className="px-4 sm:px-6">
-        <CardTitle className="text-base">{title}</CardTitle>
-        {description ? <CardDescription>{description}</CardDescription> : null}
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4 px-4 sm:px-6">{children}</CardContent>
-    </Card>
-  );
+function Section(props: { title: string; description?: string; children: ReactNode }) {
+  return <SectionCard {...props} contentClassName="flex flex-col gap-4" />;
 }
 
 /** The profile as it is now, from a 409 answer to a stale version. */

@@ -1,36 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import type { Team } from '@wattle/domain/teams/schemas';
 import { ExternalLinkIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { ParticipantLine } from '@/features/teams/participant-line';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/ui/card';
+import { SectionCard as Section } from '@/ui/section-card';
 import { ArchiveTeamCard } from './archive-team-card';
 import { RenameTeamForm } from './rename-team-form';
 import { TeamGuestsCard } from './team-guests-card';
 import { TeamInvitationsCard } from './team-invitations-card';
 import { TeamMembersCard } from './team-members-card';
-
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card className="gap-4 py-5">
-      <CardHeader className="px-4 sm:px-6">
-        <CardTitle className="text-base">{title}</CardTitle>
-        {description ? <CardDescription>{description}</CardDescription> : null}
-      </CardHeader>
-      <CardContent className="px-4 sm:px-6">{children}</CardContent>
-    </Card>
-  );
-}
 
 /** Everything a team lead or tenant admin configures about one team (issue 13 part 6). */
 export function TeamSettingsPanel({ tenantId, team }: { tenantId: string; team: Team }) {
