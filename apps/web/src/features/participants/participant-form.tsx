@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Participant } from '@wattle/domain/participants/schemas';
-import { AlertCircleIcon, HistoryIcon, Loader2Icon, UsersIcon } from 'lucide-react';
+import { AlertCircleIcon, HistoryIcon, Loader2Icon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { type FieldPath, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -10,6 +10,7 @@ import { ApiError, validationIssues } from '@/lib/http';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { ConfirmDialog, ConfirmDialogAction } from '@/ui/confirm-dialog';
+import { ConflictAlert } from '@/ui/conflict-alert';
 import { NativeSelect } from '@/ui/native-select';
 import { participantKeys, useCreateParticipant, useUpdateParticipant } from './api';
 import { assignableTeams, type ParticipantAccess } from './participant-access';
@@ -293,24 +294,20 @@ export function ParticipantForm({
         </Alert>
       ) : null}
       {conflict ? (
-        <Alert
-          className="border-amber-300 bg-amber-50 text-amber-950"
+        <ConflictAlert
+          title="Someone else changed this participant"
           role="alert"
           data-testid="participant-conflict"
         >
-          <UsersIcon aria-hidden="true" />
-          <AlertTitle className="line-clamp-none">Someone else changed this participant</AlertTitle>
-          <AlertDescription className="text-amber-950">
-            <p>
-              They saved changes since you opened it
-              {conflictFields.length > 0 ? ` (${fieldList(conflictFields)})` : ''}. Reload their version to
-              continue: everything you typed stays in the form, and Save then applies it.
-            </p>
-            <Button size="sm" className="mt-1" onClick={reloadTheirs}>
-              Reload their version
-            </Button>
-          </AlertDescription>
-        </Alert>
+          <p>
+            They saved changes since you opened it
+            {conflictFields.length > 0 ? ` (${fieldList(conflictFields)})` : ''}. Reload their version to
+            continue: everything you typed stays in the form, and Save then applies it.
+          </p>
+          <Button size="sm" className="mt-1" onClick={reloadTheirs}>
+            Reload their version
+          </Button>
+        </ConflictAlert>
       ) : null}
       {rebaseNote ? (
         <Alert data-testid="participant-rebased">

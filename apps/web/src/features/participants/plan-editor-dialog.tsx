@@ -7,7 +7,7 @@ import {
   supportCategories,
   supportPurposeLabels,
 } from '@wattle/domain/participants/plans';
-import { AlertCircleIcon, Loader2Icon, PlusIcon, Trash2Icon, UsersIcon } from 'lucide-react';
+import { AlertCircleIcon, Loader2Icon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import {
   type FieldErrors,
@@ -21,6 +21,7 @@ import { toast } from 'sonner';
 import { ApiError, validationIssues } from '@/lib/http';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Button } from '@/ui/button';
+import { ConflictAlert } from '@/ui/conflict-alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/ui/dialog';
 import { Input } from '@/ui/input';
 import { Label } from '@/ui/label';
@@ -193,43 +194,35 @@ function PlanEditorForm({
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       {conflict ? (
-        <Alert
-          className="border-amber-300 bg-amber-50 text-amber-950"
-          role="alert"
-          data-testid="plan-conflict"
-        >
-          <UsersIcon aria-hidden="true" />
-          <AlertTitle className="line-clamp-none">Someone else changed this plan</AlertTitle>
-          <AlertDescription className="text-amber-950">
-            <p>
-              They saved it ({formatDate(conflict.startDate)} to {formatDate(conflict.endDate)},{' '}
-              {conflict.budgets.length} budgets) since you opened it. Keep yours to save over their changes,
-              or load theirs.
-            </p>
-            <div className="mt-1 flex flex-wrap gap-2">
-              <Button
-                size="sm"
-                onClick={() => {
-                  setBaseVersion(conflict.version);
-                  setConflict(null);
-                }}
-              >
-                Keep mine
-              </Button>
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => {
-                  reset(valuesOfPlan(conflict));
-                  setBaseVersion(conflict.version);
-                  setConflict(null);
-                }}
-              >
-                Load theirs
-              </Button>
-            </div>
-          </AlertDescription>
-        </Alert>
+        <ConflictAlert title="Someone else changed this plan" role="alert" data-testid="plan-conflict">
+          <p>
+            They saved it ({formatDate(conflict.startDate)} to {formatDate(conflict.endDate)},{' '}
+            {conflict.budgets.length} budgets) since you opened it. Keep yours to save over their changes, or
+            load theirs.
+          </p>
+          <div className="mt-1 flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              onClick={() => {
+                setBaseVersion(conflict.version);
+                setConflict(null);
+              }}
+            >
+              Keep mine
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => {
+                reset(valuesOfPlan(conflict));
+                setBaseVersion(conflict.version);
+                setConflict(null);
+              }}
+            >
+              Load theirs
+            </Button>
+          </div>
+        </ConflictAlert>
       ) : null}
       {generalError ? (
         <Alert variant="destructive">
