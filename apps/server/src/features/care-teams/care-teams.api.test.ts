@@ -259,6 +259,32 @@ describe('POST /api/care-teams', () => {
     expect(teamNames).not.toContain('Left Behind Team');
   });
 
+  it('refuses an unverified owner with 403 VERIFICATION_REQUIRED, and makes nothing', async () => {
+    // Nina onboards her own organisation: its owner, but she has not acknowledged 'I understand'.
+    const nina = await t.as('nina.new@wattle.example');
+    const onboarded = await nina.post('/api/onboarding', {
+      organisationName: 'Nina Care Co',
+      consent: true,
+    });
+    expect(onboarded.status, JSON.stringify(onboarded.body)).toBe(201);
+    const ninaTenant = await t.tenantId('Nina Care Co');
+    const participantsOf = () =>
+      t.readInTenant(
+        ninaTenant,
+        async (tx) => (await tx.select({ id: participants.id }).from(participants)).length,
+      );
+    const before = await participantsOf();
+    const res = await nina.inTenant(ninaTenant).post('/api/care-teams', {
+      participant: { ...riley, ndisNumber: '439990011' },
+      team: { name: 'Unverified team' },
+      members: [],
+      templateSet: 'community',
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('VERIFICATION_REQUIRED');
+    expect(await participantsOf()).toBe(before);
+  });
+
   it('is for tenant admins only', async () => {
     const before = await sunriseRows();
     const lee = (await t.as('lee.lead@sunrise.example')).inTenant(sunrise);

@@ -13,6 +13,7 @@ import { type InvitationsToSend, invitationsToSend } from '../invitations/delive
 import type { IssuedTeamInvitation } from '../invitations/team-invitations';
 import { refuseFutureDateOfBirth } from '../participants/create-participant';
 import { insertParticipant } from '../participants/insert-participant';
+import { requireVerified } from '../participants/participant-access';
 import { currentParticipant } from '../participants/participant-records';
 import { type AddedMember, addPersonToTeam, insertTeamMember } from '../teams/add-team-member';
 import { insertTeam } from '../teams/create-team';
@@ -38,6 +39,8 @@ export async function createCareTeam(
   input: CreateCareTeamInput,
 ): Promise<CareTeamCreated> {
   requireTenantPermission(ctx, 'create:teams');
+  // The wizard creates or reads a participant record, which needs a verified account.
+  requireVerified(ctx);
   const templateSet = findTemplateSet(input.templateSet);
   if (!templateSet) throw new AppError('VALIDATION_FAILED', 'Please select a template');
   const now = new Date();
