@@ -5,11 +5,12 @@ import { notifications } from '../db/schema/notifications';
 import { participantPlans, participants, planBudgets } from '../db/schema/participants';
 import { staffProfiles } from '../db/schema/staff';
 import { users } from '../db/schema/users';
+import { addDays } from '../features/cards/card-values';
 import { listenForChanges } from '../features/events/change-feed';
 import type { PlanBudgetUsage } from '../features/participants/budget-usage';
 import type { BudgetUsageSource } from './budget-alert-job';
 import { runDeadlineJobs } from './deadline-jobs';
-import { addDays, formatLongDate } from './deadline-notices';
+import { formatLongDate } from './deadline-notices';
 
 let t: TestApp;
 let sunrise: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { addDays } from '../features/cards/card-values';
 import {
-  addDays,
   budgetNotice,
   checkNotice,
   daysPhrase,

@@ -10,11 +10,6 @@ import { type Check, checkState, type Registration } from '@wattle/domain/staff/
 /** A deadline this close (or past) is high priority. */
 export const urgentDays = 7;
 
-/** `date` moved by `days` calendar days. */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 const longDate = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'UTC' });
 
 /** 2027-01-14 → "14 January 2027". */

@@ -1,7 +1,8 @@
 import { planEndingSoonDays } from '@wattle/domain/participants/plans';
 import { and, between, eq, isNull } from 'drizzle-orm';
 import { participantPlans, participants } from '../db/schema/participants';
-import { addDays, planEndingNotice } from './deadline-notices';
+import { addDays } from '../features/cards/card-values';
+import { planEndingNotice } from './deadline-notices';
 import type { JobScope } from './job-scope';
 import { type DedupedNotification, notifyOnce } from './notify-once';
 import { findRecipients, participantRecipients } from './recipients';

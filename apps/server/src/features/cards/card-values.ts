@@ -177,3 +177,11 @@ export async function tenantTimeZone(ctx: Pick<TenantContext, 'tx' | 'tenantId'>
   ).execute({ tenantId: ctx.tenantId });
   return tenant?.timeZone ?? 'Australia/Sydney';
 }
+
+/** The tenant's "today" (yyyy-mm-dd in its time zone). */
+export async function tenantToday(
+  ctx: Pick<TenantContext, 'tx' | 'tenantId'>,
+  now = new Date(),
+): Promise<string> {
+  return todayIn(await tenantTimeZone(ctx), now);
+}

@@ -5,7 +5,7 @@ import {
 } from '@wattle/domain/participants/schemas';
 import { AppError } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';
-import { tenantTimeZone, todayIn } from '../cards/card-values';
+import { tenantToday } from '../cards/card-values';
 import { insertParticipant } from './insert-participant';
 import { requireParticipantTeamPermission } from './participant-access';
 import { publishParticipantChange } from './participant-events';
@@ -35,7 +35,7 @@ export async function createParticipant(
 
 /** A date of birth after today (in the tenant's time zone) is a typing mistake: 400. */
 export async function refuseFutureDateOfBirth(ctx: TenantContext, dateOfBirth: string): Promise<void> {
-  if (dateOfBirth <= todayIn(await tenantTimeZone(ctx))) return;
+  if (dateOfBirth <= (await tenantToday(ctx))) return;
   const message = participantMessages.dateOfBirthFuture;
   throw new AppError('VALIDATION_FAILED', message, [{ path: ['dateOfBirth'], message }]);
 }

@@ -8,7 +8,7 @@ import {
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { participantPlans, planBudgets } from '../../db/schema/participants';
 import type { TenantContext } from '../../http/tenant-scope';
-import { tenantTimeZone, todayIn } from '../cards/card-values';
+import { tenantToday } from '../cards/card-values';
 import { budgetUsage, usageOf } from './budget-usage';
 
 export type PlanRow = typeof participantPlans.$inferSelect;
@@ -44,7 +44,7 @@ export async function findPlans(
     .where(and(eq(planBudgets.tenantId, ctx.tenantId), inArray(planBudgets.planId, planIds)))
     .orderBy(asc(planBudgets.category));
   const usage = await budgetUsage(ctx.tx, { tenantId: ctx.tenantId, planIds });
-  const today = todayIn(await tenantTimeZone(ctx));
+  const today = await tenantToday(ctx);
   const budgetsByPlan = new Map<string, BudgetRow[]>();
   for (const budget of budgets) {
     const list = budgetsByPlan.get(budget.planId) ?? [];

@@ -6,7 +6,7 @@ import { staffProfiles } from '../../db/schema/staff';
 import { memberships } from '../../db/schema/tenants';
 import { users } from '../../db/schema/users';
 import type { TenantContext } from '../../http/tenant-scope';
-import { tenantTimeZone, todayIn } from '../cards/card-values';
+import { tenantToday } from '../cards/card-values';
 
 const supervisors = alias(users, 'supervisor');
 
@@ -37,11 +37,6 @@ function selectStaff(tx: Tx) {
 
 type StaffRow = Awaited<ReturnType<ReturnType<typeof selectStaff>['execute']>>[number];
 export type StaffProfileRow = typeof staffProfiles.$inferSelect;
-
-/** The caller's tenant's "today" (yyyy-mm-dd in its time zone), which decides a check's standing. */
-export async function tenantToday(ctx: Pick<TenantContext, 'tx' | 'tenantId'>, now = new Date()) {
-  return todayIn(await tenantTimeZone(ctx), now);
-}
 
 export function toStaffProfile(row: StaffRow, today: string): StaffProfile {
   const p = row.profile;
