@@ -31,25 +31,10 @@ export async function changeMemberRole(
     await ctx.tx
       .update(teamMembers)
       .set({ role })
-      .where(
-        and(
-          eq(teamMembers.tenantId, ctx.tenantId),
-          eq(teamMembers.teamId, teamId),
-          eq(teamMembers.userId, userId),
-        ),
-      );
-    await writeAudit(ctx.tx, {
-      tenantId: ctx.tenantId,
-      actor: ctx.actor,
-      entity: 'team-member',
-      entityId: `${teamId}:${userId}`,
-      action: 'updated',
-      changes: [{ field: 'role', oldValue: member.role, newValue: role }],
-    });
-    await publishTeamChange(ctx, teamId);
+      .where(memberWhere(ctx, teamId, userId));
+    await recordMemberChange(ctx, teamId, userId, 'updated', member.role, role);
   }
-  const [team] = await findVisibleTeams(ctx, { teamId });
-  return team!;
+  return teamAfterChange(ctx, teamId);
 }
 
 /**
@@ -61,24 +46,40 @@ export async function removeMember(ctx: TenantContext, teamId: string, userId: s
   await requireCardPermission(ctx, teamId, 'manage:team');
   const member = await lockMember(ctx, teamId, userId);
   if (member.role === 'Team Lead') await refuseLosingLastLead(ctx, teamId, userId);
-  await ctx.tx
-    .delete(teamMembers)
-    .where(
-      and(
-        eq(teamMembers.tenantId, ctx.tenantId),
-        eq(teamMembers.teamId, teamId),
-        eq(teamMembers.userId, userId),
-      ),
-    );
+  await ctx.tx.delete(teamMembers).where(memberWhere(ctx, teamId, userId));
+  await recordMemberChange(ctx, teamId, userId, 'deleted', member.role, null);
+  return teamAfterChange(ctx, teamId);
+}
+
+function memberWhere(ctx: TenantContext, teamId: string, userId: string) {
+  return and(
+    eq(teamMembers.tenantId, ctx.tenantId),
+    eq(teamMembers.teamId, teamId),
+    eq(teamMembers.userId, userId),
+  );
+}
+
+/** Audits a member's role change (or removal: no new role) and tells the team's viewers. */
+async function recordMemberChange(
+  ctx: TenantContext,
+  teamId: string,
+  userId: string,
+  action: 'updated' | 'deleted',
+  oldRole: TeamRole,
+  newRole: TeamRole | null,
+): Promise<void> {
   await writeAudit(ctx.tx, {
     tenantId: ctx.tenantId,
     actor: ctx.actor,
     entity: 'team-member',
     entityId: `${teamId}:${userId}`,
-    action: 'deleted',
-    changes: [{ field: 'role', oldValue: member.role, newValue: null }],
+    action,
+    changes: [{ field: 'role', oldValue: oldRole, newValue: newRole }],
   });
   await publishTeamChange(ctx, teamId);
+}
+
+async function teamAfterChange(ctx: TenantContext, teamId: string): Promise<Team> {
   const [team] = await findVisibleTeams(ctx, { teamId });
   return team!;
 }
