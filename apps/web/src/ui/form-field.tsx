@@ -3,9 +3,9 @@ import { cn } from '@/lib/cn';
 import { Label } from '@/ui/label';
 
 /**
- * One labelled field of the wizard and the team and staff forms: the label, the control, an optional
- * hint and the field's message. The control gets `fieldAria(id, …)` so the hint and the message are
- * read with it.
+ * One labelled field of the care team wizard, the team and staff forms and onboarding: the label,
+ * the control, an optional hint and the field's message. The control gets `fieldAria(id, …)` so the
+ * hint and the message are read with it.
  */
 export function FormField({
   id,

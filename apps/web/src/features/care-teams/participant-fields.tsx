@@ -1,8 +1,8 @@
 import { ndisNumberLength } from '@wattle/domain/participants/schemas';
 import { useId } from 'react';
 import { Controller, type FieldError, useFormContext } from 'react-hook-form';
+import { FormField, fieldAria, textareaClass } from '@/ui/form-field';
 import { Input } from '@/ui/input';
-import { FormField, fieldAria, textareaClass } from './form-field';
 import { TextListEditor } from './text-list-editor';
 import type { WizardDraft } from './wizard-draft';
 

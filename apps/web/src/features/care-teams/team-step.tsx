@@ -5,10 +5,10 @@ import { useId, useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
+import { FormField, fieldAria } from '@/ui/form-field';
 import { Input } from '@/ui/input';
 import { Label } from '@/ui/label';
 import { NativeSelect } from '@/ui/native-select';
-import { FormField, fieldAria } from './form-field';
 import { TeamRoleOptions } from './team-role-options';
 import { nameFromEmail, newMemberRole, type WizardDraft } from './wizard-draft';
 

@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { type OnboardingInput, OnboardingSchema } from '@wattle/domain/onboarding/schemas';
 import { defaultTeamName } from '@wattle/domain/teams/schemas';
 import { AlertCircleIcon, Loader2Icon } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { CenteredLayout } from '@/app/centered-layout';
 import { meQueryOptions } from '@/features/auth/api';
@@ -16,6 +16,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/ui/card';
 import { Checkbox } from '@/ui/checkbox';
+import { FormField } from '@/ui/form-field';
 import { Input } from '@/ui/input';
 import { Label } from '@/ui/label';
 import { createOnboarding } from './api';
@@ -31,37 +32,6 @@ const fieldNames: readonly FieldName[] = [
 
 function isFieldName(value: unknown): value is FieldName {
   return typeof value === 'string' && (fieldNames as readonly string[]).includes(value);
-}
-
-function Field({
-  id,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  label: ReactNode;
-  hint?: string;
-  error?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-muted-foreground text-xs">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-destructive text-sm">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 function describedBy(id: string, hasHint: boolean, hasError: boolean): string | undefined {
@@ -145,7 +115,7 @@ export function OnboardingPage() {
               </Alert>
             ) : null}
 
-            <Field id={ids.fullName} label="Full name" error={errors.fullName?.message}>
+            <FormField className="gap-2" id={ids.fullName} label="Full name" error={errors.fullName?.message}>
               <Input
                 id={ids.fullName}
                 autoComplete="name"
@@ -153,9 +123,9 @@ export function OnboardingPage() {
                 aria-describedby={describedBy(ids.fullName, false, Boolean(errors.fullName))}
                 {...register('fullName')}
               />
-            </Field>
+            </FormField>
 
-            <Field id={ids.email} label="Email" error={errors.email?.message}>
+            <FormField className="gap-2" id={ids.email} label="Email" error={errors.email?.message}>
               <Input
                 id={ids.email}
                 type="email"
@@ -164,9 +134,10 @@ export function OnboardingPage() {
                 aria-describedby={describedBy(ids.email, false, Boolean(errors.email))}
                 {...register('email')}
               />
-            </Field>
+            </FormField>
 
-            <Field
+            <FormField
+              className="gap-2"
               id={ids.organisationName}
               label={
                 <>
@@ -184,9 +155,10 @@ export function OnboardingPage() {
                 aria-describedby={describedBy(ids.organisationName, false, Boolean(errors.organisationName))}
                 {...register('organisationName')}
               />
-            </Field>
+            </FormField>
 
-            <Field
+            <FormField
+              className="gap-2"
               id={ids.firstTeamName}
               label="First team name"
               hint={`A care team usually centres on one participant. Left empty, it is called '${defaultTeamName}'.`}
@@ -199,7 +171,7 @@ export function OnboardingPage() {
                 aria-describedby={describedBy(ids.firstTeamName, true, Boolean(errors.firstTeamName))}
                 {...register('firstTeamName')}
               />
-            </Field>
+            </FormField>
 
             <div className="flex flex-col gap-2">
               <div className="flex items-start gap-3 rounded-lg border bg-muted/50 p-3">

@@ -1,7 +1,7 @@
 import { checkState, type ScreeningState } from '@wattle/domain/staff/schemas';
 import { useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { FormField, fieldAria } from '@/features/care-teams/form-field';
+import { FormField, fieldAria } from '@/ui/form-field';
 import { Input } from '@/ui/input';
 import { CheckStateBadge } from './check-state-badge';
 import type { StaffFormValues } from './staff-form';

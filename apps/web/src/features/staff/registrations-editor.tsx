@@ -1,8 +1,8 @@
 import { PlusIcon, XIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
-import { FormField, fieldAria } from '@/features/care-teams/form-field';
 import { Button } from '@/ui/button';
+import { FormField, fieldAria } from '@/ui/form-field';
 import { Input } from '@/ui/input';
 import type { StaffFormValues } from './staff-form';
 
