@@ -4,8 +4,7 @@ import { participantPlans, participants, planBudgets } from '../db/schema/partic
 import { budgetUsage, usageOf } from '../features/participants/budget-usage';
 import { budgetNotice } from './deadline-notices';
 import type { JobScope } from './job-scope';
-import { type DedupedNotification, notifyOnce } from './notify-once';
-import { findRecipients, participantRecipients } from './recipients';
+import { notifyAboutParticipants } from './recipients';
 
 /** How a job learns what each budget has used: the participant page's own computation by default. */
 export type BudgetUsageSource = typeof budgetUsage;
@@ -67,26 +66,21 @@ export async function notifyBudgetsOverAlert(
       if (isBudgetOverAlert(budget.amountCents, usedCents)) over.push({ ...budget, usedCents });
     }
   }
-  if (over.length === 0) return 0;
-
-  const recipients = await findRecipients(tx, tenantId);
-  const rows: DedupedNotification[] = over.flatMap((budget) => {
-    const notice = budgetNotice(
-      budget.participantName,
-      supportCategoryName(budget.category),
-      budget.amountCents,
-      budget.usedCents,
-    );
-    return participantRecipients(recipients, budget.teamId).map((userId) => ({
-      tenantId,
-      userId,
-      type: 'budget' as const,
-      priority: notice.priority,
-      message: notice.message,
+  return notifyAboutParticipants(
+    tx,
+    tenantId,
+    over.map((budget) => ({
+      type: 'budget',
+      notice: budgetNotice(
+        budget.participantName,
+        supportCategoryName(budget.category),
+        budget.amountCents,
+        budget.usedCents,
+      ),
       participantId: budget.participantId,
       participantName: budget.participantName,
+      teamId: budget.teamId,
       dedupeKey: `budget:${budget.planId}:${budget.category}`,
-    }));
-  });
-  return notifyOnce(tx, rows);
+    })),
+  );
 }

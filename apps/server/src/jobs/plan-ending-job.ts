@@ -4,8 +4,7 @@ import { participantPlans, participants } from '../db/schema/participants';
 import { addDays } from '../features/cards/card-values';
 import { planEndingNotice } from './deadline-notices';
 import type { JobScope } from './job-scope';
-import { type DedupedNotification, notifyOnce } from './notify-once';
-import { findRecipients, participantRecipients } from './recipients';
+import { notifyAboutParticipants } from './recipients';
 
 /**
  * Plan ending: each current plan of a participant not archived whose end date is within
@@ -38,20 +37,16 @@ export async function notifyPlansEnding(scope: JobScope): Promise<number> {
         between(participantPlans.endDate, today, addDays(today, planEndingSoonDays)),
       ),
     );
-  if (ending.length === 0) return 0;
-  const recipients = await findRecipients(tx, tenantId);
-  const rows: DedupedNotification[] = ending.flatMap((plan) => {
-    const notice = planEndingNotice(plan.participantName, plan.endDate, today);
-    return participantRecipients(recipients, plan.teamId).map((userId) => ({
-      tenantId,
-      userId,
-      type: 'plan-ending' as const,
-      priority: notice.priority,
-      message: notice.message,
+  return notifyAboutParticipants(
+    tx,
+    tenantId,
+    ending.map((plan) => ({
+      type: 'plan-ending',
+      notice: planEndingNotice(plan.participantName, plan.endDate, today),
       participantId: plan.participantId,
       participantName: plan.participantName,
+      teamId: plan.teamId,
       dedupeKey: `plan-ending:${plan.planId}`,
-    }));
-  });
-  return notifyOnce(tx, rows);
+    })),
+  );
 }

@@ -2,6 +2,8 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { teamMembers } from '../db/schema/teams';
 import { memberships } from '../db/schema/tenants';
+import type { Notice } from './deadline-notices';
+import { type DedupedNotification, notifyOnce } from './notify-once';
 
 /**
  * Who hears about a participant's deadlines: only people who may read the participant. The team's
@@ -25,7 +27,7 @@ export async function findTenantAdmins(tx: Tx, tenantId: string): Promise<string
   return admins.map((a) => a.userId);
 }
 
-export async function findRecipients(tx: Tx, tenantId: string): Promise<Recipients> {
+async function findRecipients(tx: Tx, tenantId: string): Promise<Recipients> {
   const admins = await findTenantAdmins(tx, tenantId);
   const leads = await tx
     .select({ teamId: teamMembers.teamId, userId: teamMembers.userId })
@@ -52,7 +54,40 @@ export async function findRecipients(tx: Tx, tenantId: string): Promise<Recipien
 }
 
 /** The people told about a participant on `teamId`: its leads, or the tenant's admins when it has none. */
-export function participantRecipients(recipients: Recipients, teamId: string | null): string[] {
+function participantRecipients(recipients: Recipients, teamId: string | null): string[] {
   const leads = teamId ? recipients.leadsByTeam.get(teamId) : undefined;
   return leads && leads.length > 0 ? leads : recipients.admins;
+}
+
+/** A deadline notice about a participant, with the key that makes it once-only. */
+export interface ParticipantNotice {
+  type: DedupedNotification['type'];
+  notice: Notice;
+  participantId: string;
+  participantName: string;
+  teamId: string | null;
+  dedupeKey: string;
+}
+
+/** Tells each notice's participantRecipients, once per key (notifyOnce); answers how many were created. */
+export async function notifyAboutParticipants(
+  tx: Tx,
+  tenantId: string,
+  notices: readonly ParticipantNotice[],
+): Promise<number> {
+  if (notices.length === 0) return 0;
+  const recipients = await findRecipients(tx, tenantId);
+  const rows: DedupedNotification[] = notices.flatMap((n) =>
+    participantRecipients(recipients, n.teamId).map((userId) => ({
+      tenantId,
+      userId,
+      type: n.type,
+      priority: n.notice.priority,
+      message: n.notice.message,
+      participantId: n.participantId,
+      participantName: n.participantName,
+      dedupeKey: n.dedupeKey,
+    })),
+  );
+  return notifyOnce(tx, rows);
 }
