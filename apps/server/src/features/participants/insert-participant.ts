@@ -96,19 +96,7 @@ export async function insertParticipant(
       })
       .returning();
   } catch (error) {
-    if (isUniqueViolation(error, 'participants_ndis_number_key')) {
-      throw new AppError(
-        'CONFLICT',
-        `NDIS number ${input.ndisNumber} already belongs to another participant`,
-        {
-          field: 'ndisNumber',
-        },
-      );
-    }
-    if (isUniqueViolation(error, 'participants_team_key')) {
-      throw new AppError('CONFLICT', 'This team already has a participant', { field: 'teamId' });
-    }
-    throw error;
+    throw participantUniqueConflict(error, input.ndisNumber);
   }
   await writeAudit(tx, {
     tenantId,
@@ -151,10 +139,7 @@ export async function assignParticipantToTeam(
       .set({ teamId: options.teamId, updatedAt: new Date() })
       .where(and(eq(participants.tenantId, options.tenantId), eq(participants.id, options.participantId)));
   } catch (error) {
-    if (isUniqueViolation(error, 'participants_team_key')) {
-      throw new AppError('CONFLICT', 'This team already has a participant', { field: 'teamId' });
-    }
-    throw error;
+    throw participantUniqueConflict(error);
   }
   await writeAudit(tx, {
     tenantId: options.tenantId,
@@ -164,6 +149,22 @@ export async function assignParticipantToTeam(
     action: 'updated',
     changes: [{ field: 'teamId', oldValue: before.teamId, newValue: options.teamId }],
   });
+}
+
+/**
+ * A participant write that lost a race for a unique NDIS number (when `ndisNumber` was written) or
+ * team as the 409 the checks before it would have given; any other error unchanged.
+ */
+export function participantUniqueConflict(error: unknown, ndisNumber?: string): unknown {
+  if (ndisNumber !== undefined && isUniqueViolation(error, 'participants_ndis_number_key')) {
+    return new AppError('CONFLICT', `NDIS number ${ndisNumber} already belongs to another participant`, {
+      field: 'ndisNumber',
+    });
+  }
+  if (isUniqueViolation(error, 'participants_team_key')) {
+    return new AppError('CONFLICT', 'This team already has a participant', { field: 'teamId' });
+  }
+  return error;
 }
 
 /** A team centres on at most one participant: 409 when it already has one. */

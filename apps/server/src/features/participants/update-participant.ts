@@ -2,7 +2,6 @@ import type { FieldChange } from '@wattle/domain/audit/schemas';
 import { can } from '@wattle/domain/auth/permissions';
 import type { Participant, UpdateParticipantParsed } from '@wattle/domain/participants/schemas';
 import { and, eq, ne } from 'drizzle-orm';
-import { isUniqueViolation } from '../../db/errors';
 import { participants } from '../../db/schema/participants';
 import { AppError, forbidden } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';
@@ -13,6 +12,7 @@ import {
   duplicateNdisNumberError,
   emptyToNull,
   type ParticipantRow,
+  participantUniqueConflict,
   refuseTeamWithParticipant,
 } from './insert-participant';
 import { requireParticipantTeamPermission } from './participant-access';
@@ -92,19 +92,7 @@ export async function updateParticipant(
       .where(and(eq(participants.tenantId, ctx.tenantId), eq(participants.id, id)));
   } catch (error) {
     // Only a write that committed between the checks above and this one gets here.
-    if (isUniqueViolation(error, 'participants_ndis_number_key')) {
-      throw new AppError(
-        'CONFLICT',
-        `NDIS number ${next.ndisNumber} already belongs to another participant`,
-        {
-          field: 'ndisNumber',
-        },
-      );
-    }
-    if (isUniqueViolation(error, 'participants_team_key')) {
-      throw new AppError('CONFLICT', 'This team already has a participant', { field: 'teamId' });
-    }
-    throw error;
+    throw participantUniqueConflict(error, next.ndisNumber);
   }
 
   await writeAudit(ctx.tx, {
