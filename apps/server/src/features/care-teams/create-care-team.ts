@@ -1,4 +1,8 @@
-import type { CareTeamResult, CreateCareTeamSchema } from '@wattle/domain/care-teams/schemas';
+import {
+  type CareTeamResult,
+  type CreateCareTeamSchema,
+  careTeamMessages,
+} from '@wattle/domain/care-teams/schemas';
 import { findTemplateSet } from '@wattle/domain/care-teams/template-sets';
 import type { Participant } from '@wattle/domain/participants/schemas';
 import { and, eq } from 'drizzle-orm';
@@ -42,7 +46,7 @@ export async function createCareTeam(
   // The wizard creates or reads a participant record, which needs a verified account.
   requireVerified(ctx);
   const templateSet = findTemplateSet(input.templateSet);
-  if (!templateSet) throw new AppError('VALIDATION_FAILED', 'Please select a template');
+  if (!templateSet) throw new AppError('VALIDATION_FAILED', careTeamMessages.templateSet);
   const now = new Date();
   const { tx, tenantId, actor } = ctx;
 
