@@ -1,15 +1,16 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { can } from '@wattle/domain/auth/permissions';
 import type { CareTeamResult } from '@wattle/domain/care-teams/schemas';
-import { Loader2Icon, PlusIcon } from 'lucide-react';
+import { Loader2Icon, PlusIcon, ShieldAlertIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { meQueryOptions } from '@/features/auth/api';
 import { useCurrentRole } from '@/features/tenants/use-current-role';
+import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { LazyPartBoundary, lazyPart } from '@/ui/lazy-part';
-import { Sheet, SheetContent } from '@/ui/sheet';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/ui/sheet';
 import { CareTeamCreatedDialog, invitationsToShare } from './care-team-created-dialog';
 
 // The wizard's code (its forms and the template list) loads when it is first opened.
@@ -82,14 +83,47 @@ export function CreateCareTeamButton() {
           className="w-full max-w-[600px] sm:max-w-[600px]"
           data-testid="create-care-team-drawer"
         >
-          {isOpen ? (
+          {!isOpen ? null : me.isVerified ? (
             <LazyPartBoundary fallback={<WizardLoading />}>
               <CreateCareTeamWizard key={me.id} onClose={() => setIsOpen(false)} onCreated={onCreated} />
             </LazyPartBoundary>
-          ) : null}
+          ) : (
+            <VerifyFirst onClose={() => setIsOpen(false)} />
+          )}
         </SheetContent>
       </Sheet>
       {created ? <CareTeamCreatedDialog result={created} onOpenTeam={() => openTeam(created)} /> : null}
     </>
+  );
+}
+
+/**
+ * The wizard creates a participant, and the server refuses participant records to unverified
+ * accounts (403 VERIFICATION_REQUIRED), so an unverified owner is sent to verify first instead of
+ * filling in three steps that cannot be saved.
+ */
+function VerifyFirst({ onClose }: { onClose: () => void }) {
+  return (
+    <div className="flex flex-col gap-4 px-4 py-4 pr-12 sm:px-6">
+      <SheetTitle className="font-semibold text-xl">Create Care Team</SheetTitle>
+      <SheetDescription className="sr-only">
+        Your account needs verifying before you can create a care team.
+      </SheetDescription>
+      <Alert>
+        <ShieldAlertIcon aria-hidden="true" />
+        <AlertTitle>Verify your account first</AlertTitle>
+        <AlertDescription>
+          <p>
+            A care team starts with a participant record, which is health information: it opens once your
+            account is verified.
+          </p>
+          <Button asChild size="sm" variant="outline" className="mt-1">
+            <Link to="/verification-required" onClick={onClose}>
+              Verify my account
+            </Link>
+          </Button>
+        </AlertDescription>
+      </Alert>
+    </div>
   );
 }
