@@ -5,6 +5,7 @@ import { invitations, memberships } from '../../db/schema/tenants';
 import type { Actor } from '../../db/with-tenant';
 import { writeAudit } from '../audit/write-audit';
 import { publishChange } from '../events/change-feed';
+import { setSharedTeams } from '../teams/add-team-member';
 import { addMembership } from '../tenants/add-membership';
 import { isOpenInvitation } from './invitation-links';
 import type { InvitationRow } from './team-invitations';
@@ -53,18 +54,12 @@ export async function acceptInvitation(
     !membership.sharedTeamIds.includes(invitation.teamId)
   ) {
     // Already a member: the role stays, a guest gets the invited team shared (they see no other).
-    const sharedTeamIds = [...membership.sharedTeamIds, invitation.teamId];
-    await tx
-      .update(memberships)
-      .set({ sharedTeamIds })
-      .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, actor.id)));
-    await writeAudit(tx, {
+    await setSharedTeams(tx, {
       tenantId,
       actor,
-      entity: 'membership',
-      entityId: actor.id,
-      action: 'updated',
-      changes: [{ field: 'sharedTeamIds', oldValue: membership.sharedTeamIds, newValue: sharedTeamIds }],
+      userId: actor.id,
+      before: membership.sharedTeamIds,
+      after: [...membership.sharedTeamIds, invitation.teamId],
     });
   }
 
