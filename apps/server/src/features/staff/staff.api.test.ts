@@ -175,6 +175,15 @@ describe('a person and their own profile', () => {
     });
     expect(expired.body.data.childrenCheck).toBe('expired');
     expect(await memberOnJordan()).toBe(true);
+    // Jordan's family guardian reads the team, not its staff's screening checks.
+    const fionaTeams = (await (await as('fiona')).get('/api/teams')).body.data as {
+      name: string;
+      members: { userId: string; screeningExpired: boolean }[];
+    }[];
+    const sophieForFiona = fionaTeams
+      .find((x) => x.name === "Jordan's Care Team")!
+      .members.find((m) => m.userId === ids.sophie)!;
+    expect(sophieForFiona.screeningExpired).toBe(false);
   });
 });
 

@@ -159,7 +159,9 @@ function toTeam(
       role: m.role,
       joinedAt: m.joinedAt.toISOString(),
       permissions: m.permissions,
-      screeningExpired: m.screeningExpired,
+      // A screening check is staff information (read:staff): the team's staff see that a colleague's has
+      // expired, where they work with them; a family guardian or a guest reading a shared team does not.
+      screeningExpired: can(myRole, 'read:cards') && m.screeningExpired,
     })),
     myRole,
     version: row.version,
