@@ -69,6 +69,22 @@ export const participants = pgTable(
   ],
 );
 
+/**
+ * How many participants a tenant has per status, archived or not, with a team or without: kept by
+ * statement triggers on participants (migration 0015), read for the participant list's total.
+ */
+export const participantTallies = pgTable(
+  'participant_tallies',
+  {
+    tenantId: tenantIdColumn(),
+    status: text('status').notNull(),
+    isArchived: boolean('is_archived').notNull(),
+    hasTeam: boolean('has_team').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.status, t.isArchived, t.hasTeam] })],
+);
+
 /** A participant's NDIS plans; exactly one is current at a time, earlier ones stay readable. */
 export const participantPlans = pgTable(
   'participant_plans',

@@ -2,7 +2,7 @@ import { can } from '@wattle/domain/auth/permissions';
 import { effectiveTeamRole, type TeamRole } from '@wattle/domain/auth/roles';
 import type { ParticipantListItem, ParticipantListQuery } from '@wattle/domain/participants/schemas';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { participantPlans, participants } from '../../db/schema/participants';
+import { participantPlans, participants, participantTallies } from '../../db/schema/participants';
 import { teamMembers, teams } from '../../db/schema/teams';
 import type { TenantContext } from '../../http/tenant-scope';
 import { writeReadAudit } from '../audit/write-audit';
@@ -78,12 +78,14 @@ export async function listParticipants(
   const total =
     query.offset === 0 && rows.length < query.limit
       ? rows.length
-      : ((
+      : ((await tallied(ctx, query, scope)) ??
+        (
           await ctx.tx
             .select({ n: count() })
             .from(participants)
             .where(and(...where))
-        )[0]?.n ?? 0);
+        )[0]?.n ??
+        0);
 
   return {
     data: rows.map((row) => ({
@@ -101,6 +103,31 @@ export async function listParticipants(
     })),
     total,
   };
+}
+
+/**
+ * The total from the tenant's tallies (migration 0015) when the list is a tenant-wide reader's,
+ * unsearched and not narrowed to a team: a dozen rows summed instead of every participant counted.
+ * Null when the tallies cannot answer (a search, a team filter, a reader of some teams only).
+ */
+async function tallied(
+  ctx: TenantContext,
+  query: ParticipantListQuery,
+  scope: ListScope,
+): Promise<number | null> {
+  if (query.q?.trim() || query.teamId) return null;
+  if (scope.teamIds !== 'all' && scope.teamIds.length > 0) return null;
+  const where: SQL[] = [
+    eq(participantTallies.tenantId, ctx.tenantId),
+    eq(participantTallies.isArchived, query.archived === 'true'),
+  ];
+  if (scope.teamIds !== 'all') where.push(eq(participantTallies.hasTeam, true));
+  if (query.status) where.push(eq(participantTallies.status, query.status));
+  const [row] = await ctx.tx
+    .select({ n: sql<number>`coalesce(sum(${participantTallies.n}), 0)`.mapWith(Number) })
+    .from(participantTallies)
+    .where(and(...where));
+  return row?.n ?? 0;
 }
 
 /**

@@ -774,6 +774,54 @@ describe('archive and restore', () => {
   });
 });
 
+describe("the list's total", () => {
+  /** meta.total of a one-row page, against the participants counted in the database. */
+  async function expectTotalsToMatchRows() {
+    const olivia = await as('olivia.owner@sunrise.example');
+    const rows = await t.readInTenant(sunrise, (tx) =>
+      tx
+        .select({ status: participants.status, archivedAt: participants.archivedAt })
+        .from(participants)
+        .where(eq(participants.tenantId, sunrise)),
+    );
+    for (const archived of [false, true]) {
+      for (const status of [undefined, 'active', 'inactive', 'pending'] as const) {
+        const expected = rows.filter(
+          (r) => (r.archivedAt !== null) === archived && (!status || r.status === status),
+        ).length;
+        const query = `limit=1${archived ? '&archived=true' : ''}${status ? `&status=${status}` : ''}`;
+        const res = await olivia.get(`/api/participants?${query}`);
+        expect({ query, total: res.body.meta.total }).toEqual({ query, total: expected });
+      }
+    }
+  }
+
+  it('stays the number of participants through creating, status changes, team moves and archiving', async () => {
+    await expectTotalsToMatchRows();
+    const olivia = await as('olivia.owner@sunrise.example');
+    const created = await olivia.post(
+      '/api/participants',
+      newParticipant({ name: 'Tally Person', ndisNumber: '439900001' }),
+    );
+    expect(created.status).toBe(201);
+    await expectTotalsToMatchRows();
+    const id = created.body.data.id as string;
+    const active = await olivia.patch(`/api/participants/${id}`, { version: 1, status: 'active' });
+    expect(active.status).toBe(200);
+    await expectTotalsToMatchRows();
+    const archived = await olivia.post(`/api/participants/${id}/archive`, { version: 2 });
+    expect(archived.status).toBe(200);
+    await expectTotalsToMatchRows();
+    // An edit that moves no participant between tallies (a phone number) leaves them as they were.
+    const restored = await olivia.post(`/api/participants/${id}/restore`, { version: 3 });
+    expect(restored.status).toBe(200);
+    expect(
+      (await olivia.patch(`/api/participants/${id}`, { version: 4, phone: '0400 111 222' })).status,
+    ).toBe(200);
+    await expectTotalsToMatchRows();
+  });
+});
+
 describe('cards name participants of the tenant', () => {
   it("refuses a participant id that is not one of the tenant's with 400 'Participant not found'", async () => {
     const olivia = await as('olivia.owner@sunrise.example');
