@@ -33,9 +33,11 @@ export const supportItemNumberMessage =
 /**
  * `Category_Sequence_RegistrationGroup_Outcome_Purpose`: a two-digit PACE support category that
  * exists, a three-digit sequence, a four-digit registration group, an outcome domain digit and a
- * purpose digit (some real items carry a letter suffix on the last part, e.g. `_1_1_T`).
+ * purpose digit (some real items carry a letter suffix on the last part, e.g. `_1_1_T`). Consumables
+ * and assistive technology items of the NDIA's catalogue carry a nine-digit sequence instead (their
+ * product classification, e.g. `05_220232801_0103_1_2`), so the importer can read the whole file.
  */
-const supportItemNumberPattern = /^(\d{2})_(\d{3})_(\d{4})_(\d)_(\d)(?:_[A-Z])?$/;
+const supportItemNumberPattern = /^(\d{2})_(\d{3}|\d{9})_(\d{4})_(\d)_(\d)(?:_[A-Z])?$/;
 
 export interface SupportItemNumberParts {
   category: SupportCategoryNumber;
