@@ -1,7 +1,25 @@
 import { can } from '@wattle/domain/auth/permissions';
 import { effectiveTeamRole, type TeamRole } from '@wattle/domain/auth/roles';
-import type { ParticipantListItem, ParticipantListQuery } from '@wattle/domain/participants/schemas';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  ndisNumberLength,
+  type ParticipantListItem,
+  type ParticipantListQuery,
+} from '@wattle/domain/participants/schemas';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { participantPlans, participants, participantTallies } from '../../db/schema/participants';
 import { teamMembers, teams } from '../../db/schema/teams';
 import type { TenantContext } from '../../http/tenant-scope';
@@ -19,8 +37,8 @@ interface ListScope {
 /**
  * `GET /api/participants`: the participants the caller may see, searched, filtered, sorted and
  * paged, in one query (team name and the current plan's end date joined in) plus a count when the
- * page does not already tell the total. `q` matches the name anywhere (any case) or the start of the
- * NDIS number; archived participants are left out unless `archived=true`, which lists only them.
+ * page does not already tell the total. `q` matches the name anywhere (any case); a `q` of digits
+ * only matches the start of the NDIS number instead; archived participants are left out unless `archived=true`, which lists only them.
  * Audited once per request (entity 'participant-list') with the query, not once per row.
  */
 export async function listParticipants(
@@ -180,11 +198,11 @@ function conditions(
   const q = query.q?.trim();
   if (q) {
     const byName = sql`lower(${participants.name}) like ${`%${escapeLike(q.toLowerCase())}%`}`;
-    // A summary reader never sees the NDIS number, so it cannot search by one either.
-    const byNumber = /^\d+$/.test(q)
-      ? and(sql`${participants.ndisNumber} like ${`${q}%`}`, isSummary ? sql`not (${isSummary})` : undefined)
-      : undefined;
-    where.push(byNumber ? or(byName, byNumber)! : byName);
+    if (!/^\d+$/.test(q)) where.push(byName);
+    else if (!isSummary) where.push(byNumberPrefix(q));
+    // A summary reader never sees the NDIS number, so it cannot search by one either: on the
+    // teams they read as summaries, digits are looked for in the name.
+    else where.push(or(and(byNumberPrefix(q), sql`not (${isSummary})`), and(isSummary, byName))!);
   }
   return where;
 }
@@ -209,6 +227,20 @@ function ordering(
   }[query.sort];
   const keyOrder = query.order === 'desc' ? sql`${key} desc nulls last` : sql`${key} asc nulls last`;
   return [keyOrder, asc(nameKey), asc(participants.id)];
+}
+
+/**
+ * Digits look up NDIS numbers from their start. Every number has nine digits, so a prefix is the
+ * range from it padded with zeros to it padded with nines: comparisons Postgres may run through the
+ * tenant's number index under row-level security (they are leakproof; `like` is not), where a
+ * pattern would read every participant of the tenant (docs/performance.md, Participants).
+ */
+function byNumberPrefix(digits: string): SQL {
+  if (digits.length > ndisNumberLength) return sql`false`;
+  return and(
+    gte(participants.ndisNumber, digits.padEnd(ndisNumberLength, '0')),
+    lte(participants.ndisNumber, digits.padEnd(ndisNumberLength, '9')),
+  )!;
 }
 
 /** `%`, `_` and `\` typed into the search box match themselves. */

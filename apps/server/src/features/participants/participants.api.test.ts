@@ -514,6 +514,10 @@ describe('GET /api/participants', () => {
     expect(names(await olivia.get('/api/participants?q=4319877'))).toEqual(['Mia Thompson']);
     // The middle of a number is not a match, nor are the LIKE wildcards.
     expect(names(await olivia.get('/api/participants?q=987788'))).toEqual([]);
+    const mia = (await olivia.get(`/api/participants/${ids.mia}`)).body.data;
+    expect(names(await olivia.get(`/api/participants?q=${mia.ndisNumber}`))).toEqual(['Mia Thompson']);
+    expect(names(await olivia.get(`/api/participants?q=${mia.ndisNumber}0`))).toEqual([]);
+    expect(names(await olivia.get('/api/participants?q=4'))).toContain('Mia Thompson');
     expect(names(await olivia.get('/api/participants?q=%25'))).toEqual([]);
     expect(names(await olivia.get('/api/participants?q=_'))).toEqual([]);
   });
