@@ -1,6 +1,7 @@
 // The Drizzle schema, gathered for the client and for drizzle-kit. One file per aggregate beside this one.
 export * from './audit';
 export * from './cards';
+export * from './catalogue';
 export * from './comments';
 export * from './favorites';
 export * from './notifications';
