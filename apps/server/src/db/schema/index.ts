@@ -10,4 +10,5 @@ export * from './staff';
 export * from './teams';
 export * from './templates';
 export * from './tenants';
+export * from './time-entries';
 export * from './users';
