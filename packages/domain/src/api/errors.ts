@@ -14,6 +14,14 @@ export const errorStatus = {
   COMPLIANCE_REQUIRED: 422,
   /** A workflow move the table of spec work section 4 does not allow, or an edit of a locked card. */
   WORKFLOW_REFUSED: 422,
+  /** A time entry that overlaps another of the same person's; the message names the other entry. */
+  OVERLAP: 409,
+  /** A time entry the NDIS pricing rules refuse (inactive code, rate over the limit, item not in force…). */
+  PRICING_REFUSED: 422,
+  /** Stop & Save of a timer that ran more than 12 hours, without isLongTimerConfirmed. */
+  LONG_TIMER: 422,
+  /** Stop & Save of a timer with no time code chosen, and no default the tenant's codes give. */
+  TIME_CODE_REQUIRED: 422,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

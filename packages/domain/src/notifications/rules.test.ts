@@ -22,6 +22,7 @@ describe('notification toasts (spec shell sections 8 and 9)', () => {
       'Plan Ending Soon',
       'Budget Alert',
       'Screening Check Expiring',
+      'Time Entry Rejected',
     ]);
   });
 
@@ -29,6 +30,7 @@ describe('notification toasts (spec shell sections 8 and 9)', () => {
     expect(isDestructiveNotification({ type: 'info', priority: 'high' })).toBe(true);
     expect(isDestructiveNotification({ type: 'overdue', priority: 'low' })).toBe(true);
     expect(isDestructiveNotification({ type: 'rejected', priority: 'normal' })).toBe(true);
+    expect(isDestructiveNotification({ type: 'time-entry-rejected', priority: 'normal' })).toBe(true);
     expect(isDestructiveNotification({ type: 'approved', priority: 'normal' })).toBe(false);
     expect(isDestructiveNotification({ type: 'payment', priority: 'low' })).toBe(false);
   });

@@ -23,6 +23,8 @@ export const notificationTypes = [
   'budget',
   /** A staff member's screening check or registration expires within 30 days, or has expired. */
   'screening',
+  /** A team lead rejected one of the recipient's time entries; the message carries the reason. */
+  'time-entry-rejected',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -47,11 +49,14 @@ export const notificationToastTitles: Record<NotificationType, string> = {
   'plan-ending': 'Plan Ending Soon',
   budget: 'Budget Alert',
   screening: 'Screening Check Expiring',
+  'time-entry-rejected': 'Time Entry Rejected',
 };
 
-/** Destructive style for high priority, overdue and rejected; default otherwise (spec shell section 8). */
+/** Destructive style for high priority, overdue and rejections; default otherwise (spec shell section 8). */
 export function isDestructiveNotification(n: { type: NotificationType; priority: string }): boolean {
-  return n.priority === 'high' || n.type === 'overdue' || n.type === 'rejected';
+  return (
+    n.priority === 'high' || n.type === 'overdue' || n.type === 'rejected' || n.type === 'time-entry-rejected'
+  );
 }
 
 /** 8000 ms for high priority, 5000 ms otherwise (spec shell section 9). */

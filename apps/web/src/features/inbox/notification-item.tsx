@@ -16,6 +16,7 @@ import {
   CircleCheckIcon,
   CircleXIcon,
   ClipboardCheckIcon,
+  ClockAlertIcon,
   HourglassIcon,
   IdCardIcon,
   type LucideIcon,
@@ -49,6 +50,7 @@ const typeIcons: Record<NotificationType, LucideIcon> = {
   'plan-ending': CalendarClockIcon,
   budget: PiggyBankIcon,
   screening: IdCardIcon,
+  'time-entry-rejected': ClockAlertIcon,
 };
 
 type AccessRequestStatus = NonNullable<Notification['tenantAccessRequest']>['status'];
