@@ -1,7 +1,9 @@
 import type { EmergencyContact, Guardian } from '@wattle/domain/participants/schemas';
+import { australianStates } from '@wattle/domain/time/catalogue';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   foreignKey,
   index,
@@ -9,6 +11,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   uniqueIndex,
   uuid,
@@ -40,6 +43,12 @@ export const participants = pgTable(
     preferences: text('preferences'),
     medicalInfo: text('medical_info'),
     communicationNeeds: text('communication_needs'),
+    /**
+     * Where the participant lives, for NDIS price limits (issue 14): their state or territory, null
+     * for the organisation's, and their remoteness on the Modified Monash Model (1-7).
+     */
+    state: text('state', { enum: australianStates }),
+    monashModel: smallint('monash_model').notNull().default(1),
     status: text('status', { enum: ['active', 'inactive', 'pending'] })
       .notNull()
       .default('pending'),
@@ -66,6 +75,11 @@ export const participants = pgTable(
     index('participants_live_name_idx')
       .on(t.tenantId, sql`lower(${t.name})`, t.id)
       .where(sql`${t.archivedAt} is null`),
+    check(
+      'participants_state_check',
+      sql`${t.state} in ('ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA')`,
+    ),
+    check('participants_monash_model_check', sql`${t.monashModel} between 1 and 7`),
   ],
 );
 
