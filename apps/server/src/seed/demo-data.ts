@@ -26,7 +26,10 @@ export interface DemoPlan {
   budgets: { category: SupportCategoryNumber; amountCents: number }[];
 }
 
-/** A demo participant: the full record (the seed makes them active) and their current plan. */
+/**
+ * A demo participant: the full record (the seed makes them active) and their current plan. Without a
+ * state and MMM they live in the organisation's state, metropolitan (MMM 1), as most do.
+ */
 export type DemoParticipant = Omit<CreateParticipant, 'teamId'> & {
   status?: ParticipantStatus;
   plan: DemoPlan | null;
@@ -115,7 +118,10 @@ export const demoTenants: DemoTenant[] = [
         ndisNumber: '435778120',
         dateOfBirth: '2003-04-27',
         phone: '0491 570 006',
-        address: '21 Grevillea Crescent, Liverpool NSW 2170',
+        address: '21 Grevillea Crescent, Mudgee NSW 2850',
+        // A regional referral: Mudgee is a medium rural town; priced in Sunrise's state (NSW).
+        state: null,
+        monashModel: 4,
         emergencyContact: { name: 'Helen Davies', relationship: 'Mother', phone: '0491 570 010' },
         guardian: null,
         goals: ['Find a weekend job in retail'],
@@ -296,7 +302,10 @@ export const demoTenants: DemoTenant[] = [
           ndisNumber: '434339012',
           dateOfBirth: '1979-01-30',
           phone: '0467 941 302',
-          address: '3/110 River Road, Penrith NSW 2750',
+          address: '3/110 Marshall Street, Cobar NSW 2835',
+          // Cobar is remote (MMM 6): his supports take the catalogue's Remote price limits.
+          state: 'NSW',
+          monashModel: 6,
           emergencyContact: { name: 'Sarah Smith', relationship: 'Partner', phone: '0467 941 388' },
           guardian: {
             name: 'Sarah Smith',

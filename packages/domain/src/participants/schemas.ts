@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { AustralianStateSchema, MonashModelSchema } from '../time/catalogue';
+import { defaultMonashModel, ParticipantMonashModelSchema, ParticipantStateSchema } from './location';
 
 /**
  * Participants (spec work sections 2 "Participant form", 3 "Participant" and "Participant draft",
@@ -139,6 +141,9 @@ export const participantFieldsShape = {
   preferences: optionalText(2000),
   medicalInfo: optionalText(4000),
   communicationNeeds: optionalText(2000),
+  /** Null (or left out): "Same as organisation", priced in the tenant's state (location.ts). */
+  state: ParticipantStateSchema.nullish().transform((value) => value ?? null),
+  monashModel: ParticipantMonashModelSchema.default(defaultMonashModel),
 };
 
 /** `POST /api/participants`: a new participant starts as pending (spec work section 4). */
@@ -164,6 +169,9 @@ export const UpdateParticipantSchema = z.object({
   preferences: patchText(2000),
   medicalInfo: patchText(4000),
   communicationNeeds: patchText(2000),
+  /** null moves the participant back to the organisation's state. */
+  state: ParticipantStateSchema.nullable().optional(),
+  monashModel: ParticipantMonashModelSchema.optional(),
   status: ParticipantStatusSchema.optional(),
   teamId: z.uuid().nullish(),
 });
@@ -190,6 +198,10 @@ export const ParticipantSchema = z.object({
   preferences: z.string().nullable(),
   medicalInfo: z.string().nullable(),
   communicationNeeds: z.string().nullable(),
+  /** The participant's own state; null is "Same as organisation" (the tenant's state prices them). */
+  state: AustralianStateSchema.nullable(),
+  /** Remoteness on the Modified Monash Model, 1-7. */
+  monashModel: MonashModelSchema,
   status: ParticipantStatusSchema,
   teamId: z.uuid().nullable(),
   teamName: z.string().nullable(),
@@ -206,7 +218,7 @@ export type Participant = z.infer<typeof ParticipantSchema>;
 
 /**
  * What a family guardian reads of their own participant: name, goals, alerts and plan dates; no
- * NDIS number, date of birth, contact or medical information.
+ * NDIS number, date of birth, contact, medical information or where they live.
  */
 export const ParticipantSummarySchema = z.object({
   view: z.literal('summary'),

@@ -23,6 +23,8 @@ export const auditedParticipantFields = [
   'preferences',
   'medicalInfo',
   'communicationNeeds',
+  'state',
+  'monashModel',
   'status',
   'teamId',
 ] as const satisfies readonly (keyof ParticipantRow)[];
@@ -90,6 +92,8 @@ export async function insertParticipant(
         preferences: input.preferences ?? null,
         medicalInfo: input.medicalInfo ?? null,
         communicationNeeds: input.communicationNeeds ?? null,
+        state: input.state ?? null,
+        monashModel: input.monashModel,
         status: options.status ?? 'pending',
         teamId: options.teamId ?? null,
         createdBy: options.actor.id.startsWith('00000000') ? null : options.actor.id,

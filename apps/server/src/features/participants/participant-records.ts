@@ -84,6 +84,8 @@ export function toParticipant(row: ParticipantRecordRow): Participant {
     preferences: p.preferences,
     medicalInfo: p.medicalInfo,
     communicationNeeds: p.communicationNeeds,
+    state: p.state,
+    monashModel: p.monashModel,
     status: p.status,
     teamId: p.teamId,
     teamName: p.teamId ? row.teamName : null,

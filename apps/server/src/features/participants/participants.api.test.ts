@@ -131,6 +131,9 @@ describe('POST /api/participants', () => {
       alerts: ['Bee sting allergy'],
       medicalInfo: 'Asthma',
       communicationNeeds: null,
+      // Neither given: the organisation's state, metropolitan.
+      state: null,
+      monashModel: 1,
       status: 'pending',
       teamId: null,
       teamName: null,

@@ -29,6 +29,8 @@ const riley: Participant = {
   preferences: null,
   medicalInfo: null,
   communicationNeeds: null,
+  state: null,
+  monashModel: 1,
   status: 'pending',
   teamId: null,
   teamName: null,
