@@ -31,10 +31,12 @@ import { participantRoutes } from './features/participants/routes';
 import { preferenceRoutes } from './features/preferences/routes';
 import { searchRoutes } from './features/search/routes';
 import { staffRoutes } from './features/staff/routes';
+import { supportCatalogueRoutes } from './features/support-catalogue/routes';
 import { teamRoutes } from './features/teams/routes';
 import { teamWorkRoutes } from './features/teams/work-routes';
 import { templateRoutes } from './features/templates/routes';
 import { tenantRoutes } from './features/tenants/routes';
+import { timeCodeRoutes } from './features/time-codes/routes';
 import { registerErrorHandler } from './http/error-handler';
 import { registerIdempotency } from './http/idempotency';
 import { createResponseSerializerCompiler } from './http/response-serializer';
@@ -164,6 +166,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(participantRoutes);
   await app.register(staffRoutes);
   await app.register(careTeamRoutes);
+  await app.register(supportCatalogueRoutes);
+  await app.register(timeCodeRoutes);
 
   await serveWebApp(app, config.webDistDir ?? defaultWebDist());
   return app;

@@ -31,6 +31,8 @@ interface Ids {
   jordanParticipant: string;
   /** Gus Guest's user id: a guest of Sunrise with Mia's team shared. */
   gusUser: string;
+  /** Sunrise's time code for 01_011_0107_1_1 (demo data). */
+  sunriseTimeCode: string;
 }
 interface Call {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -753,6 +755,51 @@ const routeCases: Record<string, RouteCase> = {
       payload: intruderPlan,
     }),
   },
+  // The support catalogue and time codes (issue 14): admins import and set rates; whoever writes
+  // time reads them; family guardians and auditors do not.
+  'POST /api/support-catalogue/imports': {
+    kind: 'tenant',
+    call: () => ({ method: 'POST', url: '/api/support-catalogue/imports', payload: { file: 'x' } }),
+    lowerRole: { email: 'lee.lead@sunrise.example', status: 403 },
+  },
+  'GET /api/support-catalogues': {
+    kind: 'tenant',
+    call: () => ({ method: 'GET', url: '/api/support-catalogues' }),
+    lowerRole: { email: 'fiona.family@sunrise.example', status: 403 },
+  },
+  'GET /api/support-items': {
+    kind: 'tenant',
+    call: () => ({ method: 'GET', url: '/api/support-items?q=01_011' }),
+    lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
+  },
+  'GET /api/time-codes': {
+    kind: 'tenant',
+    call: () => ({ method: 'GET', url: '/api/time-codes' }),
+    lowerRole: { email: 'fiona.family@sunrise.example', status: 403 },
+  },
+  'POST /api/time-codes': {
+    kind: 'tenant',
+    call: () => ({
+      method: 'POST',
+      url: '/api/time-codes',
+      payload: { code: '01_015_0107_1_1', hourlyRateCents: 100, description: 'Intruder code' },
+    }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+  },
+  'PATCH /api/time-codes/:id': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'PATCH',
+      url: `/api/time-codes/${ids.sunriseTimeCode}`,
+      payload: { version: 1, description: 'Hijacked' },
+    }),
+    lowerRole: { email: 'lee.lead@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'PATCH',
+      url: `/api/time-codes/${ids.sunriseTimeCode}`,
+      payload: { version: 1, description: 'Hijacked' },
+    }),
+  },
 };
 
 let t: TestApp;
@@ -821,6 +868,9 @@ beforeAll(async () => {
       .userId,
     jordanParticipant: teams.find((x) => x.name === "Jordan's Care Team")!.participant!.id,
     gusUser: teams.flatMap((x) => x.members).find((m) => m.email === 'gus.guest@sunrise.example')!.userId,
+    sunriseTimeCode: (await olivia.inTenant(sunrise).get('/api/time-codes')).body.data.find(
+      (c: { code: string }) => c.code === '01_011_0107_1_1',
+    ).id,
   };
   const comment = await olivia
     .inTenant(sunrise)
@@ -978,5 +1028,13 @@ describe('tenant isolation', () => {
     expect(teamInvitations.body.data).toEqual([]);
     const shares = await olivia.inTenant(ids.sunrise).get(`/api/teams/${ids.miaTeam}/shares`);
     expect(shares.body.data).toContainEqual(expect.objectContaining({ userId: ids.gusUser, isShared: true }));
+    const codes = (await olivia.inTenant(ids.sunrise).get('/api/time-codes')).body.data;
+    expect(codes.map((c: { description: string }) => c.description)).not.toContain('Intruder code');
+    expect(codes.find((c: { id: string }) => c.id === ids.sunriseTimeCode)).toMatchObject({
+      description: 'Personal care and daily living',
+      version: 1,
+    });
+    const catalogues = await olivia.inTenant(ids.sunrise).get('/api/support-catalogues');
+    expect(catalogues.body.data).toMatchObject([{ yearLabel: '2025-26', itemCount: 48 }]);
   });
 });

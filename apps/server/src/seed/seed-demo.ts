@@ -17,6 +17,7 @@ import { addMembership } from '../features/tenants/add-membership';
 import { insertTenant } from '../features/tenants/insert-tenant';
 import { demoCards, seedDemoCards } from './demo-cards';
 import { type DemoParticipant, type DemoTenant, demoPeople, demoTenants } from './demo-data';
+import { seedDemoTimeCodes } from './demo-time-codes';
 
 /**
  * Seeds the demo organisations and people when the database has no users yet. Idempotent: a
@@ -54,6 +55,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       (email) => byEmail.get(email)!.id,
     );
     await seedDemoCards(db, { tenantId, teamIds, cards: demoCards[tenant.key] ?? [], actorFor });
+    await seedDemoTimeCodes(db, tenantId, actorFor(owner.email));
   }
   return true;
 }

@@ -1,0 +1,96 @@
+import type { SupportItem } from '@wattle/domain/time/catalogue';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { supportCatalogues, supportItems } from '../../db/schema/catalogue';
+import { toSupportItem } from './support-item-records';
+
+export type SupportCatalogueRow = typeof supportCatalogues.$inferSelect;
+
+/**
+ * The tenant's catalogue in force on a date: the latest imported price-guide year that has begun by
+ * then. A new year's import takes over from its 1 July; entries dated before it keep the older year.
+ * Null before the first imported year begins.
+ */
+export async function catalogueInForce(
+  tx: Queryable,
+  tenantId: string,
+  date: string,
+): Promise<SupportCatalogueRow | null> {
+  const [row] = await tx
+    .select()
+    .from(supportCatalogues)
+    .where(and(eq(supportCatalogues.tenantId, tenantId), lte(supportCatalogues.effectiveFrom, date)))
+    .orderBy(desc(supportCatalogues.effectiveFrom))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Items of a catalogue that may be claimed on the date: started by then and not yet ended. */
+export function claimableOn(tenantId: string, catalogueId: string, date: string): SQL {
+  return and(
+    eq(supportItems.tenantId, tenantId),
+    eq(supportItems.catalogueId, catalogueId),
+    lte(supportItems.startDate, date),
+    or(isNull(supportItems.endDate), gte(supportItems.endDate, date)),
+  )!;
+}
+
+/**
+ * Every support item in force on a date (yyyy-mm-dd), by number: the items of the catalogue in force
+ * then that may be claimed that day. What the time-entry pricing rules choose items and price limits
+ * from. Empty when no catalogue is in force.
+ */
+export async function supportItemsInForce(
+  tx: Queryable,
+  tenantId: string,
+  date: string,
+): Promise<SupportItem[]> {
+  const catalogue = await catalogueInForce(tx, tenantId, date);
+  if (!catalogue) return [];
+  const rows = await tx
+    .select()
+    .from(supportItems)
+    .where(claimableOn(tenantId, catalogue.id, date))
+    .orderBy(asc(supportItems.number), desc(supportItems.startDate));
+  // An item listed twice (a mid-year price change) counts once, from its latest start.
+  const seen = new Set<string>();
+  return rows.filter((row) => !seen.has(row.number) && seen.add(row.number)).map(toSupportItem);
+}
+
+/** One support item in force on a date, with the catalogue it comes from; null when there is none. */
+export async function supportItemInForce(
+  tx: Queryable,
+  tenantId: string,
+  number: string,
+  date: string,
+): Promise<{ item: SupportItem | null; catalogue: SupportCatalogueRow | null }> {
+  const catalogue = await catalogueInForce(tx, tenantId, date);
+  if (!catalogue) return { item: null, catalogue: null };
+  const [row] = await tx
+    .select()
+    .from(supportItems)
+    .where(and(claimableOn(tenantId, catalogue.id, date), eq(supportItems.number, number)))
+    .orderBy(desc(supportItems.startDate))
+    .limit(1);
+  return { item: row ? toSupportItem(row) : null, catalogue };
+}
+
+/** The named support items in force on a date, by number (an item not in force is absent). */
+export async function supportItemsInForceByNumber(
+  tx: Queryable,
+  tenantId: string,
+  numbers: readonly string[],
+  date: string,
+): Promise<Map<string, SupportItem>> {
+  const found = new Map<string, SupportItem>();
+  if (numbers.length === 0) return found;
+  const catalogue = await catalogueInForce(tx, tenantId, date);
+  if (!catalogue) return found;
+  const rows = await tx
+    .select()
+    .from(supportItems)
+    .where(and(claimableOn(tenantId, catalogue.id, date), inArray(supportItems.number, [...numbers])))
+    .orderBy(asc(supportItems.number), desc(supportItems.startDate));
+  for (const row of rows) if (!found.has(row.number)) found.set(row.number, toSupportItem(row));
+  return found;
+}
