@@ -5,7 +5,7 @@ import { tenantRoute } from './base-routes';
  * /settings and its pages (spec shell section 2): the settings menu instead of the sidebar, the
  * Appearance page from features/preferences, Templates from features/templates/settings, Team
  * Management and Team Configuration from features/team-config, Practitioner Settings from
- * features/staff, the others labelled placeholders for now.
+ * features/staff, Rates from features/rates, the others labelled placeholders for now.
  */
 
 const settingsRoute = createRoute({
@@ -80,12 +80,19 @@ const practitionerRoute = createRoute({
   ),
 });
 
+/** Time codes and the NDIS Support Catalogue (features/rates). */
+const ratesRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'user/rates',
+  component: lazyRouteComponent(() => import('@/features/rates/rates-settings-page'), 'RatesSettingsPage'),
+});
+
 const settingsPageRoutes = [
   teamManagementRoute,
   teamConfigRoute,
   practitionerRoute,
   settingsPage('user', 'UserSettingsPage'),
-  settingsPage('user/rates', 'RatesSettingsPage'),
+  ratesRoute,
   settingsPage('tax-invoice', 'TaxInvoiceSettingsPage'),
   settingsPage('notifications', 'NotificationSettingsPage'),
   // The spec keeps these six as placeholders.

@@ -83,7 +83,7 @@ export const settingsLinks: readonly SettingsLink[] = [
   {
     to: '/settings/user/rates',
     label: 'Rates',
-    description: 'Hourly rates of each staff member for invoicing.',
+    description: 'Time codes, their hourly rates and the NDIS Support Catalogue.',
     group: 'organisation',
   },
   {

@@ -8,13 +8,12 @@ import {
   PlugIcon,
   ServerIcon,
   UserRoundIcon,
-  WalletIcon,
 } from 'lucide-react';
 import { PlaceholderPage } from './placeholder-page';
 
 /**
- * The settings pages other than Appearance, Templates, Team Management, Team Configuration and
- * Practitioner Settings (spec shell section 2). Tenant, System, Security,
+ * The settings pages other than Appearance, Templates, Team Management, Team Configuration,
+ * Practitioner Settings and Rates (spec shell section 2). Tenant, System, Security,
  * Integrations, Documentation and Global are placeholders in the spec itself and say so; the others
  * are built in later releases and say what they will hold.
  */
@@ -25,16 +24,6 @@ export function UserSettingsPage() {
       title="User Settings"
       icon={UserRoundIcon}
       description="Your name, contact details and sign-in preferences."
-    />
-  );
-}
-
-export function RatesSettingsPage() {
-  return (
-    <PlaceholderPage
-      title="Rates"
-      icon={WalletIcon}
-      description="The hourly rate of each staff member, used when invoices are built from time entries."
     />
   );
 }

@@ -1,0 +1,163 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Tenant } from '@wattle/domain/tenants/schemas';
+import type { SupportItem } from '@wattle/domain/time/catalogue';
+import type { CatalogueImportResult, SupportCatalogue } from '@wattle/domain/time/catalogue-schemas';
+import type { CreateTimeCode, TimeCode, UpdateTimeCode } from '@wattle/domain/time/time-codes';
+import { ApiError, csrfCookieName, http, httpList, readCookie } from '@/lib/http';
+
+/**
+ * The Rates page's one way to fetch (issue 14 parts 1, 2 and 7): the tenant's time codes, its
+ * imported catalogue years, a search of the support items in force, and the tenant's record (its
+ * address and time zone decide the state whose price limits apply).
+ */
+export const rateKeys = {
+  /** The same key as the time area's codes (features/time), so both read one cached list. */
+  timeCodes: (tenantId: string) => ['time', tenantId, 'codes'] as const,
+  catalogues: (tenantId: string) => ['support-catalogue', tenantId, 'years'] as const,
+  items: (tenantId: string, q: string) => ['support-catalogue', tenantId, 'items', q] as const,
+  /** The key the team views' calendar reads the tenant under (features/team-views/calendar-today.ts). */
+  tenant: (tenantId: string) => ['tenant', tenantId, 'current'] as const,
+};
+
+export function timeCodesQueryOptions(tenantId: string) {
+  return queryOptions({
+    queryKey: rateKeys.timeCodes(tenantId),
+    queryFn: async ({ signal }) => (await httpList<TimeCode>('/api/time-codes', { tenantId, signal })).data,
+    staleTime: 60_000,
+  });
+}
+
+export function cataloguesQueryOptions(tenantId: string) {
+  return queryOptions({
+    queryKey: rateKeys.catalogues(tenantId),
+    queryFn: async ({ signal }) =>
+      (await httpList<SupportCatalogue>('/api/support-catalogues', { tenantId, signal })).data,
+  });
+}
+
+/** Support items in force today matching q (number prefix or name words), 20 at a time. */
+export function supportItemsQueryOptions(tenantId: string, q: string) {
+  return queryOptions({
+    queryKey: rateKeys.items(tenantId, q),
+    queryFn: ({ signal }) =>
+      httpList<SupportItem>(`/api/support-items?limit=20&q=${encodeURIComponent(q)}`, { tenantId, signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function tenantRecordQueryOptions(tenantId: string) {
+  return queryOptions({
+    queryKey: rateKeys.tenant(tenantId),
+    queryFn: ({ signal }) => http<Tenant>('/api/tenants/current', { tenantId, signal }),
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function createTimeCode(tenantId: string, input: CreateTimeCode): Promise<TimeCode> {
+  return http<TimeCode>('/api/time-codes', { method: 'POST', body: input, tenantId });
+}
+
+export function updateTimeCode(tenantId: string, id: string, change: UpdateTimeCode): Promise<TimeCode> {
+  return http<TimeCode>(`/api/time-codes/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: change,
+    tenantId,
+  });
+}
+
+/** A saved code replaces its cached copy at once; the list is then read again. */
+function useTimeCodeSaved(tenantId: string) {
+  const queryClient = useQueryClient();
+  return async (saved: TimeCode) => {
+    queryClient.setQueryData<TimeCode[]>(rateKeys.timeCodes(tenantId), (codes) =>
+      codes
+        ? codes.some((code) => code.id === saved.id)
+          ? codes.map((code) => (code.id === saved.id ? saved : code))
+          : [...codes, saved].sort((a, b) => a.code.localeCompare(b.code))
+        : codes,
+    );
+    await queryClient.invalidateQueries({ queryKey: rateKeys.timeCodes(tenantId) });
+  };
+}
+
+export function useCreateTimeCode(tenantId: string) {
+  const onSaved = useTimeCodeSaved(tenantId);
+  return useMutation({
+    mutationFn: (input: CreateTimeCode) => createTimeCode(tenantId, input),
+    onSuccess: onSaved,
+  });
+}
+
+export function useUpdateTimeCode(tenantId: string) {
+  const onSaved = useTimeCodeSaved(tenantId);
+  return useMutation({
+    mutationFn: ({ id, change }: { id: string; change: UpdateTimeCode }) =>
+      updateTimeCode(tenantId, id, change),
+    onSuccess: onSaved,
+  });
+}
+
+/** The problems the server listed for a refused catalogue file (details.problems), if any. */
+export function catalogueProblems(error: unknown): string[] {
+  if (!(error instanceof ApiError)) return [];
+  const problems = (error.details as { problems?: unknown } | undefined)?.problems;
+  return Array.isArray(problems) ? problems.filter((p): p is string => typeof p === 'string') : [];
+}
+
+/**
+ * POST /api/support-catalogue/imports as multipart (lib/http.ts sends JSON only): the same cookie,
+ * CSRF token and tenant header, and the same ApiError with the server's message and details.
+ */
+export async function importCatalogue(tenantId: string, file: File): Promise<CatalogueImportResult> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Tenant-Id': tenantId };
+  const csrf = readCookie(csrfCookieName);
+  if (csrf) headers['X-CSRF-Token'] = csrf;
+  let response: Response;
+  try {
+    response = await fetch('/api/support-catalogue/imports', {
+      method: 'POST',
+      headers,
+      body: form,
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach Wattle. Check your connection and try again.');
+  }
+  let body:
+    | {
+        success?: boolean;
+        data?: CatalogueImportResult;
+        error?: { code?: string; message?: string; details?: unknown };
+      }
+    | undefined;
+  try {
+    body = (await response.json()) as typeof body;
+  } catch {
+    body = undefined;
+  }
+  if (!response.ok || body?.success !== true || !body.data) {
+    throw new ApiError(
+      response.status,
+      (body?.error?.code as ApiError['code'] | undefined) ?? `HTTP_${response.status}`,
+      body?.error?.message ?? 'The catalogue could not be imported.',
+      body?.error?.details,
+    );
+  }
+  return body.data;
+}
+
+/** Imports a catalogue; the years, the item searches and the codes' price limits are read again. */
+export function useImportCatalogue(tenantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => importCatalogue(tenantId, file),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['support-catalogue', tenantId] }),
+        queryClient.invalidateQueries({ queryKey: rateKeys.timeCodes(tenantId) }),
+      ]);
+    },
+  });
+}
