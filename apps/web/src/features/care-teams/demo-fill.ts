@@ -34,6 +34,9 @@ export function demoParticipant(random: () => number = Math.random): Participant
     dateOfBirth: '2006-08-19',
     phone: '0412 345 678',
     address: '12 Banksia Street, Parramatta NSW 2150',
+    // Parramatta is metropolitan Sydney, in the demo organisations' state.
+    state: '',
+    monashModel: '1',
     emergencyContact: { name: person.guardian, relationship: person.relationship, phone: '0498 765 432' },
     guardian: {
       name: person.guardian,

@@ -6,6 +6,8 @@ describe('parseStoredWizard', () => {
   it('reads a stored draft back', () => {
     const values = emptyWizardDraft();
     values.participant.name = 'Riley Tran';
+    values.participant.state = 'VIC';
+    values.participant.monashModel = '5';
     values.members = [{ email: 'nina.new@wattle.example', role: 'Therapist' }];
     values.templateSet = 'community';
     expect(parseStoredWizard({ v: 1, step: 'team', values, idempotencyKey: 'care-team-abc12345' })).toEqual({
@@ -20,7 +22,7 @@ describe('parseStoredWizard', () => {
       v: 1,
       step: 'nowhere',
       values: {
-        participant: { name: 42, goals: ['Swim', 3] },
+        participant: { name: 42, goals: ['Swim', 3], state: 'Victoria', monashModel: 9 },
         members: [
           { email: 'a@b.example', role: 'Boss' },
           { email: 'c@d.example', role: 'Therapist' },
@@ -31,6 +33,7 @@ describe('parseStoredWizard', () => {
     expect(stored?.step).toBe('participant');
     expect(stored?.values.participant.name).toBe('');
     expect(stored?.values.participant.goals).toEqual(['Swim']);
+    expect(stored?.values.participant).toMatchObject({ state: '', monashModel: '1' });
     expect(stored?.values.members).toEqual([{ email: 'c@d.example', role: 'Therapist' }]);
     expect(stored?.values.templateSet).toBeNull();
     expect(stored?.values.teamName).toBe('Care Team');

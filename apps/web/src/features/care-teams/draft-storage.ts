@@ -1,5 +1,10 @@
 import { teamRoles } from '@wattle/domain/auth/roles';
 import { templateSetIds } from '@wattle/domain/care-teams/template-sets';
+import {
+  defaultMonashModelChoice,
+  readMonashModelChoice,
+  readStateChoice,
+} from '../participants/participant-location-values';
 import { careTeamDraftPrefix, forgetCareTeamDrafts } from './forget-care-team-drafts';
 import { emptyWizardDraft, type MemberDraft, type WizardDraft } from './wizard-draft';
 import { type WizardStep, wizardSteps } from './wizard-steps';
@@ -73,6 +78,8 @@ export function parseStoredWizard(raw: unknown): StoredWizard | null {
         'medicalInfo',
         'communicationNeeds',
       ] as const),
+      state: readStateChoice(participant.state, ''),
+      monashModel: readMonashModelChoice(participant.monashModel, defaultMonashModelChoice),
       emergencyContact: textGroup(participant.emergencyContact, ['name', 'relationship', 'phone'] as const),
       guardian: textGroup(participant.guardian, ['name', 'relationship', 'phone', 'email'] as const),
       goals: Array.isArray(participant.goals)

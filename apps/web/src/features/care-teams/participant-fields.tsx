@@ -1,6 +1,7 @@
 import { ndisNumberLength } from '@wattle/domain/participants/schemas';
 import { useId } from 'react';
 import { Controller, type FieldError, useFormContext } from 'react-hook-form';
+import { ParticipantLocationFields } from '@/features/participants/participant-location-fields';
 import { FormField, fieldAria, textareaClass } from '@/ui/form-field';
 import { Input } from '@/ui/input';
 import { TextListEditor } from './text-list-editor';
@@ -104,6 +105,12 @@ export function ParticipantFields() {
             {...register('participant.address')}
           />
         </FormField>
+        <ParticipantLocationFields
+          stateField={register('participant.state')}
+          monashModelField={register('participant.monashModel')}
+          stateError={message(e?.state)}
+          monashModelError={message(e?.monashModel)}
+        />
       </Section>
 
       <Section title="Emergency Contact">

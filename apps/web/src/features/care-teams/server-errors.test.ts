@@ -12,6 +12,8 @@ describe('formFieldOfRequestPath', () => {
     expect(formFieldOfRequestPath(['team', 'name'])).toBe('teamName');
     expect(formFieldOfRequestPath(['members', 1, 'email'])).toBe('members.1.email');
     expect(formFieldOfRequestPath(['templateSet'])).toBe('templateSet');
+    expect(formFieldOfRequestPath(['participant', 'state'])).toBe('participant.state');
+    expect(formFieldOfRequestPath(['monashModel'])).toBe('participant.monashModel');
   });
 });
 

@@ -22,6 +22,8 @@ describe('toCreateCareTeam', () => {
         dateOfBirth: '2004-05-17',
         phone: null,
         address: null,
+        state: null,
+        monashModel: 1,
         emergencyContact: { name: 'Sam Tran', relationship: null, phone: null },
         guardian: null,
         goals: ['Catch the bus to TAFE'],
@@ -33,6 +35,20 @@ describe('toCreateCareTeam', () => {
       members: [{ email: 'nina.new@wattle.example', role: 'Support Worker' }],
       templateSet: 'community',
     });
+  });
+
+  it('sends the state and MMM chosen on step 1', () => {
+    const draft = emptyWizardDraft();
+    draft.participant = {
+      ...draft.participant,
+      name: 'Kai Walker',
+      ndisNumber: '431234570',
+      dateOfBirth: '2004-05-17',
+      state: 'NT',
+      monashModel: '7',
+    };
+    draft.templateSet = 'community';
+    expect(toCreateCareTeam(draft).participant).toMatchObject({ state: 'NT', monashModel: 7 });
   });
 
   it('sends only the id of a participant picked from the list', () => {

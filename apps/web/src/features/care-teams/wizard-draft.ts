@@ -3,6 +3,12 @@ import type { CreateCareTeam } from '@wattle/domain/care-teams/schemas';
 import type { TemplateSetId } from '@wattle/domain/care-teams/template-sets';
 import { cleanTextList } from '@wattle/domain/participants/schemas';
 import { defaultTeamName } from '@wattle/domain/teams/schemas';
+import {
+  defaultMonashModelChoice,
+  monashModelOfChoice,
+  type StateChoice,
+  stateOfChoice,
+} from '../participants/participant-location-values';
 
 /**
  * What the Create care team wizard holds while it is filled in (spec work section 3, "Participant
@@ -16,6 +22,10 @@ export interface ParticipantDraft {
   dateOfBirth: string;
   phone: string;
   address: string;
+  /** '' for "Same as organisation". */
+  state: StateChoice;
+  /** The MMM level as the select holds it, '1' to '7'. */
+  monashModel: string;
   emergencyContact: { name: string; relationship: string; phone: string };
   guardian: { name: string; relationship: string; phone: string; email: string };
   goals: string[];
@@ -46,6 +56,8 @@ export function emptyParticipantDraft(): ParticipantDraft {
     dateOfBirth: '',
     phone: '',
     address: '',
+    state: '',
+    monashModel: defaultMonashModelChoice,
     emergencyContact: { name: '', relationship: '', phone: '' },
     guardian: { name: '', relationship: '', phone: '', email: '' },
     goals: [],
@@ -96,6 +108,8 @@ export function toCreateCareTeam(draft: WizardDraft): CreateCareTeam {
             dateOfBirth: draft.participant.dateOfBirth,
             phone: given(draft.participant.phone),
             address: given(draft.participant.address),
+            state: stateOfChoice(draft.participant.state),
+            monashModel: monashModelOfChoice(draft.participant.monashModel),
             emergencyContact: givenGroup(draft.participant.emergencyContact),
             guardian: givenGroup(draft.participant.guardian),
             goals: cleanTextList(draft.participant.goals),

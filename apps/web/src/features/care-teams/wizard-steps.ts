@@ -6,6 +6,7 @@ import {
 } from '@wattle/domain/care-teams/schemas';
 import { participantFieldsShape } from '@wattle/domain/participants/schemas';
 import { z } from 'zod';
+import { MonashModelChoiceSchema, StateChoiceSchema } from '../participants/participant-location-values';
 
 /**
  * The wizard's three steps (spec work sections 2 and 4: participant, team, templates, with back
@@ -41,7 +42,15 @@ export function nextStep(step: WizardStep): WizardStep | null {
 }
 
 const participantStepSchema = z.discriminatedUnion('participantMode', [
-  z.object({ participantMode: z.literal('new'), participant: z.object(participantFieldsShape) }),
+  z.object({
+    participantMode: z.literal('new'),
+    // The server's fields, with the location as the selects hold it ('' and '1'…'7').
+    participant: z.object({
+      ...participantFieldsShape,
+      state: StateChoiceSchema,
+      monashModel: MonashModelChoiceSchema,
+    }),
+  }),
   z.object({
     participantMode: z.literal('existing'),
     existingParticipant: z.object(

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
+import { monashModelText, participantStateText } from '@wattle/domain/participants/location';
 import type { Participant, ParticipantSummary } from '@wattle/domain/participants/schemas';
 import {
   ArchiveIcon,
@@ -25,6 +26,7 @@ import { ParticipantArchiveButton } from './participant-archive-button';
 import { ParticipantCards } from './participant-cards';
 import { FormCard } from './participant-fields';
 import { formatDate, statusLabel } from './participant-format';
+import { useOrganisationState } from './participant-location-fields';
 import { ParticipantLoadState, ParticipantPageFrame } from './participant-page-parts';
 import { ParticipantStatusBadge } from './participant-status-badge';
 import { ParticipantSummaryCard, TeamAssignmentCard } from './participant-summary-card';
@@ -134,6 +136,7 @@ function FullView({ participant, access }: { participant: Participant; access: P
   const canArchive = access.canOn('archive:participants', participant.teamId);
   const emergency = participant.emergencyContact;
   const guardian = participant.guardian;
+  const organisationState = useOrganisationState();
 
   return (
     <ParticipantPageFrame
@@ -178,6 +181,11 @@ function FullView({ participant, access }: { participant: Participant; access: P
               <Fact label="Phone" value={participant.phone} />
               <Fact label="Status" value={statusLabel(participant.status)} />
               <Fact label="Address" value={participant.address} wide />
+              <Fact
+                label="State or Territory"
+                value={participantStateText(participant.state, organisationState)}
+              />
+              <Fact label="Remoteness (MMM)" value={monashModelText(participant.monashModel)} />
             </dl>
           </FormCard>
           <FormCard title="Emergency Contact" icon={<PhoneCallIcon className="size-4" aria-hidden="true" />}>

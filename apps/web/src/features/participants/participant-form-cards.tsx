@@ -13,6 +13,7 @@ import { Input } from '@/ui/input';
 import { NativeSelect } from '@/ui/native-select';
 import { Field, FormCard, TextArea, TextListEditor } from './participant-fields';
 import type { ParticipantFormValues } from './participant-form-values';
+import { ParticipantLocationFields } from './participant-location-fields';
 
 /**
  * The cards of the participant form (spec work section 2): Basic Information, Emergency Contact,
@@ -160,6 +161,13 @@ export function BasicInformationCard({
           rows={2}
           maxLength={300}
           className="sm:col-span-2"
+        />
+        <ParticipantLocationFields
+          className="sm:col-span-2"
+          stateField={form.register('state')}
+          monashModelField={form.register('monashModel')}
+          stateError={messageOf(form, 'state')}
+          monashModelError={messageOf(form, 'monashModel')}
         />
       </div>
     </FormCard>

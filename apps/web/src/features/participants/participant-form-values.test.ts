@@ -165,3 +165,71 @@ describe('stored values', () => {
     expect(parseStoredValues('nonsense', fallback)).toBe(fallback);
   });
 });
+
+describe('where the participant lives', () => {
+  it('starts at "Same as organisation", MMM 1, and sends them as null and 1', () => {
+    const values = filled();
+    expect(values).toMatchObject({ state: '', monashModel: '1' });
+    expect(messages(values)).toEqual({});
+    expect(toCreateParticipant(values)).toMatchObject({ state: null, monashModel: 1 });
+  });
+
+  it('sends a chosen state and MMM as the API takes them', () => {
+    expect(toCreateParticipant(filled({ state: 'NT', monashModel: '7' }))).toMatchObject({
+      state: 'NT',
+      monashModel: 7,
+    });
+  });
+
+  it('shows a participant’s own state and MMM, and "Same as organisation" for none', () => {
+    expect(valuesOfParticipant(riley)).toMatchObject({ state: '', monashModel: '1' });
+    expect(valuesOfParticipant({ ...riley, state: 'WA', monashModel: 6 })).toMatchObject({
+      state: 'WA',
+      monashModel: '6',
+    });
+  });
+
+  it('patches them like any other field: only when changed, null to go back to the organisation’s', () => {
+    const original = valuesOfParticipant({ ...riley, state: 'QLD', monashModel: 4 });
+    expect(toParticipantPatch(original, { ...original, monashModel: '6' }, 3)).toEqual({
+      version: 3,
+      monashModel: 6,
+    });
+    expect(toParticipantPatch(original, { ...original, state: '' }, 3)).toEqual({ version: 3, state: null });
+    expect(changedFields(original, { ...original })).toEqual([]);
+  });
+
+  it('carries them over someone else’s save like other fields', () => {
+    const original = valuesOfParticipant(riley);
+    const typed = { ...original, monashModel: '5' };
+    const current = { ...original, state: 'SA' as const };
+    const rebased = rebaseOnCurrent(original, typed, current);
+    expect(rebased.values).toMatchObject({ state: 'SA', monashModel: '5' });
+    expect(rebased.takenFromServer).toEqual(['state']);
+  });
+
+  it('refuses what the selects never offer, with the domain’s messages', () => {
+    expect(messages(filled({ state: 'NZ' as never })).state).toBe('Choose a state or territory');
+    expect(messages(filled({ monashModel: '8' })).monashModel).toBe(
+      'Choose a remoteness from MMM 1 to MMM 7',
+    );
+    expect(messages(filled({ monashModel: '' })).monashModel).toBe('Choose a remoteness from MMM 1 to MMM 7');
+  });
+
+  it('puts the server’s refusals on the two selects', () => {
+    expect(formPathOfIssue(['state'])).toBe('state');
+    expect(formPathOfIssue(['monashModel'])).toBe('monashModel');
+  });
+
+  it('keeps them in a stored draft, and falls back for values the selects never hold', () => {
+    const fallback = emptyParticipantValues();
+    expect(parseStoredValues({ state: 'TAS', monashModel: '3' }, fallback)).toMatchObject({
+      state: 'TAS',
+      monashModel: '3',
+    });
+    expect(parseStoredValues({ state: 'Tasmania', monashModel: 3 }, fallback)).toMatchObject({
+      state: '',
+      monashModel: '1',
+    });
+  });
+});

@@ -15,6 +15,17 @@ import {
   type UpdateParticipant,
 } from '@wattle/domain/participants/schemas';
 import { z } from 'zod';
+import {
+  defaultMonashModelChoice,
+  MonashModelChoiceSchema,
+  monashModelOfChoice,
+  readMonashModelChoice,
+  readStateChoice,
+  type StateChoice,
+  StateChoiceSchema,
+  stateChoiceOf,
+  stateOfChoice,
+} from './participant-location-values';
 
 /**
  * The participant form's values (spec work section 2 "Participant form", 3 "Participant") as typed:
@@ -28,6 +39,10 @@ export interface ParticipantFormValues {
   dateOfBirth: string;
   phone: string;
   address: string;
+  /** '' for "Same as organisation". */
+  state: StateChoice;
+  /** The MMM level as the select holds it, '1' to '7'. */
+  monashModel: string;
   status: ParticipantStatus;
   emergencyContact: { name: string; relationship: string; phone: string };
   guardian: { name: string; relationship: string; phone: string; email: string };
@@ -48,6 +63,8 @@ export const participantFormFields = [
   'dateOfBirth',
   'phone',
   'address',
+  'state',
+  'monashModel',
   'status',
   'emergencyContact',
   'guardian',
@@ -66,6 +83,8 @@ export const participantFieldLabels: Record<ParticipantFormField, string> = {
   dateOfBirth: 'Date of Birth',
   phone: 'Phone',
   address: 'Address',
+  state: 'State or Territory',
+  monashModel: 'Remoteness (MMM)',
   status: 'Status',
   emergencyContact: 'Emergency Contact',
   guardian: 'Guardian/Support Person',
@@ -84,6 +103,8 @@ export function emptyParticipantValues(teamId = ''): ParticipantFormValues {
     dateOfBirth: '',
     phone: '',
     address: '',
+    state: '',
+    monashModel: defaultMonashModelChoice,
     status: 'pending',
     emergencyContact: { name: '', relationship: '', phone: '' },
     guardian: { name: '', relationship: '', phone: '', email: '' },
@@ -103,6 +124,8 @@ export function valuesOfParticipant(participant: Participant): ParticipantFormVa
     dateOfBirth: participant.dateOfBirth,
     phone: participant.phone ?? '',
     address: participant.address ?? '',
+    state: stateChoiceOf(participant.state),
+    monashModel: String(participant.monashModel),
     status: participant.status,
     emergencyContact: {
       name: participant.emergencyContact?.name ?? '',
@@ -144,6 +167,8 @@ export const ParticipantFormSchema = z.object({
   ),
   phone: participantFieldsShape.phone,
   address: participantFieldsShape.address,
+  state: StateChoiceSchema,
+  monashModel: MonashModelChoiceSchema,
   status: ParticipantStatusSchema,
   emergencyContact: EmergencyContactInputSchema,
   guardian: GuardianInputSchema,
@@ -184,6 +209,10 @@ function apiValue(values: ParticipantFormValues, field: ParticipantFormField): u
       return cleanTextList(values[field]);
     case 'teamId':
       return values.teamId || null;
+    case 'state':
+      return stateOfChoice(values.state);
+    case 'monashModel':
+      return monashModelOfChoice(values.monashModel);
     default:
       return given(values[field]);
   }
@@ -197,6 +226,8 @@ export function toCreateParticipant(values: ParticipantFormValues): CreatePartic
     dateOfBirth: values.dateOfBirth,
     phone: given(values.phone),
     address: given(values.address),
+    state: stateOfChoice(values.state),
+    monashModel: monashModelOfChoice(values.monashModel),
     emergencyContact: givenGroup(values.emergencyContact),
     guardian: givenGroup(values.guardian),
     goals: cleanTextList(values.goals),
@@ -300,6 +331,8 @@ export function parseStoredValues(raw: unknown, fallback: ParticipantFormValues)
     dateOfBirth: text(record.dateOfBirth, fallback.dateOfBirth),
     phone: text(record.phone, fallback.phone),
     address: text(record.address, fallback.address),
+    state: readStateChoice(record.state, fallback.state),
+    monashModel: readMonashModelChoice(record.monashModel, fallback.monashModel),
     status: status.success ? status.data : fallback.status,
     emergencyContact: group(record.emergencyContact, fallback.emergencyContact),
     guardian: group(record.guardian, fallback.guardian),
