@@ -14,7 +14,6 @@ const placeholderPages = [
   ['/invoices/new', 'New Invoice'],
   ['/approvals/invoices', 'Approvals'],
   ['/my/invoices', 'My Invoices'],
-  ['/timesheet', 'Timesheet'],
   ['/incidents', 'Incidents'],
   ['/meeting', 'Meeting Reviews'],
   ['/admin/files', 'File Storage'],
@@ -200,7 +199,7 @@ test.describe('navigation', () => {
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Appearance');
   });
 
-  test('the header opens the Quick Add menu with the spec’s items; Start Timer waits for time tracking', async ({
+  test('the header opens the Quick Add menu with the spec’s items, Start Timer and Time Entry... among them', async ({
     page,
     signIn,
   }) => {
@@ -208,12 +207,28 @@ test.describe('navigation', () => {
     await page.goto('/inbox');
     await page.getByTestId('quick-add').click();
     const menu = page.getByRole('menu');
-    for (const item of ['New Task', 'New Incident', 'New Invoice', 'New BSP', 'Time Entry...']) {
+    for (const item of [
+      'New Task',
+      'New Incident',
+      'New Invoice',
+      'New BSP',
+      'Start Timer',
+      'Time Entry...',
+    ]) {
       await expect(menu.getByRole('menuitem', { name: item })).toBeEnabled();
     }
-    const startTimer = menu.getByRole('menuitem', { name: /Start Timer/ });
-    await expect(startTimer).toHaveAttribute('aria-disabled', 'true');
-    await startTimer.hover();
-    await expect(page.getByRole('tooltip', { name: 'Time tracking comes in a later release' })).toBeVisible();
+  });
+
+  test('a family guardian, who records no time, gets no timer or time entry in Quick Add', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(demoUsers.familyGuardian);
+    await page.goto('/inbox');
+    await page.getByTestId('quick-add').click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem', { name: 'New Task' })).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'Start Timer' })).toHaveCount(0);
+    await expect(menu.getByRole('menuitem', { name: 'Time Entry...' })).toHaveCount(0);
   });
 });

@@ -185,12 +185,6 @@ test.describe('global modal opener', () => {
         size: 'large',
         holds: 'Tax invoices arrive in a later release',
       },
-      {
-        item: 'Time Entry...',
-        title: 'Time Entry',
-        size: 'small',
-        holds: 'Time entries arrive in a later release',
-      },
     ];
     for (const { item, title, size, holds } of cases) {
       await openFromQuickAdd(page, item);
@@ -239,16 +233,17 @@ test.describe('global modal opener', () => {
     });
     await openShellPage(page, '/inbox');
     await openFromQuickAdd(page, 'Time Entry...');
-    const modal = page.getByRole('dialog', { name: 'Time Entry' });
+    const modal = page.getByRole('dialog', { name: 'Add Manual Time Entry' });
     await expect(modal).toBeVisible();
     await expect(modal).toHaveAttribute('data-size', 'small');
     await expect(modal.getByRole('status')).toHaveText('Loading...');
 
     release();
-    await expect(modal.getByRole('region', { name: 'Time entries arrive in a later release' })).toBeVisible();
+    await expect(modal.getByLabel('Start time')).toBeVisible();
     await expect(modal.getByRole('status')).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(modal).toBeHidden();
+    await expect(page.getByTestId('quick-add')).toBeFocused();
   });
 
   test('the New Task panel opens at once with its title while its code loads', async ({ page }) => {

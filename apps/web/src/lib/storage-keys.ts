@@ -41,6 +41,11 @@ export const storageKeys = {
    * sign-out, and everyone else's when someone signs in (features/participants/participant-draft.ts).
    */
   participantDraft: 'wattle.participantDraft',
+  /**
+   * `{ ["tenantId:userId"]: timeCodeId }`: the time code each person last saved an entry with, which
+   * Quick Add's Start Timer starts with (features/time/last-time-code.ts).
+   */
+  lastTimeCode: 'wattle.lastTimeCode',
 } as const;
 
 /** Reads a JSON value from localStorage; a missing, unreadable or blocked entry gives `undefined`. */

@@ -5,6 +5,7 @@ import { validateParticipantListSearch } from '@/features/participants/participa
 import { canReadTeamCards, myWorkTeam } from '@/features/team-views/my-work';
 import { teamsQueryOptions } from '@/features/teams/api';
 import { isSystemAdminRole } from '@/features/tenants/current-role';
+import { validateTimesheetSearch } from '@/features/time/timesheet-search';
 import { requireVerified } from '../guards';
 import { HomeRedirect } from '../home-redirect';
 import { tenantRoute } from './base-routes';
@@ -260,7 +261,8 @@ const financeTaxInvoicesRoute = createRoute({
 const timesheetRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/timesheet',
-  component: lazyRouteComponent(() => import('@/features/placeholders/timesheet-page'), 'TimesheetPage'),
+  validateSearch: validateTimesheetSearch,
+  component: lazyRouteComponent(() => import('@/features/time/timesheet-page'), 'TimesheetPage'),
 });
 
 const incidentsRoute = createRoute({

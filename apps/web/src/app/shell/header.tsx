@@ -7,6 +7,7 @@ import { preloadGlobalSearch } from '@/features/search/global-search-dialog';
 import { WorkItemSearchBox } from '@/features/search/work-item-search-box';
 import { PresenceIndicator } from '@/features/teams-tab/teams-tab';
 import { TenantSwitcher } from '@/features/tenants/tenant-switcher';
+import { TimerSlot } from '@/features/time/timer-slot';
 import { openGlobalSearch } from '@/lib/global-events';
 import { personInitials } from '@/lib/person-initials';
 import { Button } from '@/ui/button';
@@ -81,7 +82,7 @@ function UserBadge() {
 
 /**
  * The top bar (spec shell section 2): the sidebar toggle, the tenant switcher, the work-item search
- * box, Search, Quick Add, Settings, the user and Log out. On phones Quick Add moves to the bottom bar.
+ * box, Search, the running timer, Quick Add, Settings, the user and Log out. On phones Quick Add moves to the bottom bar.
  */
 export function AppHeader({ hasSidebar }: { hasSidebar: boolean }) {
   const logout = useLogout();
@@ -117,6 +118,8 @@ export function AppHeader({ hasSidebar }: { hasSidebar: boolean }) {
               {modifierKey} K
             </kbd>
           </Button>
+          {/* The running timer's chip (issue 14 part 5), shown while a timer runs. */}
+          <TimerSlot />
           <QuickAddMenu>
             <Button className="hidden sm:inline-flex" data-testid="quick-add">
               <PlusIcon aria-hidden="true" />

@@ -12,15 +12,18 @@ import {
 import type { ReactElement } from 'react';
 import { preloadGlobalModals } from '@/features/global-modals/global-modals';
 import { useCurrentRole } from '@/features/tenants/use-current-role';
+import { requestTimer } from '@/features/time/timer-events';
+import { useTimer } from '@/features/time/timer-query';
+import { useCurrentTenantId } from '@/lib/current-tenant';
 import { type GlobalModalName, openGlobalModal } from '@/lib/global-events';
 import { LazyDropdownMenu } from '@/ui/lazy-dropdown-menu';
-import { LazyTooltip } from '@/ui/lazy-tooltip';
 
 /**
  * The Quick Add menu (spec shell section 2): New Task, New Incident, New Invoice, New BSP, Add
- * Participant (issue 13, for those who may add one), Start Timer and Time Entry..., each opening its
- * global modal by name. Start Timer stays disabled until time tracking exists: it starts a timer
- * rather than opening a modal, so there is nothing to open yet.
+ * Participant (issue 13, for those who may add one), Start Timer and Time Entry... (issue 14, for
+ * those who record time), each opening its global modal by name. Start Timer starts the running
+ * timer instead (features/time/timer-slot.tsx); while one runs it reads 'Show Timer' and opens it,
+ * which is how phones, where the header chip is hidden, reach it.
  * The menu's code loads on first use (`LazyDropdownMenu`), outside the JavaScript every page loads.
  */
 
@@ -38,8 +41,6 @@ const addParticipantItem = {
   icon: UserRoundPlusIcon,
 } as const;
 
-export const startTimerUnavailable = 'Time tracking comes in a later release';
-
 export function QuickAddMenu({
   children,
   side = 'bottom',
@@ -51,6 +52,9 @@ export function QuickAddMenu({
   align?: 'start' | 'center' | 'end';
 }) {
   const { role } = useCurrentRole();
+  const canTrackTime = can(role, 'write:time');
+  const tenantId = useCurrentTenantId();
+  const isTimerRunning = useTimer(tenantId).data?.running === true;
   const items = can(role, 'write:participants') ? [...modalItems, addParticipantItem] : modalItems;
   return (
     <LazyDropdownMenu
@@ -72,17 +76,21 @@ export function QuickAddMenu({
               {label}
             </DropdownMenuItem>
           ))}
-          <LazyTooltip content={startTimerUnavailable} side="left">
-            <DropdownMenuItem disabled data-testid="quick-add-start-timer">
-              <TimerIcon aria-hidden="true" />
-              Start Timer
-              <span className="sr-only">({startTimerUnavailable})</span>
-            </DropdownMenuItem>
-          </LazyTooltip>
-          <DropdownMenuItem onSelect={() => openGlobalModal('manualTimeEntry')}>
-            <ClockIcon aria-hidden="true" />
-            Time Entry...
-          </DropdownMenuItem>
+          {canTrackTime ? (
+            <>
+              <DropdownMenuItem
+                onSelect={() => requestTimer(isTimerRunning ? 'open' : 'start')}
+                data-testid="quick-add-start-timer"
+              >
+                <TimerIcon aria-hidden="true" />
+                {isTimerRunning ? 'Show Timer' : 'Start Timer'}
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => openGlobalModal('manualTimeEntry')}>
+                <ClockIcon aria-hidden="true" />
+                Time Entry...
+              </DropdownMenuItem>
+            </>
+          ) : null}
         </>
       )}
     </LazyDropdownMenu>

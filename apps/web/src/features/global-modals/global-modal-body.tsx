@@ -1,7 +1,5 @@
-import { ClockIcon } from 'lucide-react';
 import type { GlobalModalName } from '@/lib/global-events';
 import { LazyPartBoundary, LazyPartLoading, lazyPart } from '@/ui/lazy-part';
-import { ComingLater } from './coming-later';
 
 /**
  * The global modals that open as a dialog. newBsp goes to a page instead, and newTask and newIncident
@@ -10,6 +8,10 @@ import { ComingLater } from './coming-later';
 export type DialogModalName = Exclude<GlobalModalName, 'newBsp' | 'newTask' | 'newIncident'>;
 
 const TaxInvoiceEditor = lazyPart(() => import('./tax-invoice-editor'), 'TaxInvoiceEditor');
+const ManualTimeEntryBody = lazyPart(
+  () => import('@/features/time/manual-time-entry-body'),
+  'ManualTimeEntryBody',
+);
 const AddParticipantModalBody = lazyPart(
   () => import('@/features/participants/add-participant-modal-body'),
   'AddParticipantModalBody',
@@ -29,10 +31,9 @@ export function GlobalModalBody({ name, onClose }: { name: DialogModalName; onCl
       );
     case 'manualTimeEntry':
       return (
-        <ComingLater icon={ClockIcon} heading="Time entries arrive in a later release">
-          This form will record time worked for a participant by hand: date, start and end or duration, time
-          code and notes.
-        </ComingLater>
+        <LazyPartBoundary fallback={<LazyPartLoading />}>
+          <ManualTimeEntryBody onClose={onClose} />
+        </LazyPartBoundary>
       );
     case 'addParticipant':
       return (

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { meQueryOptions } from '@/features/auth/api';
 import { teamsQueryOptions } from '@/features/teams/api';
+import { addEntryDialogText } from '@/features/time/entry-dialog-text';
 import { getCurrentTenantId, useCurrentTenantId } from '@/lib/current-tenant';
 import { onGlobalModal } from '@/lib/global-events';
 import {
@@ -46,11 +47,7 @@ export function preloadGlobalModals(): void {
  */
 const modals: Record<DialogModalName, { title: string; description: string; size: DialogSize }> = {
   taxInvoice: { title: 'New Invoice', description: 'Create a tax invoice for a participant.', size: 'large' },
-  manualTimeEntry: {
-    title: 'Time Entry',
-    description: 'Record time worked without the timer.',
-    size: 'small',
-  },
+  manualTimeEntry: { ...addEntryDialogText, size: 'small' },
   addParticipant: {
     title: 'Add New Participant',
     description: 'Add a person your organisation supports.',

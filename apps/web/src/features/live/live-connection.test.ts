@@ -190,6 +190,8 @@ describe('live query keys', () => {
     ]);
     expect(liveQueryKeys('comment', 't1')).toEqual([['comments', 't1']]);
     expect(liveQueryKeys('participant', 't1')).toEqual([['participants', 't1']]);
+    expect(liveQueryKeys('timer', 't1')).toEqual([['time', 't1', 'timer']]);
+    expect(liveQueryKeys('time-entry', 't1')).toEqual([['time', 't1', 'entries']]);
     expect(allLiveQueryKeys('t1')).toEqual([
       ['notifications', 't1'],
       ['favorites', 't1'],
@@ -199,6 +201,8 @@ describe('live query keys', () => {
       ['templates', 't1'],
       ['participants', 't1'],
       ['comments', 't1'],
+      ['time', 't1', 'entries'],
+      ['time', 't1', 'timer'],
     ]);
   });
 

@@ -23,6 +23,10 @@ const liveAreas: Record<string, (tenantId: string) => (readonly unknown[])[]> = 
   participant: (tenantId) => [['participants', tenantId]],
   // Every card's comment thread (features/comments/api.ts keys are ['comments', tenantId, cardId]).
   comment: (tenantId) => [['comments', tenantId]],
+  // Time entries, their lists and totals (features/time/time-keys.ts); the person's running timer,
+  // sent only to their own pages, so every tab and device shows the same chip within a second.
+  'time-entry': (tenantId) => [['time', tenantId, 'entries']],
+  timer: (tenantId) => [['time', tenantId, 'timer']],
 };
 
 export function liveQueryKeys(entity: string, tenantId: string): (readonly unknown[])[] {
