@@ -203,6 +203,7 @@ describe('live query keys', () => {
       ['comments', 't1'],
       ['time', 't1', 'entries'],
       ['time', 't1', 'timer'],
+      ['time', 't1', 'codes'],
     ]);
   });
 

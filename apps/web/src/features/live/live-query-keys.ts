@@ -27,6 +27,8 @@ const liveAreas: Record<string, (tenantId: string) => (readonly unknown[])[]> = 
   // sent only to their own pages, so every tab and device shows the same chip within a second.
   'time-entry': (tenantId) => [['time', tenantId, 'entries']],
   timer: (tenantId) => [['time', tenantId, 'timer']],
+  // The time codes the entry dialog offers (an admin deactivating one disables it there).
+  'time-code': (tenantId) => [['time', tenantId, 'codes']],
 };
 
 export function liveQueryKeys(entity: string, tenantId: string): (readonly unknown[])[] {
