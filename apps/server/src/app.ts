@@ -37,6 +37,8 @@ import { teamWorkRoutes } from './features/teams/work-routes';
 import { templateRoutes } from './features/templates/routes';
 import { tenantRoutes } from './features/tenants/routes';
 import { timeCodeRoutes } from './features/time-codes/routes';
+import { timeEntryRoutes } from './features/time-entries/routes';
+import { timerRoutes } from './features/timer/routes';
 import { registerErrorHandler } from './http/error-handler';
 import { registerIdempotency } from './http/idempotency';
 import { createResponseSerializerCompiler } from './http/response-serializer';
@@ -168,6 +170,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(careTeamRoutes);
   await app.register(supportCatalogueRoutes);
   await app.register(timeCodeRoutes);
+  await app.register(timeEntryRoutes);
+  await app.register(timerRoutes);
 
   await serveWebApp(app, config.webDistDir ?? defaultWebDist());
   return app;

@@ -31,6 +31,8 @@ interface Ids {
   jordanParticipant: string;
   /** Gus Guest's user id: a guest of Sunrise with Mia's team shared. */
   gusUser: string;
+  /** Sophie Support's submitted time entry on Jordan's Care Team (Lee leads it). */
+  sophieEntry: string;
   /** Sunrise's time code for 01_011_0107_1_1 (demo data). */
   sunriseTimeCode: string;
 }
@@ -800,6 +802,162 @@ const routeCases: Record<string, RouteCase> = {
       payload: { version: 1, description: 'Hijacked' },
     }),
   },
+  // Time entries and the timer (issue 14): whoever records time works on their own; a team lead
+  // reads and decides on their team's; family guardians and auditors record none.
+  'GET /api/time-entries': {
+    kind: 'tenant',
+    call: () => ({ method: 'GET', url: '/api/time-entries?from=2031-01-01&to=2031-01-31' }),
+    lowerRole: { email: 'fiona.family@sunrise.example', status: 403 },
+  },
+  'GET /api/time-entries/export.csv': {
+    kind: 'tenant',
+    call: () => ({ method: 'GET', url: '/api/time-entries/export.csv?from=2031-01-01&to=2031-01-31' }),
+    lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
+  },
+  'GET /api/time-entries/:id': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/time-entries/${ids.sophieEntry}` }),
+    lowerRole: { email: 'priya.practitioner@sunrise.example', status: 404 },
+    foreignRecord: (ids) => ({ method: 'GET', url: `/api/time-entries/${ids.sophieEntry}` }),
+  },
+  'POST /api/time-entries': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: '/api/time-entries',
+      payload: {
+        date: '2031-01-06',
+        startTime: '09:00',
+        endTime: '10:00',
+        timeCodeId: ids.sunriseTimeCode,
+        participantId: ids.jordanParticipant,
+        description: 'Intruder entry',
+      },
+    }),
+    lowerRole: { email: 'fiona.family@sunrise.example', status: 403 },
+  },
+  'PATCH /api/time-entries/:id': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'PATCH',
+      url: `/api/time-entries/${ids.sophieEntry}`,
+      payload: { version: 2, description: 'Hijacked' },
+    }),
+    lowerRole: { email: 'lee.lead@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'PATCH',
+      url: `/api/time-entries/${ids.sophieEntry}`,
+      payload: { version: 2, description: 'Hijacked' },
+    }),
+  },
+  'DELETE /api/time-entries/:id': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'DELETE', url: `/api/time-entries/${ids.sophieEntry}?version=2` }),
+    lowerRole: { email: 'lee.lead@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({ method: 'DELETE', url: `/api/time-entries/${ids.sophieEntry}?version=2` }),
+  },
+  'POST /api/time-entries/:id/submit': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'POST', url: `/api/time-entries/${ids.sophieEntry}/submit`, payload: {} }),
+    lowerRole: { email: 'lee.lead@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: `/api/time-entries/${ids.sophieEntry}/submit`,
+      payload: {},
+    }),
+  },
+  'POST /api/time-entries/:id/approve': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'POST', url: `/api/time-entries/${ids.sophieEntry}/approve`, payload: {} }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: `/api/time-entries/${ids.sophieEntry}/approve`,
+      payload: {},
+    }),
+  },
+  'POST /api/time-entries/:id/reject': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: `/api/time-entries/${ids.sophieEntry}/reject`,
+      payload: { reason: 'Hijacked' },
+    }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: `/api/time-entries/${ids.sophieEntry}/reject`,
+      payload: { reason: 'Hijacked' },
+    }),
+  },
+  'POST /api/time-entries/submit': {
+    kind: 'tenant',
+    call: () => ({
+      method: 'POST',
+      url: '/api/time-entries/submit',
+      payload: { from: '2031-01-06', to: '2031-01-12' },
+    }),
+    lowerRole: { email: 'fiona.family@sunrise.example', status: 403 },
+  },
+  'POST /api/time-entries/approve': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: '/api/time-entries/approve',
+      payload: { ids: [ids.sophieEntry] },
+    }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: '/api/time-entries/approve',
+      payload: { ids: [ids.sophieEntry] },
+    }),
+  },
+  'POST /api/time-entries/copy-week': {
+    kind: 'tenant',
+    call: () => ({
+      method: 'POST',
+      url: '/api/time-entries/copy-week',
+      payload: { fromWeekStart: '2031-01-06', toWeekStart: '2031-01-13' },
+    }),
+    lowerRole: { email: 'fiona.family@sunrise.example', status: 403 },
+  },
+  'GET /api/timesheet': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'GET',
+      url: `/api/timesheet?from=2031-01-01&to=2031-01-31&teamId=${ids.jordanTeam}`,
+    }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'GET',
+      url: `/api/timesheet?from=2031-01-01&to=2031-01-31&teamId=${ids.jordanTeam}`,
+    }),
+  },
+  'GET /api/timer': {
+    kind: 'tenant',
+    call: () => ({ method: 'GET', url: '/api/timer' }),
+    lowerRole: { email: 'fiona.family@sunrise.example', status: 403 },
+  },
+  'POST /api/timer/start': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: '/api/timer/start',
+      payload: { participantId: ids.jordanParticipant },
+    }),
+    lowerRole: { email: 'fiona.family@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: '/api/timer/start',
+      payload: { participantId: ids.jordanParticipant },
+    }),
+  },
+  'POST /api/timer/stop': {
+    kind: 'tenant',
+    call: () => ({ method: 'POST', url: '/api/timer/stop', payload: { save: false } }),
+    lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
+  },
 };
 
 let t: TestApp;
@@ -868,6 +1026,7 @@ beforeAll(async () => {
       .userId,
     jordanParticipant: teams.find((x) => x.name === "Jordan's Care Team")!.participant!.id,
     gusUser: teams.flatMap((x) => x.members).find((m) => m.email === 'gus.guest@sunrise.example')!.userId,
+    sophieEntry: '',
     sunriseTimeCode: (await olivia.inTenant(sunrise).get('/api/time-codes')).body.data.find(
       (c: { code: string }) => c.code === '01_011_0107_1_1',
     ).id,
@@ -887,6 +1046,17 @@ beforeAll(async () => {
     ),
   });
   ids.jordanFile = upload.body.data.file.id;
+  const sophie = (await t.signIn('sophie.support@sunrise.example')).inTenant(sunrise);
+  const sophieEntry = await sophie.post('/api/time-entries', {
+    date: '2031-01-07',
+    startTime: '09:00',
+    endTime: '11:00',
+    timeCodeId: ids.sunriseTimeCode,
+    participantId: ids.jordanParticipant,
+    description: 'Morning routine',
+  });
+  ids.sophieEntry = sophieEntry.body.data.id;
+  await sophie.post(`/api/time-entries/${ids.sophieEntry}/submit`, {});
   stranger = ben;
 });
 afterAll(() => t.close());
@@ -1034,6 +1204,14 @@ describe('tenant isolation', () => {
       description: 'Personal care and daily living',
       version: 1,
     });
+    const entries = (
+      await olivia.inTenant(ids.sunrise).get('/api/time-entries?from=2031-01-01&to=2031-01-31')
+    ).body.data;
+    expect(entries).toMatchObject([
+      { id: ids.sophieEntry, status: 'submitted', description: 'Morning routine', version: 2 },
+    ]);
+    const timer = await olivia.inTenant(ids.sunrise).get('/api/timer');
+    expect(timer.body.data.running).toBe(false);
     const catalogues = await olivia.inTenant(ids.sunrise).get('/api/support-catalogues');
     expect(catalogues.body.data).toMatchObject([{ yearLabel: '2025-26', itemCount: 48 }]);
   });

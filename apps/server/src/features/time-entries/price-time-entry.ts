@@ -1,0 +1,75 @@
+import type { EntryTimes } from '@wattle/domain/time/clock';
+import type { Cancellation } from '@wattle/domain/time/entries';
+import { type PricedEntry, priceEntry } from '@wattle/domain/time/pricing';
+import { eq } from 'drizzle-orm';
+import { timeCodes } from '../../db/schema/catalogue';
+import { AppError } from '../../http/app-error';
+import type { TenantContext } from '../../http/tenant-scope';
+import { supportItemsInForce } from '../support-catalogue/catalogue-in-force';
+import { entryLocation } from './entry-location';
+
+export type TimeCodeRow = typeof timeCodes.$inferSelect;
+
+export const timeCodeNotFoundMessage = 'Time code not found';
+
+export function inactiveCodeMessage(code: Pick<TimeCodeRow, 'code' | 'description'>): string {
+  return `The time code ${code.code} (${code.description}) is inactive; choose an active time code`;
+}
+
+export interface PricingInput {
+  entry: EntryTimes & { isTravel: boolean; cancellation: Cancellation | null };
+  timeCodeId: string;
+  participantId: string | null;
+  /**
+   * The code the entry already had: kept when it has since been made inactive (a description can
+   * still be fixed), while choosing an inactive code is refused.
+   */
+  keptTimeCodeId?: string;
+}
+
+/**
+ * Prices an entry by the one pricing module (domain time/pricing.ts): the catalogue year in force on
+ * the entry's date, the tenant's time codes, and where the participant lives. Whatever the rules
+ * refuse is a 422 PRICING_REFUSED carrying their message (and every issue, by field, as details),
+ * thrown before anything is written.
+ */
+export async function priceTimeEntry(
+  ctx: TenantContext,
+  input: PricingInput,
+): Promise<{ priced: PricedEntry; timeCode: TimeCodeRow }> {
+  const codes = await ctx.tx.select().from(timeCodes).where(eq(timeCodes.tenantId, ctx.tenantId));
+  const timeCode = codes.find((code) => code.id === input.timeCodeId);
+  if (!timeCode) {
+    throw new AppError('VALIDATION_FAILED', timeCodeNotFoundMessage, [
+      { path: ['timeCodeId'], message: timeCodeNotFoundMessage },
+    ]);
+  }
+  if (!timeCode.isActive && timeCode.id !== input.keptTimeCodeId) {
+    const message = inactiveCodeMessage(timeCode);
+    throw new AppError('PRICING_REFUSED', message, [{ path: ['timeCodeId'], message }]);
+  }
+  const [catalogue, location] = await Promise.all([
+    supportItemsInForce(ctx.tx, ctx.tenantId, input.entry.date),
+    entryLocation(ctx, input.participantId),
+  ]);
+  const result = priceEntry({
+    entry: input.entry,
+    timeCode: { code: timeCode.code, hourlyRateCents: timeCode.hourlyRateCents, isActive: true },
+    catalogue,
+    tenantTimeCodes: codes.map((code) => ({
+      code: code.code,
+      hourlyRateCents: code.hourlyRateCents,
+      isActive: code.isActive,
+    })),
+    location,
+  });
+  if (!result.ok) {
+    const [first] = result.errors;
+    throw new AppError(
+      'PRICING_REFUSED',
+      first?.message ?? 'The NDIS pricing rules refuse this entry',
+      result.errors.map((issue) => ({ path: issue.field.split('.'), message: issue.message })),
+    );
+  }
+  return { priced: result, timeCode };
+}
