@@ -1,4 +1,5 @@
 import { formatCents } from '@wattle/domain/participants/plans';
+import { timeBandLabels } from '@wattle/domain/time/bands';
 import type { TimeEntry } from '@wattle/domain/time/entries';
 import { LockIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { Button } from '@/ui/button';
@@ -44,7 +45,8 @@ export function TimeEntryCard({
       </div>
       <p className="break-words font-medium">{entry.ndisTimeCodeDescription}</p>
       <p className="break-all text-muted-foreground" data-testid="entry-item">
-        {entry.supportItemNumber} · {formatCents(entry.unitPriceCents)}/h
+        <span className="sr-only">Support item </span>
+        {entry.supportItemNumber} · {timeBandLabels[entry.band]} · {formatCents(entry.unitPriceCents)}/h
       </p>
       {entry.participantName ? <p className="break-words">{entry.participantName}</p> : null}
       {entry.description ? (
