@@ -192,6 +192,10 @@ describe('live query keys', () => {
     expect(liveQueryKeys('participant', 't1')).toEqual([['participants', 't1']]);
     expect(liveQueryKeys('timer', 't1')).toEqual([['time', 't1', 'timer']]);
     expect(liveQueryKeys('time-entry', 't1')).toEqual([['time', 't1', 'entries']]);
+    expect(liveQueryKeys('support-catalogue', 't1')).toEqual([
+      ['support-catalogue', 't1'],
+      ['time', 't1', 'codes'],
+    ]);
     expect(allLiveQueryKeys('t1')).toEqual([
       ['notifications', 't1'],
       ['favorites', 't1'],
@@ -204,6 +208,7 @@ describe('live query keys', () => {
       ['time', 't1', 'entries'],
       ['time', 't1', 'timer'],
       ['time', 't1', 'codes'],
+      ['support-catalogue', 't1'],
     ]);
   });
 

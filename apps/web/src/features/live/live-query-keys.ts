@@ -29,6 +29,12 @@ const liveAreas: Record<string, (tenantId: string) => (readonly unknown[])[]> = 
   timer: (tenantId) => [['time', tenantId, 'timer']],
   // The time codes the entry dialog offers (an admin deactivating one disables it there).
   'time-code': (tenantId) => [['time', tenantId, 'codes']],
+  // A catalogue import changes the imported years, the support items searched (features/rates) and
+  // every time code's price limit.
+  'support-catalogue': (tenantId) => [
+    ['support-catalogue', tenantId],
+    ['time', tenantId, 'codes'],
+  ],
 };
 
 export function liveQueryKeys(entity: string, tenantId: string): (readonly unknown[])[] {

@@ -1,31 +1,20 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Tenant } from '@wattle/domain/tenants/schemas';
 import type { SupportItem } from '@wattle/domain/time/catalogue';
 import type { CatalogueImportResult, SupportCatalogue } from '@wattle/domain/time/catalogue-schemas';
 import type { CreateTimeCode, TimeCode, UpdateTimeCode } from '@wattle/domain/time/time-codes';
+import { timeKeys } from '@/features/time/time-keys';
 import { ApiError, csrfCookieName, http, httpList, readCookie } from '@/lib/http';
 
 /**
- * The Rates page's one way to fetch (issue 14 parts 1, 2 and 7): the tenant's time codes, its
- * imported catalogue years, a search of the support items in force, and the tenant's record (its
- * address and time zone decide the state whose price limits apply).
+ * The Rates page's one way to fetch (issue 14 parts 1, 2 and 7): its imported catalogue years, a
+ * search of the support items in force, and the writes of time codes and catalogues. The codes
+ * themselves and the tenant's record (whose address and time zone decide the state of the price
+ * limits) are read through the time area's fetchers (features/time/api.ts), so both share one cache.
  */
 export const rateKeys = {
-  /** The same key as the time area's codes (features/time), so both read one cached list. */
-  timeCodes: (tenantId: string) => ['time', tenantId, 'codes'] as const,
   catalogues: (tenantId: string) => ['support-catalogue', tenantId, 'years'] as const,
   items: (tenantId: string, q: string) => ['support-catalogue', tenantId, 'items', q] as const,
-  /** The key the team views' calendar reads the tenant under (features/team-views/calendar-today.ts). */
-  tenant: (tenantId: string) => ['tenant', tenantId, 'current'] as const,
 };
-
-export function timeCodesQueryOptions(tenantId: string) {
-  return queryOptions({
-    queryKey: rateKeys.timeCodes(tenantId),
-    queryFn: async ({ signal }) => (await httpList<TimeCode>('/api/time-codes', { tenantId, signal })).data,
-    staleTime: 60_000,
-  });
-}
 
 export function cataloguesQueryOptions(tenantId: string) {
   return queryOptions({
@@ -45,14 +34,6 @@ export function supportItemsQueryOptions(tenantId: string, q: string) {
   });
 }
 
-export function tenantRecordQueryOptions(tenantId: string) {
-  return queryOptions({
-    queryKey: rateKeys.tenant(tenantId),
-    queryFn: ({ signal }) => http<Tenant>('/api/tenants/current', { tenantId, signal }),
-    staleTime: 10 * 60_000,
-  });
-}
-
 export function createTimeCode(tenantId: string, input: CreateTimeCode): Promise<TimeCode> {
   return http<TimeCode>('/api/time-codes', { method: 'POST', body: input, tenantId });
 }
@@ -69,14 +50,14 @@ export function updateTimeCode(tenantId: string, id: string, change: UpdateTimeC
 function useTimeCodeSaved(tenantId: string) {
   const queryClient = useQueryClient();
   return async (saved: TimeCode) => {
-    queryClient.setQueryData<TimeCode[]>(rateKeys.timeCodes(tenantId), (codes) =>
+    queryClient.setQueryData<TimeCode[]>(timeKeys.codes(tenantId), (codes) =>
       codes
         ? codes.some((code) => code.id === saved.id)
           ? codes.map((code) => (code.id === saved.id ? saved : code))
           : [...codes, saved].sort((a, b) => a.code.localeCompare(b.code))
         : codes,
     );
-    await queryClient.invalidateQueries({ queryKey: rateKeys.timeCodes(tenantId) });
+    await queryClient.invalidateQueries({ queryKey: timeKeys.codes(tenantId) });
   };
 }
 
@@ -156,7 +137,7 @@ export function useImportCatalogue(tenantId: string) {
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['support-catalogue', tenantId] }),
-        queryClient.invalidateQueries({ queryKey: rateKeys.timeCodes(tenantId) }),
+        queryClient.invalidateQueries({ queryKey: timeKeys.codes(tenantId) }),
       ]);
     },
   });

@@ -7,13 +7,13 @@ import { PencilIcon, PlusIcon, WalletIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useCurrentTenant } from '@/features/tenants/api';
 import { useCurrentRole } from '@/features/tenants/use-current-role';
+import { currentTenantQueryOptions, timeCodesQueryOptions } from '@/features/time/api';
 import { cn } from '@/lib/cn';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
 import { SectionCard } from '@/ui/section-card';
-import { tenantRecordQueryOptions, timeCodesQueryOptions } from './api';
 import { CatalogueSection } from './catalogue-section';
 import { limitText } from './rate-form';
 import { TimeCodeDialog, type TimeCodeDialogMode } from './time-code-dialog';
@@ -109,7 +109,7 @@ export function RatesSettingsPage() {
   const { role } = useCurrentRole();
   const canManage = can(role, 'manage:rates');
   const codes = useQuery(timeCodesQueryOptions(tenant.id));
-  const record = useQuery({ ...tenantRecordQueryOptions(tenant.id), enabled: canManage });
+  const record = useQuery({ ...currentTenantQueryOptions(tenant.id), enabled: canManage });
   const [dialog, setDialog] = useState<TimeCodeDialogMode | null>(null);
   const [isDialogOpen, setIsDialogOpen] = useState(false);
   const state = record.data
