@@ -176,6 +176,9 @@ test.describe('timesheet', () => {
     const fridayCard = day(page, friday).getByTestId('time-entry').filter({ hasText: '05:00–06:00' });
     await expect(fridayCard.getByTestId('entry-status')).toHaveText('Approved');
     await expect(page.getByRole('button', { name: 'Submit Week' })).toBeEnabled();
+    // And in her inbox.
+    await page.goto('/inbox');
+    await expect(page.getByText(/Wrong participant: this was with Mia/).first()).toBeVisible();
   });
 
   test('moves between weeks, exports the shown week as CSV, and fits a 375 px phone', async ({

@@ -32,6 +32,15 @@ describe('entryFailure', () => {
       'The hourly rate $75.00 is above the NSW price limit',
     );
     expect(entryFailure(overLimit).message).toBe('The hourly rate $75.00 is above the NSW price limit');
+    // A pricing rule names its field: an inactive code on the code, a cancellation's notice apart.
+    const pricing = new ApiError(422, 'PRICING_REFUSED', 'The time code is inactive', [
+      { path: ['timeCodeId'], message: 'Personal care (01_011_0107_1_1) is inactive' },
+      { path: ['isTravel'], message: 'Provider travel is not claimable for this item.' },
+    ]);
+    expect(entryFailure(pricing)).toEqual({
+      fields: { timeCodeId: 'Personal care (01_011_0107_1_1) is inactive' },
+      message: 'Provider travel is not claimable for this item.',
+    });
     expect(entryFailure('boom').message).toBe('The entry could not be saved. Please try again.');
   });
 });

@@ -1,9 +1,11 @@
-import { isApiError, validationIssues } from '../../lib/http';
+import { validationIssues } from '../../lib/http';
 
 /**
  * A refused save as the dialog shows it (the typing stays): the field the server named, with its
- * message, or a message for the whole entry — an overlap (409 naming the other entry), a pricing
- * rule (422: an inactive code, a rate over the price limit), or a failure to reach the server.
+ * message (400 VALIDATION_FAILED, and 422 PRICING_REFUSED, which names the field a pricing rule
+ * refused: an inactive code, a rate over the price limit, travel the item does not allow), or a
+ * message for the whole entry: an overlap (409 OVERLAP naming the other entry), a locked or stale
+ * entry, or a failure to reach the server.
  */
 export interface EntryFailure {
   /** Messages by form field ('endTime', 'timeCodeId', …). */
@@ -12,17 +14,15 @@ export interface EntryFailure {
   message: string | null;
 }
 
+/** The fields the dialog shows a message under; any other field's message joins the alert. */
 const formFields = new Set([
   'date',
   'startTime',
   'endTime',
-  'endDate',
   'timeCodeId',
-  'participantId',
   'cardId',
   'description',
   'location',
-  'isTravel',
 ]);
 
 export function entryFailure(error: unknown): EntryFailure {
@@ -41,14 +41,4 @@ export function entryFailure(error: unknown): EntryFailure {
   }
   if (error instanceof Error) return { fields: {}, message: error.message };
   return { fields: {}, message: 'The entry could not be saved. Please try again.' };
-}
-
-/** A stale version: someone (another tab) changed the entry since it was opened. */
-export function isStaleEntry(error: unknown): boolean {
-  return (
-    isApiError(error, 'CONFLICT') &&
-    typeof error.details === 'object' &&
-    error.details !== null &&
-    'current' in error.details
-  );
 }

@@ -347,11 +347,11 @@ function EntryFormFields({
         </Label>
       </div>
 
-      {failure?.message ? (
+      {failure && (failure.message || Object.keys(failure.fields).length > 0) ? (
         <Alert variant="destructive" data-testid="entry-error">
           <AlertCircleIcon aria-hidden="true" />
           <AlertTitle>The entry was not saved</AlertTitle>
-          <AlertDescription>{failure.message}</AlertDescription>
+          <AlertDescription>{failure.message ?? 'Check the fields marked above.'}</AlertDescription>
         </Alert>
       ) : null}
       {lastSaved ? <SavedEntrySummary entry={lastSaved} /> : null}
