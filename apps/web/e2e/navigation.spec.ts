@@ -146,6 +146,8 @@ test.describe('navigation', () => {
     await expect(settingsNav.getByRole('link', { name: 'Appearance' })).toBeVisible();
     // Their own staff profile (registrations, screening checks) is one of their pages.
     await expect(settingsNav.getByRole('link', { name: 'Practitioner Settings' })).toBeVisible();
+    // And the time codes they bill against (read-only for them: rates.spec.ts).
+    await expect(settingsNav.getByRole('link', { name: 'Rates' })).toBeVisible();
     await expect(settingsNav.getByRole('link', { name: 'Tenant Settings' })).toHaveCount(0);
     await expect(settingsNav.getByRole('link', { name: 'System Settings' })).toHaveCount(0);
 

@@ -11,6 +11,13 @@ describe('settings links by role', () => {
     }
   });
 
+  it('lists Rates with the user settings of those who bill time, not of a family guardian', () => {
+    for (const role of ['team-member', 'support-worker', 'tenant-admin'] as const) {
+      expect(settingsLinksFor(role).map((link) => link.label)).toContain('Rates');
+    }
+    expect(settingsLinksFor('viewer').map((link) => link.label)).not.toContain('Rates');
+  });
+
   it('shows tenant admins all but System Admin', () => {
     expect(visibleSettingsGroups('tenant-admin')).toEqual(['user', 'organisation']);
     expect(settingsLinksFor('tenant-admin').map((link) => link.label)).not.toContain('System Settings');

@@ -1,4 +1,4 @@
-import { can } from '@wattle/domain/auth/permissions';
+import { can, type Permission } from '@wattle/domain/auth/permissions';
 import type { Role } from '@wattle/domain/auth/roles';
 
 /**
@@ -21,6 +21,8 @@ export interface SettingsLink {
   label: string;
   description: string;
   group: SettingsGroup;
+  /** Shown only to roles with this permission (the page's own reads need it). */
+  permission?: Permission;
 }
 
 export const settingsGroupLabels = {
@@ -81,10 +83,13 @@ export const settingsLinks: readonly SettingsLink[] = [
     group: 'user',
   },
   {
+    // Under the user's pages, as its path says: everyone who bills time reads the codes and rates
+    // there; owners and admins also change them and import the catalogue.
     to: '/settings/user/rates',
     label: 'Rates',
     description: 'Time codes, their hourly rates and the NDIS Support Catalogue.',
-    group: 'organisation',
+    group: 'user',
+    permission: 'write:time',
   },
   {
     to: '/settings/tax-invoice',
@@ -134,5 +139,7 @@ export function visibleSettingsGroups(role: Role): SettingsGroup[] {
 
 export function settingsLinksFor(role: Role): SettingsLink[] {
   const groups = visibleSettingsGroups(role);
-  return settingsLinks.filter((link) => groups.includes(link.group));
+  return settingsLinks.filter(
+    (link) => groups.includes(link.group) && (!link.permission || can(role, link.permission)),
+  );
 }
