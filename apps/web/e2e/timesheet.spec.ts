@@ -181,7 +181,7 @@ test.describe('timesheet', () => {
     await expect(page.getByText(/Wrong participant: this was with Mia/).first()).toBeVisible();
   });
 
-  test('moves between weeks, exports the shown week as CSV, and fits a 375 px phone', async ({
+  test('moves between weeks, copies last week as drafts, exports the shown week as CSV, and fits a 375 px phone', async ({
     page,
     signIn,
   }) => {
@@ -207,6 +207,23 @@ test.describe('timesheet', () => {
     await page.getByRole('button', { name: 'Next week' }).click();
     await page.getByRole('button', { name: 'Next week' }).click();
     await expect(page.getByTestId('timesheet-day').first()).toHaveAttribute('data-date', addDays(monday, 7));
+
+    // Copy Last Week: this week's entries as drafts of next week, on the same weekdays and times.
+    await clearDrafts(page.request, addDays(monday, 7), addDays(monday, 13));
+    const api = await timeApi(page.request);
+    const thisWeek = await api.myEntries(monday, addDays(monday, 6));
+    await page.getByRole('button', { name: 'Copy Last Week' }).click();
+    await expect(toast(page, 'added from last week')).toBeVisible();
+    const copied = await api.myEntries(addDays(monday, 7), addDays(monday, 13));
+    expect(copied.length).toBeGreaterThan(0);
+    expect(copied.length).toBeLessThanOrEqual(thisWeek.length);
+    expect(copied.every((entry) => entry.status === 'draft')).toBe(true);
+    for (const entry of copied) {
+      expect(
+        thisWeek.some((old) => addDays(old.date, 7) === entry.date && old.startTime === entry.startTime),
+      ).toBe(true);
+    }
+    await expect(page.getByTestId('time-entry')).toHaveCount(copied.length);
     await page.getByRole('button', { name: 'This week' }).click();
     await expect(page.getByTestId('timesheet-day').first()).toHaveAttribute('data-date', monday);
 
