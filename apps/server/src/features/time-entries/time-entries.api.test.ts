@@ -1,3 +1,4 @@
+import { addDays } from '@wattle/domain/time/clock';
 import { mulDivRoundHalfUp } from '@wattle/domain/time/pricing';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +6,7 @@ import { startTestApp, type TestApp, type TestClient } from '../../../test/harne
 import { auditLog } from '../../db/schema/audit';
 import { timeCodes } from '../../db/schema/catalogue';
 import { timeEntries } from '../../db/schema/time-entries';
+import { weekStart } from '../../seed/demo-time';
 
 /**
  * Time entries against the real app (issue 14 part 4 and the timesheet of part 6): every rule a
@@ -676,5 +678,32 @@ describe('GET /api/time-entries/export.csv', () => {
         ).get('/api/time-entries/export.csv?from=2030-06-17&to=2030-06-23')
       ).status,
     ).toBe(404);
+  });
+});
+
+describe('the demo weeks', () => {
+  it("leave Sophie this week's drafts to submit, and Lee last week's entries to approve", async () => {
+    // A week either side of the current one covers the demo weeks in any time zone.
+    const monday = weekStart(new Date().toISOString().slice(0, 10));
+    const period = `?from=${addDays(monday, -28)}&to=${addDays(monday, 13)}`;
+    const mine = (await (await sophie()).get(`/api/time-entries${period}&userId=me`)).body.data as {
+      status: string;
+      date: string;
+      rejectionReason: string | null;
+      band: string;
+    }[];
+    const byStatus = (status: string) => mine.filter((e) => e.status === status);
+    expect(byStatus('draft').length).toBeGreaterThanOrEqual(3);
+    expect(byStatus('submitted').length).toBe(6);
+    expect(byStatus('approved').length).toBe(11);
+    expect(byStatus('rejected')).toHaveLength(1);
+    expect(byStatus('rejected')[0]!.rejectionReason).toContain('please correct the end time');
+    expect(mine.some((e) => e.band === 'saturday')).toBe(true);
+
+    const toApprove = (await (await lee()).get(`/api/time-entries${period}&status=submitted`)).body.data as {
+      userName: string;
+    }[];
+    expect(toApprove.filter((e) => e.userName === 'Sophie Support')).toHaveLength(6);
+    expect(toApprove.some((e) => e.userName === 'Priya Practitioner')).toBe(true);
   });
 });
