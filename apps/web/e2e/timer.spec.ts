@@ -64,6 +64,14 @@ test.describe('running timer', () => {
     const first = await page.getByTestId('timer-chip').textContent();
     await expect(page.getByTestId('timer-chip')).not.toHaveText(first ?? '', { timeout: 2500 });
 
+    // The chip opens its dialog from the keyboard; Escape closes it and focus returns to the chip.
+    await page.getByTestId('timer-chip').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Timer' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Timer' })).toBeHidden();
+    await expect(page.getByTestId('timer-chip')).toBeFocused();
+
     // While it runs, Quick Add offers to show it (how a phone, without the chip, reaches it).
     await page.getByTestId('quick-add').click();
     await expect(page.getByRole('menuitem', { name: 'Show Timer' })).toBeVisible();

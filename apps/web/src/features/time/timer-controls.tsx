@@ -25,6 +25,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  useDialogReturnFocus,
 } from '@/ui/dialog';
 import { FormField } from '@/ui/form-field';
 import { NativeSelect } from '@/ui/native-select';
@@ -64,6 +65,12 @@ export function TimerControls({
   const me = useQuery(meQueryOptions());
   const invalidateEntries = useInvalidateTimeEntries(tenantId);
   const [view, setView] = useState<View>({ kind: 'closed' });
+  // Focus goes back to what opened the timer (the chip, or Quick Add's button) when its dialogs close.
+  const { remember, onCloseAutoFocus } = useDialogReturnFocus();
+  const openTimer = () => {
+    remember();
+    setView({ kind: 'timer' });
+  };
   const [isConfirmingLong, setConfirmingLong] = useState(false);
   const [stopError, setStopError] = useState<string | null>(null);
   // The server asked which time code to save under (the timer had none and the tenant no default).
@@ -91,7 +98,7 @@ export function TimerControls({
       void queryClient.invalidateQueries({ queryKey: timeKeys.timer(tenantId) });
       if (isApiError(error, 'CONFLICT')) {
         toast.info(timerMessages.alreadyRunning);
-        setView({ kind: 'timer' });
+        openTimer();
       } else {
         toast.error('The timer did not start', { description: error.message });
       }
@@ -130,7 +137,7 @@ export function TimerControls({
   useEffect(() => {
     if (!request) return;
     onRequestHandled();
-    if (request.kind === 'open' || isRunning) setView({ kind: 'timer' });
+    if (request.kind === 'open' || isRunning) openTimer();
     else if (!start.isPending) start.mutate();
   }, [request]);
 
@@ -148,12 +155,10 @@ export function TimerControls({
 
   return (
     <>
-      {isRunning && timer?.startedAt ? (
-        <TimerChip startedAt={timer.startedAt} onOpen={() => setView({ kind: 'timer' })} />
-      ) : null}
+      {isRunning && timer?.startedAt ? <TimerChip startedAt={timer.startedAt} onOpen={openTimer} /> : null}
       {view.kind === 'timer' && timer?.startedAt ? (
         <Dialog open onOpenChange={(isOpen) => (isOpen ? undefined : setView({ kind: 'closed' }))}>
-          <DialogContent size="small" data-testid="timer-dialog">
+          <DialogContent size="small" data-testid="timer-dialog" onCloseAutoFocus={onCloseAutoFocus}>
             <DialogHeader>
               <DialogTitle>Timer</DialogTitle>
               <DialogDescription>
@@ -210,6 +215,7 @@ export function TimerControls({
           entry={view.entry}
           description="The timer is saved as a draft entry. Add what you worked on."
           onClose={() => setView({ kind: 'closed' })}
+          onCloseAutoFocus={onCloseAutoFocus}
         />
       ) : null}
     </>
