@@ -44,9 +44,12 @@ export function TimeEntryCard({
         )}
       </div>
       <p className="break-words font-medium">{entry.ndisTimeCodeDescription}</p>
-      <p className="break-all text-muted-foreground" data-testid="entry-item">
+      <p className="text-muted-foreground" data-testid="entry-item">
         <span className="sr-only">Support item </span>
-        {entry.supportItemNumber} · {timeBandLabels[entry.band]} · {formatCents(entry.unitPriceCents)}/h
+        <span className="block break-all">{entry.supportItemNumber}</span>
+        <span className="block">
+          {timeBandLabels[entry.band]} · {formatCents(entry.unitPriceCents)}/h
+        </span>
       </p>
       {entry.participantName ? <p className="break-words">{entry.participantName}</p> : null}
       {entry.description ? (
