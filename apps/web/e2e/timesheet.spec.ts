@@ -142,6 +142,8 @@ test.describe('timesheet', () => {
       .getByRole('region', { name: /^Sophie Support, week of/ })
       .filter({ has: approveFriday });
     await expect(weekGroup).toBeVisible();
+    // His own submitted time is for someone else to approve.
+    await expect(lee.page.getByRole('region', { name: /^Lee Lead, week of/ })).toHaveCount(0);
     await expect(weekGroup.getByRole('button', { name: /^Reject Sat .* 06:00–08:00/ })).toBeVisible();
     await expectNoAccessibilityViolations(lee.page);
     await rejectSaturday.click();
@@ -239,6 +241,15 @@ test.describe('timesheet', () => {
       await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
     ).toBeLessThanOrEqual(0);
     await expect(page.getByRole('button', { name: 'Add Entry' })).toBeVisible();
+    // The week's dates are whole, clear of the next-week button.
+    const heading = await page.getByRole('heading', { level: 2, name: /^Week of/ }).boundingBox();
+    const next = await page.getByRole('button', { name: 'Next week' }).boundingBox();
+    expect(heading!.x + heading!.width).toBeLessThanOrEqual(next!.x);
+    expect(
+      await page
+        .getByRole('heading', { level: 2, name: /^Week of/ })
+        .evaluate((element) => element.scrollWidth <= element.clientWidth),
+    ).toBe(true);
     await expectNoAccessibilityViolations(page);
   });
 });

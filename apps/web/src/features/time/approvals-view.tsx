@@ -1,11 +1,14 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { can } from '@wattle/domain/auth/permissions';
+import { effectiveTenantRole } from '@wattle/domain/auth/roles';
 import { formatCents } from '@wattle/domain/participants/plans';
 import type { TimeEntry } from '@wattle/domain/time/entries';
 import { CheckCheckIcon, CheckIcon, XIcon } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { meQueryOptions } from '@/features/auth/api';
 import { teamsQueryOptions } from '@/features/teams/api';
+import { useCurrentTenant } from '@/features/tenants/api';
 import { Button } from '@/ui/button';
 import { useDialogReturnFocus } from '@/ui/dialog';
 import { Label } from '@/ui/label';
@@ -27,6 +30,8 @@ import { formatTotalHours, formatWeekRange, groupByPersonAndWeek } from './week'
  * (asking a reason the worker then sees). Entries leave the list as they are decided.
  */
 export function ApprovalsView({ tenantId }: { tenantId: string }) {
+  const { data: me } = useSuspenseQuery(meQueryOptions());
+  const { tenant } = useCurrentTenant();
   const teams = useQuery(teamsQueryOptions(tenantId));
   const approvableTeams = (teams.data ?? []).filter((team) => can(team.myRole, 'approve:time'));
   const [teamId, setTeamId] = useState('');
@@ -82,7 +87,19 @@ export function ApprovalsView({ tenantId }: { tenantId: string }) {
       },
     );
 
-  const groups = groupByPersonAndWeek(entries.data ?? []);
+  // A team lead never approves their own time (the server refuses it); tenant admins may, so a
+  // provider of one admin can still invoice. The list reads the caller's own too: leave them out.
+  const approvesOwn = can(
+    effectiveTenantRole({
+      platformRole: me.platformRole,
+      membershipRole: tenant.role,
+      hasApprovedAccessRequest: false,
+    }),
+    'approve:time',
+  );
+  const groups = groupByPersonAndWeek(
+    (entries.data ?? []).filter((entry) => approvesOwn || entry.userId !== me.id),
+  );
   const isBusy = decision.isPending || approveAll.isPending;
 
   return (

@@ -131,7 +131,7 @@ export function MyWeekView({
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
       <div className="flex flex-col gap-3 xl:flex-row xl:items-center xl:justify-between">
-        <div className="flex items-center gap-1">
+        <div className="flex flex-wrap items-center gap-1">
           <Button
             variant="outline"
             size="icon"
@@ -143,7 +143,7 @@ export function MyWeekView({
           <h2
             id={headingId}
             tabIndex={-1}
-            className="min-w-0 whitespace-nowrap px-2 text-center font-semibold text-lg outline-none"
+            className="whitespace-nowrap px-2 text-center font-semibold text-base outline-none sm:text-lg"
             aria-live="polite"
           >
             <span className="sr-only">Week of </span>
