@@ -83,6 +83,8 @@ function TimeCodesTable({ codes, onEdit }: { codes: TimeCode[]; onEdit: ((code: 
                   type="button"
                   variant="ghost"
                   size="sm"
+                  // An inactive code's row is muted; its Edit (to turn it back on) is not.
+                  className="text-foreground"
                   onClick={() => onEdit(code)}
                   aria-label={`Edit ${code.code} ${code.description}`}
                 >
