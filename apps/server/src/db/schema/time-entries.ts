@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -147,6 +148,30 @@ export const timers = pgTable(
       name: 'timers_time_code_fk',
       columns: [t.tenantId, t.timeCodeId],
       foreignColumns: [timeCodes.tenantId, timeCodes.id],
+    }),
+  ],
+);
+
+/**
+ * A team's time per day, person and status, kept by statement triggers on time_entries (migration
+ * 0019): what the team timesheet reads, about one row per person-day, instead of summing entries.
+ */
+export const timeEntryDayTallies = pgTable(
+  'time_entry_day_tallies',
+  {
+    tenantId: tenantIdColumn(),
+    teamId: uuid('team_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    userId: uuid('user_id').notNull(),
+    status: text('status').notNull(),
+    n: integer('n').notNull(),
+    minutes: integer('minutes').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'time_entry_day_tallies_pk',
+      columns: [t.tenantId, t.teamId, t.date, t.userId, t.status],
     }),
   ],
 );

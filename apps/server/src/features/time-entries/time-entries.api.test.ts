@@ -1,8 +1,9 @@
 import { addDays } from '@wattle/domain/time/clock';
 import { mulDivRoundHalfUp } from '@wattle/domain/time/pricing';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness';
+import { rowsOf } from '../../db/raw-rows';
 import { auditLog } from '../../db/schema/audit';
 import { timeCodes } from '../../db/schema/catalogue';
 import { timeEntries } from '../../db/schema/time-entries';
@@ -626,6 +627,25 @@ describe('GET /api/timesheet', () => {
     expect(sheet.totalMinutes).toBe(
       sheet.people.reduce((sum: number, p: { totalMinutes: number }) => sum + p.totalMinutes, 0),
     );
+  });
+
+  it("keeps each team's day tallies equal to its entries through every create, edit, step and delete", async () => {
+    const [fromTallies, fromEntries] = await t.readInTenant(sunrise, async (tx) => [
+      rowsOf(
+        await tx.execute(sql`
+          select team_id, date::text, user_id, status, n, minutes, amount_cents::int as amount
+            from time_entry_day_tallies where tenant_id = ${sunrise} and n <> 0 order by 1, 2, 3, 4`),
+      ),
+      rowsOf(
+        await tx.execute(sql`
+          select team_id, date::text, user_id, status, count(*)::int as n, sum(duration_minutes)::int as minutes,
+                 sum(amount_cents)::int as amount
+            from time_entries where tenant_id = ${sunrise} and team_id is not null
+           group by 1, 2, 3, 4 order by 1, 2, 3, 4`),
+      ),
+    ]);
+    expect(fromEntries.length).toBeGreaterThan(30);
+    expect(fromTallies).toEqual(fromEntries);
   });
 
   it("answers a worker's own without a team, 403 for a team they only work on, 404 elsewhere", async () => {
