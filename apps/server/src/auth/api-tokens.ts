@@ -43,7 +43,53 @@ export async function revokeApiToken(db: Queryable, userId: string, tokenId: str
   return rows.length > 0;
 }
 
-export async function resolveApiToken(db: Database, token: string): Promise<UserRow | null> {
+/**
+ * Recently verified tokens, reused for SESSION_CACHE_SECONDS (default 5) exactly as sessions are, so
+ * a script's burst of Bearer requests costs one lookup, not one a request. Revoking a token on this
+ * instance removes its entry at once; on other instances a revoked or expired token, or one of a
+ * deactivated user, still works at most that many seconds longer (docs/decisions/0004).
+ */
+const tokenCacheMax = 10_000;
+const tokenCache = new Map<string, { user: UserRow; tokenId: string; cachedAt: number; expiresAt: number }>();
+
+/** Drops a user's cached tokens, so this instance serves their changed record (or refuses them). */
+export function forgetCachedTokensOf(userId: string): void {
+  for (const [hash, entry] of tokenCache) if (entry.user.id === userId) tokenCache.delete(hash);
+}
+
+/**
+ * Drops a revoked token from this instance's cache. Call it after the revocation commits: a request
+ * resolving the token before then still finds it live, and would cache it again.
+ */
+export function forgetCachedToken(tokenId: string): void {
+  for (const [hash, entry] of tokenCache) if (entry.tokenId === tokenId) tokenCache.delete(hash);
+}
+
+/** The user of a live personal API token; null when unknown, revoked, expired or the user is inactive. */
+export async function resolveApiToken(
+  db: Database,
+  token: string,
+  options: { cacheSeconds: number },
+): Promise<UserRow | null> {
+  const hash = sha256(token);
+  const nowMs = Date.now();
+  const cached = tokenCache.get(hash);
+  if (cached && nowMs - cached.cachedAt < options.cacheSeconds * 1000 && nowMs < cached.expiresAt) {
+    return cached.user;
+  }
+  tokenCache.delete(hash);
+  const resolved = await lookUpApiToken(db, hash, nowMs);
+  if (!resolved || options.cacheSeconds === 0) return resolved?.user ?? null;
+  if (tokenCache.size >= tokenCacheMax) tokenCache.delete(tokenCache.keys().next().value!);
+  tokenCache.set(hash, { ...resolved, cachedAt: nowMs });
+  return resolved.user;
+}
+
+async function lookUpApiToken(
+  db: Database,
+  hash: string,
+  nowMs: number,
+): Promise<{ user: UserRow; tokenId: string; expiresAt: number } | null> {
   const [row] = await db
     .select({
       user: users,
@@ -53,16 +99,16 @@ export async function resolveApiToken(db: Database, token: string): Promise<User
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(and(eq(apiTokens.tokenHash, sha256(token)), isNull(apiTokens.revokedAt)))
+    .where(and(eq(apiTokens.tokenHash, hash), isNull(apiTokens.revokedAt)))
     .limit(1);
   if (!row?.user.isActive) return null;
-  const now = Date.now();
-  if (row.expiresAt && row.expiresAt.getTime() <= now) return null;
-  if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > 60_000) {
+  if (row.expiresAt && row.expiresAt.getTime() <= nowMs) return null;
+  // Last use is shown to the owner to the minute; writing it at most once a minute keeps reads cheap.
+  if (!row.lastUsedAt || nowMs - row.lastUsedAt.getTime() > 60_000) {
     await db
       .update(apiTokens)
-      .set({ lastUsedAt: new Date(now) })
+      .set({ lastUsedAt: new Date(nowMs) })
       .where(eq(apiTokens.id, row.id));
   }
-  return row.user;
+  return { user: row.user, tokenId: row.id, expiresAt: row.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY };
 }

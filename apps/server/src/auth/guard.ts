@@ -71,7 +71,7 @@ async function authenticate(
       throw new AppError('UNAUTHENTICATED', 'Use Authorization: Bearer <token>');
     }
     if (token.startsWith(apiTokenPrefix)) {
-      const user = await resolveApiToken(app.db, token);
+      const user = await resolveApiToken(app.db, token, { cacheSeconds: app.config.sessionCacheSeconds });
       if (!user) throw new AppError('UNAUTHENTICATED', 'The API token is invalid, expired or revoked');
       return { user, method: 'api-token' };
     }

@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema/users';
+import { forgetCachedTokensOf } from './api-tokens';
 import { hmac, randomSecret, sha256 } from './secrets';
 
 export type UserRow = typeof users.$inferSelect;
@@ -37,9 +38,13 @@ export async function createSession(
 const sessionCacheMax = 10_000;
 const sessionCache = new Map<string, { user: UserRow; cachedAt: number; expiresAt: number }>();
 
-/** Drops cached sessions of a user whose record just changed, so this instance serves the new one. */
+/**
+ * Drops cached sessions and API tokens of a user whose record just changed, so this instance serves
+ * the new one.
+ */
 export function forgetCachedUser(userId: string): void {
   for (const [id, entry] of sessionCache) if (entry.user.id === userId) sessionCache.delete(id);
+  forgetCachedTokensOf(userId);
 }
 
 /** The signed-in user of a session token, sliding its idle expiry; null when unknown or expired. */

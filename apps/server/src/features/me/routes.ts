@@ -8,7 +8,7 @@ import {
 } from '@wattle/domain/users/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createApiToken, listApiTokens, revokeApiToken } from '../../auth/api-tokens';
+import { createApiToken, forgetCachedToken, listApiTokens, revokeApiToken } from '../../auth/api-tokens';
 import { AppError } from '../../http/app-error';
 import { actorOf, callerOf } from '../../http/context';
 import { writeAccountAudit } from '../audit/write-audit';
@@ -109,6 +109,8 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
           metadata: { tokenId: request.params.id },
         });
       });
+      // Refused from now on by this instance, not only once the cache's seconds have passed.
+      forgetCachedToken(request.params.id);
       return { success: true as const };
     },
   );
