@@ -173,6 +173,9 @@ export async function buildApp(options: AppOptions) {
   await app.register(timeEntryRoutes);
   await app.register(timerRoutes);
 
+  // BENCH_BARE_ROUTE=1, set only by scripts/bench-api.mjs: a route that does nothing, through the
+  // same hooks as every other, so the benchmark compares each read with the framework's ceiling.
+  if (config.benchBareRoute) app.get('/bench/bare', async () => ({ success: true as const }));
   await serveWebApp(app, config.webDistDir ?? defaultWebDist());
   return app;
 }

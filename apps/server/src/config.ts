@@ -49,6 +49,7 @@ const EnvSchema = z
     WEB_DIST_DIR: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_DEMO_DATA: booleanFromEnv,
+    BENCH_BARE_ROUTE: booleanFromEnv,
     TRUST_PROXY: booleanFromEnv,
     FILES_DIR: z.string().min(1).optional(),
     S3_BUCKET: z.string().min(1).optional(),
@@ -153,6 +154,8 @@ export interface Config {
   webDistDir: string | undefined;
   logLevel: string;
   seedDemoData: boolean;
+  /** scripts/bench-api.mjs only: serve GET /bench/bare, the framework's ceiling in the same process. */
+  benchBareRoute: boolean;
   trustProxy: boolean;
   storage: StorageConfig;
 }
@@ -198,6 +201,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDistDir: env.WEB_DIST_DIR,
     logLevel: env.LOG_LEVEL,
     seedDemoData: env.SEED_DEMO_DATA ?? env.AUTH_MODE === 'demo',
+    benchBareRoute: env.BENCH_BARE_ROUTE ?? false,
     trustProxy: env.TRUST_PROXY ?? false,
     storage: env.S3_BUCKET
       ? {
