@@ -20,10 +20,11 @@
 //      one-hour shifts on weekdays (five a day, a sixth on even days) from six months before --month
 //      to the end of it, about 6,000 in --month itself. The other tenants share the rest of
 //      --entries over the year, 50 people each on five teams. Statuses are mixed (approved, submitted,
-//      draft, rejected), as a live tenant's are. Then VACUUM ANALYZE (the visibility map that lets
-//      the timesheet read its index alone, as autovacuum keeps it on a live database);
-//   3. on Postgres, EXPLAIN ANALYZE of the timesheet's aggregate as the request runs it (the same SQL,
-//      as wattle_app under row-level security in the big tenant);
+//      draft, rejected), as a live tenant's are. Then VACUUM ANALYZE, as autovacuum keeps a live
+//      database;
+//   3. on Postgres, EXPLAIN ANALYZE of the timesheet's read of the team's day tallies (migration 0019,
+//      kept by triggers as the entries were written) as the request runs it, as wattle_app under
+//      row-level security in the big tenant;
 //   4. starts the server again, signs in as the Team Lead, checks each answer against the database's
 //      own count, and drives each load with autocannon at --connections;
 //   5. prints p50/p95/p99 and throughput, and stops the server with SIGTERM (exit code 0).
@@ -301,7 +302,7 @@ async function generate(db, options) {
   return { tenants, from, to, seconds: (performance.now() - started) / 1000 };
 }
 
-/** The timesheet's aggregate as the request runs it (timesheet.ts), explained under row-level security. */
+/** The timesheet's read of the team's day tallies as the request runs it (timesheet.ts), under row-level security. */
 async function explainTimesheet({ url, tenant, from, to }) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -314,12 +315,9 @@ async function explainTimesheet({ url, tenant, from, to }) {
     );
     const { rows } = await client.query(
       `explain (analyze, buffers, costs off)
-       select user_id, date, sum(duration_minutes), sum(amount_cents),
-              count(*) filter (where status = 'draft'), count(*) filter (where status = 'submitted'),
-              count(*) filter (where status = 'approved'), count(*) filter (where status = 'rejected')
-         from time_entries
-        where tenant_id = $1 and team_id = $2 and date >= $3 and date <= $4
-        group by user_id, date`,
+       select user_id as "userId", date::text as "date", status, n, minutes, amount_cents::int as "amountCents"
+         from time_entry_day_tallies
+        where tenant_id = $1 and team_id = $2 and date >= $3::date and date <= $4::date and n <> 0`,
       [tenant.id, tenant.team.id, from, to],
     );
     await client.query('rollback');
@@ -474,7 +472,9 @@ function report(results, options) {
   }
   for (const r of results.filter((x) => x.plan)) {
     print();
-    print(`${r.db} plan of the timesheet's aggregate (as wattle_app, under row-level security):`);
+    print(
+      `${r.db} plan of the timesheet's read of the team's day tallies (as wattle_app, under row-level security):`,
+    );
     print(r.plan);
   }
   const verdicts = results

@@ -32,7 +32,7 @@ import {
   TimesheetQuerySchema,
   TimesheetSchema,
 } from './time-entry-schemas';
-import { readTimesheet } from './timesheet';
+import { readTimesheetJson } from './timesheet';
 import { updateTimeEntry } from './update-time-entry';
 
 const Params = z.object({ id: z.uuid() });
@@ -286,9 +286,13 @@ export const timeEntryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: oneSchema(TimesheetSchema) },
       },
     },
-    async (request) => {
-      const data = await inTenant(request, (ctx) => readTimesheet(ctx, request.query));
-      return { success: true as const, data };
+    async (request, reply) => {
+      const data = await inTenant(request, (ctx) => readTimesheetJson(ctx, request.query));
+      // The database wrote the answer's JSON (timesheet.ts); the tests hold it to the schema above.
+      const body = `{"success":true,"data":${data}}`;
+      if (app.config.env === 'test') oneSchema(TimesheetSchema).parse(JSON.parse(body));
+      // Sent as it is: Fastify serialises objects, never a string.
+      return reply.header('content-type', 'application/json; charset=utf-8').send(body as never);
     },
   );
 };
