@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findBuiltInTemplate } from '../templates/built-in-templates';
 import type { FieldValues, FormField, FormTemplate, SignatureValue } from '../templates/schemas';
+import { signedValuesHash } from '../templates/signatures';
 import {
   fieldValueError,
   hasCriticalIssue,
@@ -61,6 +62,27 @@ const field = (over: Partial<FormField> & Pick<FormField, 'type'>): FormField =>
   ...over,
 });
 
+/** The values with every signature recorded by the server over them, as a signing would leave them. */
+function signedOver(tpl: FormTemplate, values: FieldValues): FieldValues {
+  const hash = signedValuesHash(tpl, values);
+  const out: FieldValues = {};
+  for (const [id, value] of Object.entries(values)) {
+    out[id] =
+      value && typeof value === 'object' && !Array.isArray(value)
+        ? {
+            ...value,
+            recordedBy: { userId: 'u1', name: 'Priya Practitioner', role: 'Practitioner' },
+            valuesHash: hash,
+          }
+        : value;
+  }
+  return out;
+}
+
+/** validateCompliance of values signed as they are (so only the rule under test raises issues). */
+const signedThen = (tpl: FormTemplate, values: FieldValues, at: Date) =>
+  validateCompliance(tpl, signedOver(tpl, values), at);
+
 const template = (fields: FormField[], ndisRequired = false): FormTemplate => ({
   ...incident,
   fields,
@@ -106,7 +128,7 @@ describe('validateCompliance (spec work section 5)', () => {
   });
 
   it('a complete plan is compliant at 100 percent with no issues', () => {
-    const result = validateCompliance(bsp, completeBsp, now);
+    const result = signedThen(bsp, completeBsp, now);
     expect(result.issues).toEqual([]);
     expect(result).toMatchObject({ isCompliant: true, completion: 100 });
   });
@@ -114,7 +136,7 @@ describe('validateCompliance (spec work section 5)', () => {
   it('completion is the rounded share of required fields filled', () => {
     const required = bsp.fields.filter((f) => f.required).length;
     expect(required).toBe(16);
-    const result = validateCompliance(
+    const result = signedThen(
       bsp,
       { 'participant-name': 'Jordan Lee', 'participant-dob': '2001-05-06' },
       now,
@@ -135,11 +157,7 @@ describe('validateCompliance (spec work section 5)', () => {
   });
 
   it('min and max lengths count visible characters of the rich text, as medium issues', () => {
-    const short = validateCompliance(
-      bsp,
-      { ...completeBsp, antecedents: '<p><strong>Noise</strong></p>' },
-      now,
-    );
+    const short = signedThen(bsp, { ...completeBsp, antecedents: '<p><strong>Noise</strong></p>' }, now);
     expect(short.issues).toEqual([
       {
         id: 'invalid-data:antecedents',
@@ -154,19 +172,19 @@ describe('validateCompliance (spec work section 5)', () => {
     // 20 visible characters wrapped in lots of markup is long enough.
     const markup = '<p><em>12345</em>&amp;<u>6789012345</u></p><ul><li>6789</li></ul>';
     expect(plainText(markup)).toBe('12345&6789012345 6789');
-    expect(validateCompliance(bsp, { ...completeBsp, antecedents: markup }, now).issues).toEqual([]);
+    expect(signedThen(bsp, { ...completeBsp, antecedents: markup }, now).issues).toEqual([]);
 
-    const long = validateCompliance(bsp, { ...completeBsp, consequences: `<p>${'a'.repeat(501)}</p>` }, now);
+    const long = signedThen(bsp, { ...completeBsp, consequences: `<p>${'a'.repeat(501)}</p>` }, now);
     expect(long.issues.map((i) => [i.id, i.severity, i.description])).toEqual([
       ['invalid-data:consequences', 'medium', '"Consequences" must be no more than 500 characters'],
     ]);
     expect(
-      validateCompliance(bsp, { ...completeBsp, consequences: `<p>${'a'.repeat(500)}</p>` }, now).issues,
+      signedThen(bsp, { ...completeBsp, consequences: `<p>${'a'.repeat(500)}</p>` }, now).issues,
     ).toEqual([]);
   });
 
   it('a pattern mismatch is a high issue that blocks compliance', () => {
-    const result = validateCompliance(bsp, { ...completeBsp, 'participant-ndis': '43012345' }, now);
+    const result = signedThen(bsp, { ...completeBsp, 'participant-ndis': '43012345' }, now);
     expect(result.issues).toEqual([
       {
         id: 'invalid-data:participant-ndis:format',
@@ -179,12 +197,12 @@ describe('validateCompliance (spec work section 5)', () => {
     expect(result.isCompliant).toBe(false);
     expect(isExportBlocked(result.issues)).toBe(true);
     expect(hasCriticalIssue(result.issues)).toBe(false);
-    expect(
-      validateCompliance(bsp, { ...completeBsp, 'participant-ndis': '<p>430123456</p>' }, now).issues,
-    ).toEqual([]);
-    expect(
-      validateCompliance(bsp, { ...completeBsp, 'participant-ndis': '4301234567' }, now).isCompliant,
-    ).toBe(false);
+    expect(signedThen(bsp, { ...completeBsp, 'participant-ndis': '<p>430123456</p>' }, now).issues).toEqual(
+      [],
+    );
+    expect(signedThen(bsp, { ...completeBsp, 'participant-ndis': '4301234567' }, now).isCompliant).toBe(
+      false,
+    );
   });
 
   it('empty optional fields raise nothing; filled optional fields are checked', () => {
@@ -194,8 +212,8 @@ describe('validateCompliance (spec work section 5)', () => {
       'target-behaviors': '<p></p>',
       antecedents: null,
     };
-    expect(validateCompliance(bsp, values, now).issues).toEqual([]);
-    const filled = validateCompliance(bsp, { ...completeBsp, 'rp-justification': 'Too short' }, now);
+    expect(signedThen(bsp, values, now).issues).toEqual([]);
+    const filled = signedThen(bsp, { ...completeBsp, 'rp-justification': 'Too short' }, now);
     expect(filled.issues.map((i) => i.description)).toEqual([
       '"Restrictive Practice Justification" must be at least 100 characters',
     ]);
@@ -203,13 +221,13 @@ describe('validateCompliance (spec work section 5)', () => {
 
   it('rich text with only markup or spaces is not filled', () => {
     const values = { ...completeBsp, 'participant-name': '<p>&nbsp; <br></p>' };
-    const result = validateCompliance(bsp, values, now);
+    const result = signedThen(bsp, values, now);
     expect(result.issues.map((i) => i.id)).toEqual(['missing-field:participant-name']);
     expect(result.completion).toBe(94);
   });
 
   it('a required checkbox needs to be ticked', () => {
-    const result = validateCompliance(bsp, { ...completeBsp, 'compliance-declaration': false }, now);
+    const result = signedThen(bsp, { ...completeBsp, 'compliance-declaration': false }, now);
     expect(result.issues.map((i) => i.description)).toEqual([
       'Required field "Compliance Declaration" is missing',
     ]);
@@ -227,13 +245,11 @@ describe('validateCompliance (spec work section 5)', () => {
     expect(custom.issues).toEqual([
       expect.objectContaining({ id: 'missing-signature:author', severity: 'critical', fieldId: 'author' }),
     ]);
-    expect(validateCompliance(template(sigs, true), { author: typed }, now).issues).toEqual([]);
+    expect(signedThen(template(sigs, true), { author: typed }, now).issues).toEqual([]);
     expect(validateCompliance(template([field({ type: 'text' })], true), {}, now).issues).toEqual([]);
     // A signature without its mark does not count.
     const blank = { ...typed, typed: ' ' };
-    expect(
-      validateCompliance(bsp, { ...completeBsp, 'practitioner-signature': blank }, now).isCompliant,
-    ).toBe(false);
+    expect(signedThen(bsp, { ...completeBsp, 'practitioner-signature': blank }, now).isCompliant).toBe(false);
   });
 
   it('issue ids are unique even when a field breaks two rules', () => {

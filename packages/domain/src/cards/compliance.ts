@@ -1,4 +1,5 @@
 import type { FieldValue, FieldValues, FormField, FormTemplate, SignatureValue } from '../templates/schemas';
+import { signatureState, signedValuesHash } from '../templates/signatures';
 import type { Compliance, ComplianceIssue } from './schemas';
 
 /** The message of the critical issue raised when an NDIS-required form lacks the practitioner's signature. */
@@ -14,7 +15,11 @@ export const signatureRequiredMessage = 'Digital signature required for NDIS com
  *   the rich text): medium invalid-data;
  * - a filled text value not matching its pattern: high invalid-data '"{name}" format is invalid';
  * - an NDIS-required template whose practitioner signature (the field `practitioner-signature`, else
- *   the template's first signature field) is empty: critical missing-signature, listed first.
+ *   the template's first signature field) is empty: critical missing-signature, listed first;
+ * - a signature that no longer matches the values it signed (one changed since), or that the server
+ *   did not record and so cannot be checked: signature-mismatch, as serious as the signature
+ *   missing (critical for the practitioner signature of an NDIS-required template, high for another
+ *   required one, medium for an optional one, which the PDF then marks) (decision 0021).
  * Ids are `${type}:${fieldId}`, with `:format` added for a pattern mismatch so every id is unique.
  */
 export function validateCompliance(
@@ -37,8 +42,27 @@ export function validateCompliance(
     });
   }
 
+  let currentHash: string | undefined;
   for (const field of sortedFields(template)) {
     const value = values[field.id];
+    if (field.type === 'signature' && isSignatureValue(value) && isFilled(value)) {
+      currentHash ??= signedValuesHash(template, values);
+      const state = signatureState(value, currentHash);
+      if (state !== 'matches') {
+        const isNdisSignature = template.ndisRequired && field.id === signatureField?.id;
+        issues.push({
+          id: `signature-mismatch:${field.id}`,
+          type: 'signature-mismatch',
+          // As serious as the signature missing: it does not sign the form as it is now.
+          severity: isNdisSignature ? 'critical' : field.required ? 'high' : 'medium',
+          description:
+            state === 'changed'
+              ? `"${field.name}" no longer matches the form: a signed value changed after signing. Sign again.`
+              : `"${field.name}" cannot be checked: it was not recorded with its signer. Sign again.`,
+          fieldId: field.id,
+        });
+      }
+    }
     if (!isFieldFilled(field, value)) {
       if (field.required) {
         issues.push({
@@ -74,7 +98,12 @@ export function validateCompliance(
   const filled = required.filter((f) => isFieldFilled(f, values[f.id])).length;
   const completion = required.length === 0 ? 100 : Math.round((100 * filled) / required.length);
   const isCompliant = !issues.some((i) => i.severity === 'critical' || i.severity === 'high');
-  return { isCompliant, completion, issues, lastValidation };
+  // Critical issues lead: the form lists the first three.
+  const ordered = [
+    ...issues.filter((i) => i.severity === 'critical'),
+    ...issues.filter((i) => i.severity !== 'critical'),
+  ];
+  return { isCompliant, completion, issues: ordered, lastValidation };
 }
 
 function invalid(field: FormField, description: string): ComplianceIssue {

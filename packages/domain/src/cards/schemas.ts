@@ -65,7 +65,13 @@ export const cardCategoryLabels = {
 
 export const DateOnlySchema = z.iso.date();
 
-export const complianceIssueTypes = ['missing-field', 'invalid-data', 'missing-signature'] as const;
+/** `signature-mismatch`: a recorded signature no longer matches the values it signed (decision 0021). */
+export const complianceIssueTypes = [
+  'missing-field',
+  'invalid-data',
+  'missing-signature',
+  'signature-mismatch',
+] as const;
 export const complianceSeverities = ['medium', 'high', 'critical'] as const;
 export const ComplianceIssueSchema = z.object({
   id: z.string(),

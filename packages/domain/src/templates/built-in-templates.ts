@@ -287,18 +287,21 @@ const standard = {
     type: 'signature',
     required: true,
     helpText: 'The practitioner signs to confirm the plan is complete and accurate.',
+    signature: { signer: 'self', requiredRole: 'clinician' },
   },
   'participant-consent': {
     name: 'Participant Consent',
     type: 'signature',
     required: true,
     helpText: 'The participant signs to show the plan was explained to them and they agree to it.',
+    signature: { signer: 'participant' },
   },
   'guardian-consent': {
     name: 'Guardian Consent',
     type: 'signature',
     required: false,
     helpText: 'A guardian or nominee signs when the participant has one or cannot consent themselves.',
+    signature: { signer: 'guardian' },
   },
   'plan-date': {
     name: 'Plan Date',

@@ -50,6 +50,21 @@ export const FieldIdSchema = z
   .max(80)
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lower-case letters, digits and hyphens');
 
+/**
+ * Who puts their name to a signature field and who may sign it (decision 0021). `self`: the
+ * signed-in person signs in their own name. `participant`, `guardian`, `witness`: the signed-in
+ * person captures the signature of the named participant, guardian or witness, and is recorded as
+ * its capturer. `requiredRole: 'clinician'`: only someone holding sign:documents on the card's team
+ * (a Practitioner or Therapist, or an organisation admin) may sign or capture it. A field without a
+ * rule takes one from its id (`signatureRuleOf` in signatures.ts).
+ */
+export const signatureSigners = ['self', 'participant', 'guardian', 'witness'] as const;
+export const SignatureRuleSchema = z.object({
+  signer: z.enum(signatureSigners),
+  requiredRole: z.enum(['clinician']).optional(),
+});
+export type SignatureRule = z.infer<typeof SignatureRuleSchema>;
+
 export const FormFieldSchema = z.object({
   id: FieldIdSchema,
   name: z.string().min(1).max(120),
@@ -63,6 +78,8 @@ export const FormFieldSchema = z.object({
   /** Choices of select and multi-select fields. */
   options: z.array(z.string().min(1).max(120)).max(50).optional(),
   defaultValue: z.union([z.string(), z.boolean(), z.array(z.string())]).optional(),
+  /** Signature fields only: who signs and which role may (see SignatureRuleSchema). */
+  signature: SignatureRuleSchema.optional(),
 });
 export type FormField = z.infer<typeof FormFieldSchema>;
 
@@ -154,7 +171,24 @@ export const CreateTemplateSchema = z
   });
 export type CreateTemplateInput = z.infer<typeof CreateTemplateSchema>;
 
-/** A signature field's value: drawn (a PNG data URL) or typed, with the signer and the time. */
+/** The signed-in person the server records on a signature: their user id, name and role on the team. */
+export const SignatureRecorderSchema = z.object({
+  userId: z.string().min(1).max(80),
+  name: z.string().min(1).max(200),
+  /** The role they signed in: their team role (Practitioner, Team Lead…) or organisation role (Owner, Admin). */
+  role: z.string().min(1).max(80),
+});
+export type SignatureRecorder = z.infer<typeof SignatureRecorderSchema>;
+
+/**
+ * A signature field's value: drawn (a PNG data URL) or typed. The client sends the mark and, for a
+ * signature it captures from someone else, that person's name; the server fills in the rest from
+ * the session and never takes the client's word for it (decision 0021): `recordedBy` (the signed-in
+ * person: the signer of their own signature, the capturer of a participant's, guardian's or
+ * witness's), `signerName` (the signed-in person's own name for their own signature), `signedAt`
+ * (the server's clock) and `valuesHash` (the SHA-256 of the form's other values as signed, which
+ * says later whether the form still matches what was signed).
+ */
 export const SignatureValueSchema = z.object({
   kind: z.enum(['drawn', 'typed']),
   /** `data:image/png;base64,…` of the drawn signature; absent for a typed one. At most ~200 KB. */
@@ -163,10 +197,19 @@ export const SignatureValueSchema = z.object({
     .max(280_000)
     .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, 'A drawn signature must be a PNG image')
     .optional(),
-  /** The typed signature text; absent for a drawn one. */
+  /** The typed signature text (the signer's name); absent for a drawn one. */
   typed: z.string().trim().min(1).max(100).optional(),
+  /** Whose signature it is: the signed-in person's own name, or the participant, guardian or witness named. */
   signerName: z.string().trim().min(1, 'Signer name is required').max(100),
-  signedAt: z.iso.datetime({ offset: true }),
+  /** Set by the server when it records the signature; a time sent by a client is replaced. */
+  signedAt: z.iso.datetime({ offset: true }).optional(),
+  /** Set by the server: who was signed in when the signature was recorded. */
+  recordedBy: SignatureRecorderSchema.optional(),
+  /** Set by the server: `sha256:<hex>` of the canonical JSON of the values signed (signatures.ts). */
+  valuesHash: z
+    .string()
+    .regex(/^sha256:[0-9a-f]{64}$/)
+    .optional(),
 });
 export type SignatureValue = z.infer<typeof SignatureValueSchema>;
 

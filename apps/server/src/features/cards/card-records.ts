@@ -26,6 +26,8 @@ export interface TeamAccess {
   teamId: string;
   /** The caller's effective role on the team; null when they cannot see it at all. */
   role: Role | null;
+  /** The caller's own role on the team (Team Lead, Practitioner…), null when they hold none there. */
+  teamRole: TeamRole | null;
   /** A Practitioner or Therapist on the team, or a tenant-wide role holding approve:plans. */
   isClinician: boolean;
   workflowStates: WorkflowState[];
@@ -85,6 +87,7 @@ export async function teamAccessList(ctx: TenantContext, teamId?: string): Promi
     return {
       teamId: row.teamId,
       role,
+      teamRole,
       isClinician:
         role !== null && (approvesTenantWide || (!!teamRole && clinicianTeamRoles.includes(teamRole))),
       workflowStates: row.workflowStates,

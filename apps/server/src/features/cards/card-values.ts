@@ -1,5 +1,12 @@
 import { fieldValueError, plainText } from '@wattle/domain/cards/compliance';
-import type { FieldValue, FieldValues, FormField, FormTemplate } from '@wattle/domain/templates/schemas';
+import type {
+  FieldValue,
+  FieldValues,
+  FormField,
+  FormTemplate,
+  SignatureValue,
+} from '@wattle/domain/templates/schemas';
+import type { SignatureState } from '@wattle/domain/templates/signatures';
 import { eq, sql } from 'drizzle-orm';
 import { tenants } from '../../db/schema/tenants';
 import { preparedOnce } from '../../db/with-tenant';
@@ -47,13 +54,21 @@ export function defaultFieldValues(template: FormTemplate | null): FieldValues {
 }
 
 /**
- * A value as the audit log keeps it: a signature without its image (the signer and the time say who
- * signed; the drawing is on the card).
+ * A value as the audit log keeps it: a signature without its image (who signed, in what role, who
+ * captured it, when, the hash of what it signed and, given `state`, whether it matches the form
+ * then; the drawing is on the card).
  */
-export function auditValue(value: unknown): unknown {
+export function auditValue(value: unknown, state?: SignatureState): unknown {
   if (value && typeof value === 'object' && !Array.isArray(value) && 'signerName' in value) {
-    const signature = value as { kind?: unknown; signerName?: unknown; signedAt?: unknown };
-    return { kind: signature.kind, signerName: signature.signerName, signedAt: signature.signedAt };
+    const signature = value as Partial<SignatureValue>;
+    return {
+      kind: signature.kind,
+      signerName: signature.signerName,
+      signedAt: signature.signedAt,
+      ...(signature.recordedBy ? { recordedBy: signature.recordedBy } : {}),
+      ...(signature.valuesHash ? { valuesHash: signature.valuesHash } : {}),
+      ...(state ? { state } : {}),
+    };
   }
   return value ?? null;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { signatureRuleOf } from '@wattle/domain/templates/signatures';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness';
@@ -57,8 +58,15 @@ async function auditOf(id: string) {
   return res.body.data as any[];
 }
 
-/** A valid value for every required field of a template (or only those the filter keeps). */
-function requiredValues(template: any, keep: (field: any) => boolean = () => true) {
+/**
+ * A valid value for every required field of a template (or only those the filter keeps). Signatures
+ * are the signer's own (`signer`, who sends them), or the participant's for captured ones.
+ */
+function requiredValues(
+  template: any,
+  keep: (field: any) => boolean = () => true,
+  signer = 'Priya Practitioner',
+) {
   const values: Record<string, unknown> = {};
   for (const field of template.fields) {
     if (!field.required || !keep(field)) continue;
@@ -79,14 +87,11 @@ function requiredValues(template: any, keep: (field: any) => boolean = () => tru
       case 'multi-select':
         values[field.id] = [field.options[0]];
         break;
-      case 'signature':
-        values[field.id] = {
-          kind: 'typed',
-          typed: 'Priya P',
-          signerName: 'Priya Practitioner',
-          signedAt: '2026-01-15T10:00:00.000Z',
-        };
+      case 'signature': {
+        const name = signatureRuleOf(field).signer === 'self' ? signer : 'Jordan Lee';
+        values[field.id] = { kind: 'typed', typed: name, signerName: name };
         break;
+      }
       default:
         if (field.id === 'participant-ndis') values[field.id] = '430123456';
         else if (field.id === 'incident-time') values[field.id] = '15:40';
@@ -535,7 +540,7 @@ describe('the compliance workflow', () => {
     const incident = await template('incident-report');
     const card = await newCard('sophie', {
       title: 'Incident report: workflow',
-      fieldValues: requiredValues(incident),
+      fieldValues: requiredValues(incident, undefined, 'Sophie Support'),
     });
     expect(card.compliance.completion).toBe(100);
     const started = await patch('sophie', card.id, { version: 1, status: 'in-progress' });
@@ -594,7 +599,7 @@ describe('the compliance workflow', () => {
     const incident = await template('incident-report');
     const card = await newCard('sophie', {
       title: 'Incident report: admin',
-      fieldValues: requiredValues(incident),
+      fieldValues: requiredValues(incident, undefined, 'Sophie Support'),
     });
     await patch('sophie', card.id, { version: 1, status: 'in-progress' });
     const reviewed = await patch('olivia', card.id, { version: 2, status: 'pending-review' });
@@ -645,7 +650,10 @@ describe('Save (submit)', () => {
     expect(complete.body.data.status).toBe('pending-review');
     expect(complete.body.data.compliance).toMatchObject({ completion: 100, isCompliant: true });
     // A support worker's Save at 100% stays in progress: review needs a clinician.
-    const other = await newCard('sophie', { title: 'Incident report: support save', fieldValues: values });
+    const other = await newCard('sophie', {
+      title: 'Incident report: support save',
+      fieldValues: requiredValues(incident, undefined, 'Sophie Support'),
+    });
     const saved = await patch('sophie', other.id, { version: 1, submit: true });
     expect(saved.body.data.status).toBe('in-progress');
   });
@@ -696,7 +704,12 @@ describe('the audit trail', () => {
       version: 1,
       fieldValues: { 'practitioner-signature': signature, 'participant-name': 'Jordan' },
     });
-    expect(signed.body.data.fieldValues['practitioner-signature']).toEqual(signature);
+    const recorded = signed.body.data.fieldValues['practitioner-signature'];
+    expect(recorded).toMatchObject({
+      kind: 'drawn',
+      image: signature.image,
+      signerName: 'Priya Practitioner',
+    });
     const undone = await patch('priya', card.id, {
       version: 2,
       intent: 'undo',
@@ -705,13 +718,27 @@ describe('the audit trail', () => {
     expect(undone.status).toBe(200);
     const entries = await auditOf(card.id);
     expect(entries.map((e) => e.action)).toEqual(['undo', 'updated', 'created']);
+    // Undoing a signed value unsettles the signature, and the log says so.
+    const audited = {
+      kind: 'drawn',
+      signerName: 'Priya Practitioner',
+      signedAt: recorded.signedAt,
+      recordedBy: recorded.recordedBy,
+      valuesHash: recorded.valuesHash,
+    };
     expect(entries[0].changes).toEqual([
       { field: 'fieldValues.participant-name', oldValue: 'Jordan', newValue: null },
+      {
+        field: 'fieldValues.practitioner-signature',
+        oldValue: { ...audited, state: 'matches' },
+        newValue: { ...audited, state: 'changed' },
+      },
     ]);
+    expect(entries[0].metadata).toMatchObject({ signaturesNoLongerMatching: ['practitioner-signature'] });
     expect(entries[1].changes).toContainEqual({
       field: 'fieldValues.practitioner-signature',
       oldValue: null,
-      newValue: { kind: 'drawn', signerName: 'Priya Practitioner', signedAt: '2026-01-15T10:00:00.000Z' },
+      newValue: { ...audited, state: 'matches' },
     });
     expect(JSON.stringify(entries)).not.toContain('base64');
   });

@@ -19,6 +19,7 @@ import { findTemplate } from '../templates/template-records';
 import { assigneeNameOnTeam } from './card-assignee';
 import { requireCardPermission, selectCardRow, toCard } from './card-records';
 import { addDays, buildSearchText, checkedFieldValues, defaultFieldValues, todayIn } from './card-values';
+import { recordSignatures } from './record-signatures';
 
 /** The next number of a per-tenant counter; the counter row stays locked until the transaction ends. */
 async function nextCounterValue(ctx: TenantContext, name: string): Promise<number> {
@@ -49,9 +50,17 @@ export async function createCard(ctx: TenantContext, input: CreateCardInput): Pr
       { path: ['templateId'], message: `Unknown template "${templateId}"` },
     ]);
   }
+  const defaults = defaultFieldValues(template);
+  const given = checkedFieldValues(template, input.fieldValues ?? {});
   const fieldValues = {
-    ...defaultFieldValues(template),
-    ...checkedFieldValues(template, input.fieldValues ?? {}),
+    ...defaults,
+    ...recordSignatures(ctx, access, {
+      template,
+      previous: {},
+      incoming: given,
+      values: { ...defaults, ...given },
+      now: new Date(),
+    }),
   };
   if (input.participantId) await requireParticipantOfTenant(ctx, input.participantId);
   const assigneeId = input.assigneeId ?? null;

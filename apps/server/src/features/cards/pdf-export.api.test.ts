@@ -36,11 +36,11 @@ const completeIncidentReport = {
     '<p>Jordan became distressed when the fire alarm sounded.</p><p>He covered his ears and ran towards the exit.</p>',
   'immediate-actions': '<ul><li>Walked with Jordan to the quiet car park</li><li>Called his mother</li></ul>',
   injuries: '<p>None</p>',
+  // Olivia fills the report, so the signature is hers: nobody signs in another's name.
   'reported-by-signature': {
     kind: 'typed',
-    typed: 'Sophie Support',
-    signerName: 'Sophie Support',
-    signedAt: '2025-03-01T04:00:00.000Z',
+    typed: 'Olivia Owner',
+    signerName: 'Olivia Owner',
   },
 };
 
@@ -112,8 +112,9 @@ describe('GET /api/cards/:id/pdf', () => {
     expect(text).toContain('Incident Date *\n1 March 2025');
     expect(text).toContain('Jordan became distressed when the fire alarm sounded.\nHe covered his ears');
     expect(text).toMatch(/•\s*Walked with Jordan to the quiet car park/);
-    expect(text).toContain(
-      'Reported By *\nSophie Support\nSigned by Sophie Support on 1 March 2025, 3:00 pm',
+    // Who signed, in what role and when (the server's time), and that it still matches the form.
+    expect(text).toMatch(
+      /Reported By \*\nOlivia Owner\nSigned by Olivia Owner \(Owner\) on \d{1,2} \w+ \d{4}, \d{1,2}:\d{2} [ap]m\nMatches the form · form hash sha256:[0-9a-f]{16}…/,
     );
     expect(text).toContain('Page 1 of');
 

@@ -3,6 +3,12 @@ import type { Card, CardStatus } from '@wattle/domain/cards/schemas';
 import type { FieldValue, FormField, FormTemplate, SignatureValue } from '@wattle/domain/templates/schemas';
 import { groupFieldsBySection } from '@wattle/domain/templates/sections';
 import {
+  signatureByline,
+  signatureState,
+  signatureStateLabels,
+  signedValuesHash,
+} from '@wattle/domain/templates/signatures';
+import {
   fieldValueBlocks,
   formatDateTime,
   isSignatureValue,
@@ -75,6 +81,12 @@ export async function renderCardPdf(input: CardPdfInput): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
   const { card, template } = input;
   const timeZone = input.timeZone ?? 'Australia/Sydney';
+  let hashOfValues: string | undefined;
+  /** The hash of the card's values now, which each signature's is checked against (decision 0021). */
+  const currentHash = () => {
+    hashOfValues ??= signedValuesHash(template, card.fieldValues);
+    return hashOfValues;
+  };
   const doc = new PDFDocument({
     size: 'A4',
     layout: template.pdfTemplate.layout === 'landscape' ? 'landscape' : 'portrait',
@@ -211,7 +223,7 @@ export async function renderCardPdf(input: CardPdfInput): Promise<Buffer> {
     doc.font(font.bold).fontSize(10);
     const label = winAnsiSafe(`${field.name}${field.required ? ' *' : ''}`);
     // The label never sits alone at a page's foot: it goes with a signature or a first line.
-    ensureFieldSpace(doc.heightOfString(label, { width }) + (isSignatureValue(value) ? 110 : 20));
+    ensureFieldSpace(doc.heightOfString(label, { width }) + (isSignatureValue(value) ? 122 : 20));
     doc.fillColor(colour.text).text(label, left, doc.y + 4, { width });
     doc.y += 2;
     if (isSignatureValue(value)) drawSignature(value);
@@ -251,7 +263,7 @@ export async function renderCardPdf(input: CardPdfInput): Promise<Buffer> {
   function drawSignature(signature: SignatureValue) {
     const left = margin.left + 12;
     const width = doc.page.width - margin.right - left;
-    ensureFieldSpace(100);
+    ensureFieldSpace(112);
     const image = signature.kind === 'drawn' && signature.image ? pngOf(signature.image) : null;
     if (image) {
       const scale = Math.min(220 / image.width, 70 / image.height, 1);
@@ -265,13 +277,20 @@ export async function renderCardPdf(input: CardPdfInput): Promise<Buffer> {
       doc.font(font.italic).fontSize(10).fillColor(colour.muted);
       doc.text('(signature image could not be read)', left, doc.y, { width });
     }
+    // Who signed, in what role, who captured it and when; then whether it still matches the form
+    // it signed (its hash against the values printed above), in red when it does not.
     doc.font(font.regular).fontSize(9).fillColor(colour.muted);
     doc.text(
-      winAnsiSafe(`Signed by ${signature.signerName} on ${formatDateTime(signature.signedAt, timeZone)}`),
+      winAnsiSafe(signatureByline(signature, (iso) => formatDateTime(iso, timeZone))),
       left,
       doc.y + 2,
       { width },
     );
+    const state = signatureState(signature, currentHash());
+    doc.fillColor(state === 'matches' ? colour.muted : colour.bad);
+    const hash = signature.valuesHash ? `  ·  form hash ${signature.valuesHash.slice(0, 23)}…` : '';
+    doc.text(winAnsiSafe(`${signatureStateLabels[state]}${hash}`), left, doc.y + 1, { width });
+    doc.fillColor(colour.text);
   }
 
   function drawHeadersAndFooters() {

@@ -8,6 +8,7 @@ import {
   type Card,
   type CardConflictDetails,
   type CardStatus,
+  type ComplianceIssue,
   type EditableCardField,
   editableCardFields,
   type PatchCardInput,
@@ -18,7 +19,8 @@ import {
   statusAfterSubmit,
   transitionError,
 } from '@wattle/domain/cards/workflow';
-import type { FieldValues } from '@wattle/domain/templates/schemas';
+import type { FieldValues, FormTemplate } from '@wattle/domain/templates/schemas';
+import { signatureState, signedValuesHash } from '@wattle/domain/templates/signatures';
 import { and, eq } from 'drizzle-orm';
 import { type CardApproval, cards } from '../../db/schema/cards';
 import { AppError } from '../../http/app-error';
@@ -37,6 +39,7 @@ import {
   tenantTimeZone,
   todayIn,
 } from './card-values';
+import { recordSignatures } from './record-signatures';
 
 /**
  * Fields a card keeps changing while it is locked for review or approved: the workflow status and
@@ -120,7 +123,15 @@ export async function updateCard(ctx: TenantContext, id: string, input: PatchCar
     patch.boardPosition = position;
   }
   const template = await templateForCard(ctx, card);
-  const incomingValues = checkedFieldValues(template, patch.fieldValues ?? {});
+  const now = new Date();
+  const checkedValues = checkedFieldValues(template, patch.fieldValues ?? {});
+  const incomingValues = recordSignatures(ctx, access, {
+    template,
+    previous: card.fieldValues,
+    incoming: checkedValues,
+    values: mergedValues(card.fieldValues, checkedValues),
+    now,
+  });
 
   const changes: KeyChange[] = [];
   const cardChanges: Partial<Record<EditableCardField, unknown>> = {};
@@ -181,7 +192,6 @@ export async function updateCard(ctx: TenantContext, id: string, input: PatchCar
     status = patch.status;
   }
 
-  const now = new Date();
   const compliance = validateCompliance(template, fieldValues, now);
   if (patch.submit) {
     if (hasCriticalIssue(compliance.issues)) {
@@ -201,6 +211,9 @@ export async function updateCard(ctx: TenantContext, id: string, input: PatchCar
   if (status !== card.status) changes.push({ key: 'status', oldValue: card.status, newValue: status });
 
   if (changes.length === 0) return card;
+
+  // A signed value changed: the audit says which signatures no longer match the form.
+  const noLongerMatching = signaturesNoLongerMatching(card.compliance.issues, compliance.issues);
 
   const version = card.version + 1;
   const approvals: CardApproval[] = [...card.completedRequirements.approvals];
@@ -249,14 +262,26 @@ export async function updateCard(ctx: TenantContext, id: string, input: PatchCar
 
   // A drag to another column is audited as the column change alone: the number the card took there
   // means nothing to a reader. A reorder within a column is audited as its boardPosition change.
+  // Signatures are audited with whether they match the form, before and after; one a changed value
+  // unsettled is audited too, from 'matches' to 'changed' (decision 0021).
   const movedColumn = changes.some((c) => c.key === 'workflowStateId');
+  const stateOf = signatureStates(template, card.fieldValues, fieldValues);
   const auditChanges: FieldChange[] = changes
     .filter((c) => !(movedColumn && c.key === 'boardPosition'))
     .map((c) => ({
       field: c.key,
-      oldValue: auditValue(c.oldValue),
-      newValue: auditValue(c.newValue),
+      oldValue: auditValue(c.oldValue, stateOf.before(c.key)),
+      newValue: auditValue(c.newValue, stateOf.after(c.key)),
     }));
+  for (const fieldId of noLongerMatching) {
+    const key = `fieldValues.${fieldId}`;
+    if (changes.some((c) => c.key === key)) continue;
+    auditChanges.push({
+      field: key,
+      oldValue: auditValue(card.fieldValues[fieldId], 'matches'),
+      newValue: auditValue(fieldValues[fieldId], 'changed'),
+    });
+  }
   await writeAudit(ctx.tx, {
     tenantId: ctx.tenantId,
     actor: ctx.actor,
@@ -269,6 +294,7 @@ export async function updateCard(ctx: TenantContext, id: string, input: PatchCar
       fromVersion: patch.version,
       ...(patch.submit ? { submit: true } : {}),
       ...(status !== card.status ? { statusFrom: card.status, statusTo: status } : {}),
+      ...(noLongerMatching.length > 0 ? { signaturesNoLongerMatching: noLongerMatching } : {}),
     },
   });
   await publishChange(ctx.tx, {
@@ -285,4 +311,41 @@ export async function updateCard(ctx: TenantContext, id: string, input: PatchCar
   }
   const saved = await selectCardRow(ctx, id);
   return toCard(saved!);
+}
+
+/** The card's values with a write's values applied (null clears a field). */
+function mergedValues(current: FieldValues, incoming: FieldValues): FieldValues {
+  const merged: FieldValues = { ...current };
+  for (const [id, value] of Object.entries(incoming)) {
+    if (value === null) delete merged[id];
+    else merged[id] = value;
+  }
+  return merged;
+}
+
+/** Ids of signature fields that matched the form before a write and no longer do after it. */
+function signaturesNoLongerMatching(before: ComplianceIssue[], after: ComplianceIssue[]): string[] {
+  const mismatched = (issues: ComplianceIssue[]) =>
+    new Set(
+      issues.filter((i) => i.type === 'signature-mismatch' && i.fieldId).map((i) => i.fieldId as string),
+    );
+  const was = mismatched(before);
+  return [...mismatched(after)].filter((id) => !was.has(id));
+}
+
+/** Whether each signature matched the form before a write and after it, by change key. */
+function signatureStates(template: FormTemplate | null, before: FieldValues, after: FieldValues) {
+  // Hashed only when a signature is audited: most writes touch none.
+  const hashes = new Map<FieldValues, string>();
+  const stateIn = (values: FieldValues) => (key: string) => {
+    const value = key.startsWith('fieldValues.') ? values[key.slice('fieldValues.'.length)] : undefined;
+    if (!template || !value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+    let hash = hashes.get(values);
+    if (hash === undefined) {
+      hash = signedValuesHash(template, values);
+      hashes.set(values, hash);
+    }
+    return signatureState(value, hash);
+  };
+  return { before: stateIn(before), after: stateIn(after) };
 }

@@ -31,8 +31,8 @@ async function as(person: Person, tenant?: string): Promise<TestClient> {
   return client.inTenant(tenant ?? (person === 'ben' ? bluegum : sunrise));
 }
 
-async function newCard(body: Record<string, unknown> = {}) {
-  const res = await (await as('lee')).post('/api/cards', {
+async function newCard(body: Record<string, unknown> = {}, creator: Person = 'lee') {
+  const res = await (await as(creator)).post('/api/cards', {
     teamId: jordanTeam,
     title: 'Home visit',
     ...body,
@@ -120,9 +120,8 @@ function requiredValues(template: any) {
     else if (field.type === 'signature')
       values[field.id] = {
         kind: 'typed',
-        typed: 'Priya P',
+        typed: 'Priya Practitioner',
         signerName: 'Priya Practitioner',
-        signedAt: '2026-01-15T10:00:00.000Z',
       };
     else if (field.id === 'participant-ndis') values[field.id] = '430123456';
     else values[field.id] = field.validation?.maxLength ? text.slice(0, field.validation.maxLength) : text;
@@ -382,11 +381,11 @@ describe('uploads', () => {
 
   it('lets a plan into review once its required document is uploaded', async () => {
     const bsp = (await (await as('priya')).get('/api/templates/comprehensive-bsp')).body.data;
-    const plan = await newCard({
-      title: 'Comprehensive plan',
-      templateId: 'comprehensive-bsp',
-      fieldValues: requiredValues(bsp),
-    });
+    // Priya creates it: the practitioner's signature is a clinician's, and her own.
+    const plan = await newCard(
+      { title: 'Comprehensive plan', templateId: 'comprehensive-bsp', fieldValues: requiredValues(bsp) },
+      'priya',
+    );
     const priya = await as('priya');
     const started = await priya.patch(`/api/cards/${plan.id}`, {
       version: plan.version,

@@ -61,7 +61,8 @@ export function SignatureField(props: SignatureFieldProps) {
           </p>
         )}
         <p className="text-muted-foreground text-sm">
-          Signed by {value.signerName} on {formatSignedAt(value.signedAt)}
+          Signed by {value.signerName}
+          {value.signedAt ? ` on ${formatSignedAt(value.signedAt)}` : ''}
         </p>
         {props.readOnly ? null : (
           <Button variant="outline" size="sm" className="justify-self-start" onClick={() => onChange(null)}>
