@@ -27,6 +27,7 @@ const serverEnvKeys = [
   'WEB_DIST_DIR',
   'LOG_LEVEL',
   'SEED_DEMO_DATA',
+  'BENCH_BARE_ROUTE',
   'TRUST_PROXY',
   'NODE_OPTIONS',
 ];

@@ -82,9 +82,27 @@ function scoped<T>(db: Database, tenantId: string, actor: Actor, fn: (tx: Tx) =>
   const pool = poolOf(db);
   if (pool) return scopedOnPool(pool, settings, fn);
   return db.transaction(async (tx) => {
+    pgliteTransactions.set(tx, (db as unknown as { $client: object }).$client);
     await applySettings(tx, settings);
     return fn(tx);
   });
+}
+
+/** PGlite request transactions and their database, for `connectionOf`. */
+const pgliteTransactions = new WeakMap<Tx, object>();
+
+/**
+ * The connection under a request transaction of `withTenant`/`withUser`: the pooled Postgres client,
+ * or the PGlite database; undefined for any other transaction. For statements run outside the query
+ * builder (db/hot-statement.ts).
+ */
+export function connectionOf(
+  tx: Tx,
+): { kind: 'postgres'; client: pg.PoolClient } | { kind: 'pglite'; database: object } | undefined {
+  const client = clientByInstance.get(tx);
+  if (client) return { kind: 'postgres', client };
+  const database = pgliteTransactions.get(tx);
+  return database ? { kind: 'pglite', database } : undefined;
 }
 
 /**
@@ -152,6 +170,7 @@ async function scopedOnPool<T>(
 }
 
 const drizzleByClient = new WeakMap<pg.PoolClient, Tx>();
+const clientByInstance = new WeakMap<Tx, pg.PoolClient>();
 /** The Drizzle instances that live as long as a pooled connection: the only ones worth caching on. */
 const connectionInstances = new WeakSet<Tx>();
 
@@ -160,6 +179,7 @@ function drizzleFor(client: pg.PoolClient): Tx {
   if (!tx) {
     tx = drizzlePg({ client, schema }) as unknown as Tx;
     drizzleByClient.set(client, tx);
+    clientByInstance.set(tx, client);
     connectionInstances.add(tx);
   }
   return tx;

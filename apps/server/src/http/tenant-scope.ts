@@ -9,6 +9,7 @@ import {
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../db/client';
+import { type HotStatement, runHotStatement } from '../db/hot-statement';
 import { memberships, tenantAccessRequests, tenants } from '../db/schema/tenants';
 import { type Actor, preparedOnce, withTenant } from '../db/with-tenant';
 import { AppError } from './app-error';
@@ -44,10 +45,7 @@ export function runInTenant<T>(
   fn: (ctx: TenantContext) => Promise<T>,
 ): Promise<T> {
   return withTenant(db, tenantId, actor, async (tx) => {
-    const [row] = await preparedOnce(tx, 'wattle_access', buildAccessCheck).execute({
-      tenantId,
-      userId: actor.id,
-    });
+    const [row] = await checkAccess(tx, tenantId, actor.id);
     if (!row) throw new AppError('NOT_FOUND', 'Tenant not found');
     const access: TenantAccess = {
       platformRole: actor.platformRole,
@@ -65,6 +63,36 @@ export function runInTenant<T>(
       sharedTeamIds: row.sharedTeamIds ?? [],
     });
   });
+}
+
+interface AccessRow {
+  membershipRole: MembershipRole | null;
+  sharedTeamIds: string[] | null;
+  hasApprovedAccessRequest: boolean;
+}
+
+/**
+ * The access check as plain SQL, prepared once per connection (per database on PGlite, where the
+ * query builder's statements are planned on every call): the same statement as `buildAccessCheck`.
+ */
+const accessStatement: HotStatement = {
+  name: 'wattle_access_check',
+  paramTypes: ['uuid', 'uuid'],
+  text: `select "memberships"."role" as "membershipRole",
+    array_to_json("memberships"."shared_team_ids") as "sharedTeamIds",
+    exists (select 1 from "tenant_access_requests"
+      where "tenant_access_requests"."tenant_id" = "tenants"."id"
+        and "tenant_access_requests"."requested_by" = $2
+        and "tenant_access_requests"."status" = 'approved'
+        and "tenant_access_requests"."expires_at" > now()) as "hasApprovedAccessRequest"
+  from "tenants" left join "memberships"
+    on "memberships"."tenant_id" = "tenants"."id" and "memberships"."user_id" = $2
+  where "tenants"."id" = $1 limit 1`,
+};
+
+async function checkAccess(tx: Tx, tenantId: string, userId: string): Promise<AccessRow[]> {
+  const rows = await runHotStatement<AccessRow>(tx, accessStatement, [tenantId, userId]);
+  return rows ?? preparedOnce(tx, 'wattle_access', buildAccessCheck).execute({ tenantId, userId });
 }
 
 /**
