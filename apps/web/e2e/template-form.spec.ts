@@ -192,16 +192,19 @@ test.describe('template form', () => {
     await expect(form.locator('[aria-invalid="true"]').first()).toBeVisible();
     await expectNoAccessibilityViolations(page);
 
-    // Sign with the keyboard: the Type tab, the typed signature and the signer's name.
+    // Sign with the keyboard: the Type tab; the typed signature and the signer's name are hers,
+    // filled in and not changeable (decision 0021).
     await openSection(form, 'Signatures & Dates');
     const signature = form.getByRole('group', { name: 'Practitioner Signature' });
     await signature.getByRole('tab', { name: 'Type' }).click();
-    await signature.getByLabel('Typed signature').fill('Priya Practitioner');
-    await signature.getByLabel('Signer name').fill('Priya Practitioner');
+    await expect(signature.getByLabel('Typed signature')).toHaveValue('Priya Practitioner');
+    await expect(signature.getByLabel('Signer name')).toHaveValue('Priya Practitioner');
+    await expect(signature.getByLabel('Signer name')).not.toBeEditable();
     await signature.getByRole('button', { name: 'Sign' }).click();
     await expect(signature).toContainText(
-      /Signed by Priya Practitioner on \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [AP]M/i,
+      /Signed by Priya Practitioner \(Practitioner\) on \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [AP]M/i,
     );
+    await expect(signature).toContainText('Matches the form');
     await expect(signature.getByRole('button', { name: 'Clear signature' })).toBeVisible();
 
     await expect(critical).toHaveCount(0);
@@ -421,12 +424,8 @@ test.describe('template form', () => {
       else if (field.type === 'select') values[field.id] = field.options![0]!;
       else if (field.type === 'multi-select') values[field.id] = [field.options![0]!];
       else if (field.type === 'signature')
-        values[field.id] = {
-          kind: 'typed',
-          typed: 'Priya P',
-          signerName: 'Priya Practitioner',
-          signedAt: '2026-01-15T10:00:00.000Z',
-        };
+        // Priya is signed in: her own signature (the server records the signer and the time).
+        values[field.id] = { kind: 'typed', typed: 'Priya Practitioner', signerName: 'Priya Practitioner' };
       else if (field.id === 'participant-ndis') values[field.id] = '430123456';
       else if (field.id === 'incident-time') values[field.id] = '14:30';
       else values[field.id] = `<p>${text}</p>`;

@@ -1,6 +1,7 @@
 import { isDeclarationCheckbox } from '@wattle/domain/cards/compliance';
 import type { ComplianceIssue } from '@wattle/domain/cards/schemas';
 import type { FieldValue, FormField, SignatureValue } from '@wattle/domain/templates/schemas';
+import { signatureRuleOf } from '@wattle/domain/templates/signatures';
 import { type ReactNode, useId } from 'react';
 import { cn } from '@/lib/cn';
 import { Checkbox } from '@/ui/checkbox';
@@ -11,6 +12,7 @@ import { RadioGroup, RadioGroupItem } from '@/ui/radio-group';
 import { DateField } from './date-field';
 import { RichTextField } from './rich-text-field';
 import { SignatureField } from './signature-field';
+import type { Signer } from './use-signer';
 
 export interface FormFieldProps {
   field: FormField;
@@ -21,6 +23,8 @@ export interface FormFieldProps {
   showIssues: boolean;
   /** Shown, not editable (a locked card, or a person who may only read). */
   readOnly?: boolean;
+  /** Signature fields: the signed-in person and the hash of the form's values now (decision 0021). */
+  signing?: { signer: Signer | null; currentHash: string };
 }
 
 const asText = (value: FieldValue | undefined): string => (typeof value === 'string' ? value : '');
@@ -37,6 +41,7 @@ export function TemplateFormField({
   issues,
   showIssues,
   readOnly = false,
+  signing,
 }: FormFieldProps) {
   const baseId = useId();
   const inputId = `${baseId}-input`;
@@ -229,6 +234,9 @@ export function TemplateFormField({
           name={field.name}
           value={asSignature(value)}
           onChange={(next) => onChange(next)}
+          rule={signatureRuleOf(field)}
+          signer={signing?.signer ?? null}
+          currentHash={signing?.currentHash ?? ''}
           {...common}
         />
       );

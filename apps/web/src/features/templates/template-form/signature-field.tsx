@@ -1,6 +1,15 @@
-import type { SignatureValue } from '@wattle/domain/templates/schemas';
+import type { SignatureRule, SignatureValue } from '@wattle/domain/templates/schemas';
+import {
+  requiredRoleWording,
+  type SignatureState,
+  sameName,
+  signatureByline,
+  signatureState,
+  signatureStateLabels,
+  signerLabels,
+} from '@wattle/domain/templates/signatures';
 import { format } from 'date-fns';
-import { EraserIcon, PenLineIcon, XIcon } from 'lucide-react';
+import { EraserIcon, LockIcon, PenLineIcon, ShieldCheckIcon, TriangleAlertIcon, XIcon } from 'lucide-react';
 import { Tabs as TabsPrimitive } from 'radix-ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import SignaturePad from 'signature_pad';
@@ -8,11 +17,18 @@ import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
 import { Input } from '@/ui/input';
 import { Label } from '@/ui/label';
+import type { Signer } from './use-signer';
 
 /**
  * The signature field (the spec gives the type but no renderer): draw with a mouse, pen or finger,
- * or type the signature; name the signer; 'Sign' stores `{ kind, image | typed, signerName, signedAt }`
- * (SignatureValueSchema). Typing is the keyboard and screen-reader way to sign.
+ * or type the signature. Signatures are bound to the signer (decision 0021): an own signature is in
+ * the signed-in person's name, filled in and not changeable; a participant's, guardian's or
+ * witness's names that person and records the signed-in person as its capturer; a field requiring a
+ * clinician says who may sign it instead of offering the pad to anyone else. 'Sign' stores
+ * `{ kind, image | typed, signerName }` with the signer and the hash of the form's values as this
+ * browser sees them, for the form to show at once; the server records its own. A signature shows
+ * who signed, in what role, when, and whether it still matches the form. Typing is the keyboard
+ * and screen-reader way to sign.
  */
 
 export interface SignatureFieldProps {
@@ -27,6 +43,12 @@ export interface SignatureFieldProps {
   name: string;
   /** Shows the signature (or that there is none) without the controls to sign or clear. */
   readOnly?: boolean;
+  /** Who signs the field and which role may (signatureRuleOf). */
+  rule: SignatureRule;
+  /** The signed-in person; null while loading. */
+  signer: Signer | null;
+  /** The hash of the form's values now (signedValuesHash), which a signature must match. */
+  currentHash: string;
 }
 
 /** The schema's limit on a drawn signature's data URL. */
@@ -38,15 +60,33 @@ export function formatSignedAt(signedAt: string): string {
   return Number.isNaN(date.getTime()) ? signedAt : format(date, 'd MMM yyyy, h:mm a');
 }
 
+/** Why the signed-in person may not sign the field, or null when they may. */
+export function signingRefusal(rule: SignatureRule, signer: Signer | null, name: string): string | null {
+  if (!rule.requiredRole || signer?.maySignAsClinician) return null;
+  return `Only ${requiredRoleWording[rule.requiredRole]} may sign "${name}".`;
+}
+
+const stateNotes = {
+  matches: null,
+  changed: 'No longer matches the form: a signed value changed after signing. Sign again.',
+  unverified: 'Signer not verified: this signature was not recorded with its signer. Sign again.',
+} as const satisfies Record<SignatureState, string | null>;
+
 export function SignatureField(props: SignatureFieldProps) {
   const { value, onChange } = props;
+  const refusal = signingRefusal(props.rule, props.signer, props.name);
   if (value) {
+    const state = signatureState(value, props.currentHash);
+    const note = stateNotes[state];
     return (
       <fieldset
         id={props.id}
         aria-labelledby={props.labelId}
         aria-describedby={props.describedBy}
-        className="m-0 grid min-w-0 gap-2 rounded-md border bg-surface p-3"
+        className={cn(
+          'm-0 grid min-w-0 gap-2 rounded-md border bg-surface p-3',
+          state !== 'matches' && 'border-destructive',
+        )}
       >
         {value.kind === 'drawn' && value.image ? (
           <img
@@ -60,14 +100,22 @@ export function SignatureField(props: SignatureFieldProps) {
             {value.typed}
           </p>
         )}
-        <p className="text-muted-foreground text-sm">
-          Signed by {value.signerName}
-          {value.signedAt ? ` on ${formatSignedAt(value.signedAt)}` : ''}
-        </p>
-        {props.readOnly ? null : (
+        <p className="text-muted-foreground text-sm">{signatureByline(value, formatSignedAt)}</p>
+        {note ? (
+          <p className="flex items-start gap-1.5 font-medium text-destructive text-sm">
+            <TriangleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {note}
+          </p>
+        ) : (
+          <p className="flex items-center gap-1.5 text-muted-foreground text-sm">
+            <ShieldCheckIcon aria-hidden="true" className="size-4 shrink-0" />
+            {signatureStateLabels.matches}
+          </p>
+        )}
+        {props.readOnly || refusal ? null : (
           <Button variant="outline" size="sm" className="justify-self-start" onClick={() => onChange(null)}>
             <XIcon aria-hidden="true" />
-            Clear signature
+            {state === 'matches' ? 'Clear signature' : 'Clear and sign again'}
           </Button>
         )}
       </fieldset>
@@ -80,13 +128,48 @@ export function SignatureField(props: SignatureFieldProps) {
       </p>
     );
   }
-  return <SignatureCapture {...props} />;
+  if (refusal) {
+    return (
+      <p
+        id={props.id}
+        aria-describedby={props.describedBy}
+        className="flex items-start gap-1.5 rounded-md border border-dashed p-3 text-muted-foreground text-sm"
+      >
+        <LockIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        {`Not signed. ${refusal}`}
+      </p>
+    );
+  }
+  if (!props.signer) {
+    return (
+      <p id={props.id} role="status" className="text-muted-foreground text-sm">
+        Loading who is signing…
+      </p>
+    );
+  }
+  return <SignatureCapture {...props} signer={props.signer} />;
 }
 
-function SignatureCapture({ id, onChange, labelId, describedBy, invalid, name }: SignatureFieldProps) {
+function SignatureCapture({
+  id,
+  onChange,
+  labelId,
+  describedBy,
+  invalid,
+  name,
+  rule,
+  signer,
+  currentHash,
+}: SignatureFieldProps & { signer: Signer }) {
+  const isOwn = rule.signer === 'self';
+  const ownName = signer.recorder.name;
   const [mode, setMode] = useState<'drawn' | 'typed'>('drawn');
-  const [typed, setTyped] = useState('');
-  const [signerName, setSignerName] = useState('');
+  // An own signature is in the signed-in person's name: filled in, and not changeable.
+  const [typedInput, setTyped] = useState('');
+  const [signerInput, setSignerName] = useState('');
+  const typed = isOwn ? ownName : typedInput;
+  const signerName = isOwn ? ownName : signerInput;
+  const personLabel = signerLabels[rule.signer];
   const [error, setError] = useState<string | null>(null);
   const [hasDrawing, setHasDrawing] = useState(false);
   const padRef = useRef<SignaturePad | null>(null);
@@ -95,6 +178,7 @@ function SignatureCapture({ id, onChange, labelId, describedBy, invalid, name }:
   const signerId = `${baseId}-signer`;
   const typedId = `${baseId}-typed`;
   const errorId = `${baseId}-error`;
+  const signerHelpId = `${baseId}-signer-help`;
   const canvasHelpId = `${baseId}-canvas-help`;
 
   useEffect(() => {
@@ -134,16 +218,22 @@ function SignatureCapture({ id, onChange, labelId, describedBy, invalid, name }:
   };
 
   const sign = () => {
-    const signer = signerName.trim();
+    const named = signerName.trim();
+    if (!named) {
+      setError(`${personLabel} name is required`);
+      return;
+    }
+    const recorded = {
+      signerName: named,
+      signedAt: new Date().toISOString(),
+      recordedBy: signer.recorder,
+      valuesHash: currentHash,
+    };
     let next: SignatureValue;
     if (mode === 'drawn') {
       const pad = padRef.current;
       if (!pad || pad.isEmpty()) {
-        setError('Draw your signature first, or use the Type tab.');
-        return;
-      }
-      if (!signer) {
-        setError('Signer name is required');
+        setError('Draw the signature first, or use the Type tab.');
         return;
       }
       const image = pad.toDataURL('image/png');
@@ -151,23 +241,18 @@ function SignatureCapture({ id, onChange, labelId, describedBy, invalid, name }:
         setError('The drawing is too detailed to store. Clear it and sign again.');
         return;
       }
-      next = { kind: 'drawn', image, signerName: signer, signedAt: new Date().toISOString() };
+      next = { kind: 'drawn', image, ...recorded };
     } else {
       const text = typed.trim();
       if (!text) {
-        setError('Type your signature first.');
+        setError('Type the signature first.');
         return;
       }
-      if (!signer) {
-        setError('Signer name is required');
+      if (!sameName(text, named)) {
+        setError(`A typed signature is the signer's name: type ${named}.`);
         return;
       }
-      next = {
-        kind: 'typed',
-        typed: text.slice(0, 100),
-        signerName: signer,
-        signedAt: new Date().toISOString(),
-      };
+      next = { kind: 'typed', typed: text.slice(0, 100), ...recorded };
     }
     setError(null);
     onChange(next);
@@ -220,6 +305,8 @@ function SignatureCapture({ id, onChange, labelId, describedBy, invalid, name }:
             value={typed}
             maxLength={100}
             autoComplete="off"
+            readOnly={isOwn}
+            aria-describedby={isOwn ? signerHelpId : undefined}
             onChange={(event) => {
               setTyped(event.target.value);
               setError(null);
@@ -233,17 +320,25 @@ function SignatureCapture({ id, onChange, labelId, describedBy, invalid, name }:
         </TabsPrimitive.Content>
       </TabsPrimitive.Root>
       <div className="grid gap-1.5">
-        <Label htmlFor={signerId}>Signer name</Label>
+        <Label htmlFor={signerId}>{isOwn ? 'Signer name' : `${personLabel} name`}</Label>
         <Input
           id={signerId}
           value={signerName}
           maxLength={100}
-          autoComplete="name"
+          autoComplete={isOwn ? 'name' : 'off'}
+          readOnly={isOwn}
+          aria-describedby={signerHelpId}
+          className={cn(isOwn && 'bg-muted')}
           onChange={(event) => {
             setSignerName(event.target.value);
             setError(null);
           }}
         />
+        <p id={signerHelpId} className="text-muted-foreground text-xs">
+          {isOwn
+            ? `You sign as yourself (${ownName}, ${signer.recorder.role}). Nobody can sign in another person's name.`
+            : `You are capturing the ${personLabel.toLowerCase()}'s signature: it is recorded as captured by you (${ownName}).`}
+        </p>
       </div>
       {error ? (
         <p id={errorId} role="alert" className="text-destructive text-sm">

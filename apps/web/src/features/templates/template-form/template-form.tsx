@@ -3,6 +3,7 @@ import type { Card, ComplianceIssue } from '@wattle/domain/cards/schemas';
 import { cardStatusLabels, isStatusEditable } from '@wattle/domain/cards/workflow';
 import type { FormField, FormSectionId, FormTemplate } from '@wattle/domain/templates/schemas';
 import { type FormSection, groupFieldsBySection } from '@wattle/domain/templates/sections';
+import { signedValuesHash } from '@wattle/domain/templates/signatures';
 import { format } from 'date-fns';
 import {
   ChevronLeftIcon,
@@ -41,6 +42,7 @@ import {
 } from './form-helpers';
 import { FormSectionPanel, IssueCountBadge, sectionIcon } from './form-section';
 import { preloadRichTextEditor } from './rich-text-field';
+import { useSigner } from './use-signer';
 import { destructiveToast, useTemplateFormState } from './use-template-form-state';
 
 export interface TemplateFormProps {
@@ -121,6 +123,14 @@ function TemplateFormBody({
   const { current, values, compliance } = form;
   const issues: ComplianceIssue[] = compliance?.issues ?? [];
   const byField = useMemo(() => issuesByField(issues), [issues]);
+  // Signatures show whether they still match the form as it is now (decision 0021).
+  const signer = useSigner(tenantId, card.teamId);
+  const hasSignatureField = template.fields.some((f) => f.type === 'signature');
+  const currentHash = useMemo(
+    () => (hasSignatureField ? signedValuesHash(template, values) : ''),
+    [hasSignatureField, template, values],
+  );
+  const signing = useMemo(() => ({ signer, currentHash }), [signer, currentHash]);
   const groups = useMemo<SectionGroup[]>(() => groupFieldsBySection(template.fields), [template.fields]);
   const critical = criticalIssues(issues);
   const isSaveBlocked = hasCriticalIssue(issues);
@@ -225,6 +235,7 @@ function TemplateFormBody({
       issues={byField.get(field.id) ?? []}
       showIssues={form.submitAttempted}
       readOnly={readOnly}
+      signing={field.type === 'signature' ? signing : undefined}
     />
   );
 
