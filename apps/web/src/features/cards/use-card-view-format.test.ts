@@ -72,6 +72,29 @@ describe('card page helpers', () => {
     expect(formatValue('fieldValues.practitioner-signature', { kind: 'typed', signerName: 'Priya' })).toBe(
       'Signed by Priya',
     );
+    // A signature the server recorded: signer, role, capturer, time and whether it matched the form.
+    const recordedBy = { userId: 'u2', name: 'Lee Lead', role: 'Team Lead' };
+    const signedAt = new Date(2026, 2, 4, 15, 5).toISOString();
+    expect(
+      formatValue('fieldValues.guardian-consent', {
+        kind: 'typed',
+        signerName: 'Sam Lee',
+        signedAt,
+        recordedBy,
+        state: 'changed',
+      }),
+    ).toBe(
+      'Signed by Sam Lee, captured by Lee Lead (Team Lead) on 4 Mar 2026, 3:05 PM · No longer matches the form',
+    );
+    expect(
+      formatValue('fieldValues.reported-by-signature', {
+        kind: 'drawn',
+        signerName: 'Lee Lead',
+        signedAt,
+        recordedBy,
+        state: 'matches',
+      }),
+    ).toBe('Signed by Lee Lead (Team Lead) on 4 Mar 2026, 3:05 PM · Matches the form');
     expect(formatValue('fieldValues.notes', '<p>Likes <strong>music</strong> &amp; art</p><p>Calm</p>')).toBe(
       'Likes music & art Calm',
     );

@@ -7,7 +7,13 @@ import {
   priorityLabels,
 } from '@wattle/domain/cards/schemas';
 import { cardStatusLabels, isStatusEditable, nextStatuses } from '@wattle/domain/cards/workflow';
-import type { FormTemplate } from '@wattle/domain/templates/schemas';
+import type { FormTemplate, SignatureValue } from '@wattle/domain/templates/schemas';
+import {
+  type SignatureState,
+  signatureByline,
+  signatureStateLabels,
+} from '@wattle/domain/templates/signatures';
+import { format } from 'date-fns';
 
 /**
  * Words and formats of the card page (labels of statuses and fields, workflow buttons, values shown
@@ -134,8 +140,7 @@ export function formatValue(
   if (typeof value === 'boolean') text = value ? 'Yes' : 'No';
   else if (Array.isArray(value)) text = value.length === 0 ? '(none)' : value.map(String).join(', ');
   else if (typeof value === 'object') {
-    const signer = (value as { signerName?: unknown }).signerName;
-    text = typeof signer === 'string' ? `Signed by ${signer}` : JSON.stringify(value);
+    text = signatureText(value) ?? JSON.stringify(value);
   } else if (key === 'estimatedAmountCents' && typeof value === 'number') text = `$${dollars(value)}`;
   else if (key === 'status' && typeof value === 'string' && value in cardStatusLabels) {
     text = cardStatusLabels[value as CardStatus];
@@ -163,4 +168,21 @@ const actionLabels: Record<string, string> = {
 /** An audit entry's action for people: 'Created', 'Undo', 'Status changed'. */
 export function auditActionLabel(action: string): string {
   return actionLabels[action] ?? action.charAt(0).toUpperCase() + action.slice(1).replace(/-/g, ' ');
+}
+
+/**
+ * A signature as the audit trail keeps it (no image): who signed, in what role, who captured it,
+ * when, and whether it matched the form then (decision 0021). null when the value is no signature.
+ */
+function signatureText(value: object): string | null {
+  const signature = value as Partial<SignatureValue> & { state?: SignatureState };
+  if (typeof signature.signerName !== 'string') return null;
+  const at = (iso: string) => {
+    const date = new Date(iso);
+    return Number.isNaN(date.getTime()) ? iso : format(date, 'd MMM yyyy, h:mm a');
+  };
+  const byline = signatureByline(signature as SignatureValue, at);
+  const state =
+    signature.state && signature.state in signatureStateLabels ? signatureStateLabels[signature.state] : null;
+  return state ? `${byline} · ${state}` : byline;
 }
