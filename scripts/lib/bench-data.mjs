@@ -113,6 +113,7 @@ export async function loadServerRules() {
       contents: `
         export { validateCompliance, requiredFieldIdsFilled } from './packages/domain/src/cards/compliance.ts';
         export { builtInTemplates } from './packages/domain/src/templates/built-in-templates.ts';
+        export { signedValuesHash } from './packages/domain/src/templates/signatures.ts';
         export { defaultCardType, defaultCategory } from './packages/domain/src/templates/template-choice.ts';
         export { formatWorkItemId, tenantPrefix } from './packages/domain/src/cards/work-item-id.ts';
         export { buildSearchText, searchTextVersion, todayIn } from './apps/server/src/features/cards/card-values.ts';
@@ -396,6 +397,15 @@ function buildCards(tenant, count, { rules, templatesById, workflowStateId, seed
         if (random() > share) continue;
         const value = fieldValue(random, field, ctx);
         if (value !== null) fieldValues[field.id] = value;
+      }
+      // Signatures as the server records them (decision 0021): the bench user, a Practitioner on
+      // the team, signing the values as generated.
+      const valuesHash = rules.signedValuesHash(template, fieldValues);
+      for (const field of template.fields) {
+        const signature = fieldValues[field.id];
+        if (field.type !== 'signature' || !signature) continue;
+        const recordedBy = { userId: tenant.user.id, name: tenant.user.name, role: 'Practitioner' };
+        fieldValues[field.id] = { ...signature, recordedBy, valuesHash };
       }
     }
     const title =
