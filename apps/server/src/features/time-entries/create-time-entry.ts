@@ -6,7 +6,7 @@ import { writeAudit } from '../audit/write-audit';
 import { entryChanges } from './entry-audit';
 import { resolveEntryLinks } from './entry-links';
 import { lockPersonTime, refuseOverlap } from './entry-overlap';
-import { priceTimeEntry } from './price-time-entry';
+import { pricedColumns, priceTimeEntry } from './price-time-entry';
 import { requireTimeWriter, type TimeReach, timeReach } from './time-entry-access';
 import { publishTimeEntryChanges } from './time-entry-events';
 import { currentTimeEntry, type TimeEntryRow } from './time-entry-records';
@@ -64,15 +64,7 @@ export async function insertTimeEntry(
       location: input.location ?? null,
       isTravel: input.isTravel,
       cancellationNoticeGivenOn: cancellation?.noticeGivenOn ?? null,
-      supportItemNumber: priced.supportItemNumber,
-      supportItemName: priced.supportItemName,
-      band: priced.band,
-      unitPriceCents: priced.unitPriceCents,
-      priceLimitCents: priced.priceLimitCents,
-      billableMinutes: priced.billableMinutes,
-      amountCents: priced.amountCents,
-      isCancellation: priced.isCancellation,
-      notices: priced.notices,
+      ...pricedColumns(priced),
     })
     .returning();
   const created = row!;

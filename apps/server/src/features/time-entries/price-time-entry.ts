@@ -73,3 +73,18 @@ export async function priceTimeEntry(
   }
   return { priced: result, timeCode };
 }
+
+/** The entry's columns that hold what the rules chose: written alike by a create and an edit. */
+export function pricedColumns(priced: PricedEntry) {
+  return {
+    supportItemNumber: priced.supportItemNumber,
+    supportItemName: priced.supportItemName,
+    band: priced.band,
+    unitPriceCents: priced.unitPriceCents,
+    priceLimitCents: priced.priceLimitCents,
+    billableMinutes: priced.billableMinutes,
+    amountCents: priced.amountCents,
+    isCancellation: priced.isCancellation,
+    notices: priced.notices,
+  };
+}

@@ -10,7 +10,7 @@ import { writeAudit } from '../audit/write-audit';
 import { entryChanges } from './entry-audit';
 import { type EntryLinks, resolveEntryLinks } from './entry-links';
 import { lockPersonTime, refuseOverlap } from './entry-overlap';
-import { priceTimeEntry } from './price-time-entry';
+import { pricedColumns, priceTimeEntry } from './price-time-entry';
 import { readsEntry, type TimeReach, timeReach } from './time-entry-access';
 import { publishTimeEntryChanges } from './time-entry-events';
 import {
@@ -130,15 +130,7 @@ export async function updateTimeEntry(
     location: input.location !== undefined ? input.location : row.location,
     isTravel,
     cancellationNoticeGivenOn: cancellation?.noticeGivenOn ?? null,
-    supportItemNumber: priced.supportItemNumber,
-    supportItemName: priced.supportItemName,
-    band: priced.band,
-    unitPriceCents: priced.unitPriceCents,
-    priceLimitCents: priced.priceLimitCents,
-    billableMinutes: priced.billableMinutes,
-    amountCents: priced.amountCents,
-    isCancellation: priced.isCancellation,
-    notices: priced.notices,
+    ...pricedColumns(priced),
   };
   const changes = entryChanges(row, next);
   if (changes.length === 0 && JSON.stringify(row.notices) === JSON.stringify(next.notices)) {
