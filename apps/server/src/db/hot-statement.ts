@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from './client';
-import { connectionOf } from './with-tenant';
+import { connectionOf, notePreparedOnConnection, takeOpenedRows } from './with-tenant';
 
 /**
  * A statement on the path of nearly every request (the tenant access check, the teams list), written
  * as plain SQL with `$1…$n` parameters and read as plain rows, without the query builder.
  *
  * - On Postgres it is a named prepared statement of the request's pooled connection, as
- *   `preparedOnce` makes (parsed and planned once per connection).
+ *   `preparedOnce` makes (parsed and planned once per connection); one named as the transaction's
+ *   opening statement (`withTenant`) comes back with the transaction's first round trip.
  * - On PGlite, where the query builder's statements are parsed and planned on every call (about half
  *   of a teams request's database time), it is made once per database with SQL `PREPARE` and run with
  *   `EXECUTE` and the values as quoted literals (PGlite's `EXECUTE` takes no bound parameters). A
@@ -40,11 +41,14 @@ export async function runHotStatement<Row>(
   const connection = connectionOf(tx);
   if (!connection) return null;
   if (connection.kind === 'postgres') {
+    const opened = takeOpenedRows(tx, statement.name, values);
+    if (opened) return opened as Row[];
     const result = await connection.client.query({
       name: statement.name,
       text: statement.text,
       values: [...values],
     });
+    notePreparedOnConnection(connection.client, statement.name);
     return result.rows as Row[];
   }
   let prepared = preparedByPglite.get(connection.database);

@@ -28,9 +28,21 @@ export function withTenant<T>(
   tenantId: string,
   actor: Actor,
   fn: (tx: Tx) => Promise<T>,
+  opening?: OpeningStatement,
 ): Promise<T> {
   if (!tenantId) throw new Error('withTenant refuses an empty tenant id');
-  return scoped(db, tenantId, actor, fn);
+  return scoped(db, tenantId, actor, fn, opening);
+}
+
+/**
+ * A hot statement (db/hot-statement.ts) the transaction will run first, such as the tenant access
+ * check: on a Postgres connection that has it prepared already, it travels in the transaction's
+ * opening round trip (`begin; select set_config(…); execute …`), and `runHotStatement` then answers
+ * from those rows instead of asking again.
+ */
+export interface OpeningStatement {
+  name: string;
+  values: readonly string[];
 }
 
 /**
@@ -77,10 +89,16 @@ async function applySettings(tx: Tx, settings: Record<string, string>): Promise<
   );
 }
 
-function scoped<T>(db: Database, tenantId: string, actor: Actor, fn: (tx: Tx) => Promise<T>): Promise<T> {
+function scoped<T>(
+  db: Database,
+  tenantId: string,
+  actor: Actor,
+  fn: (tx: Tx) => Promise<T>,
+  opening?: OpeningStatement,
+): Promise<T> {
   const settings = scopeSettings(tenantId, actor);
   const pool = poolOf(db);
-  if (pool) return scopedOnPool(pool, settings, fn);
+  if (pool) return scopedOnPool(pool, settings, fn, opening);
   return db.transaction(async (tx) => {
     pgliteTransactions.set(tx, (db as unknown as { $client: object }).$client);
     await applySettings(tx, settings);
@@ -143,8 +161,10 @@ async function scopedOnPool<T>(
   pool: pg.Pool,
   settings: Record<string, string>,
   fn: (tx: Tx) => Promise<T>,
+  opening: OpeningStatement | undefined,
 ): Promise<T> {
   const client = await pool.connect();
+  const tx = drizzleFor(client);
   let brokenBy: Error | undefined;
   try {
     const configs = Object.entries(settings)
@@ -152,8 +172,19 @@ async function scopedOnPool<T>(
         ([name, value]) => `set_config(${client.escapeLiteral(name)}, ${client.escapeLiteral(value)}, true)`,
       )
       .join(', ');
-    await client.query(`begin; select ${configs}`);
-    const result = await fn(drizzleFor(client));
+    // Statements prepared by the protocol (as node-postgres names them) are the session's, so SQL
+    // EXECUTE runs them too.
+    const withOpening = opening && preparedOn(client).has(opening.name);
+    const results = await client.query(
+      withOpening
+        ? `begin; select ${configs}; execute ${opening.name}(${opening.values.map((v) => client.escapeLiteral(v)).join(', ')})`
+        : `begin; select ${configs}`,
+    );
+    if (withOpening) {
+      const last = (results as unknown as pg.QueryResult[]).at(-1)!;
+      openedRows.set(tx, { name: opening.name, values: opening.values, rows: last.rows });
+    }
+    const result = await fn(tx);
     await client.query('commit');
     return result;
   } catch (error) {
@@ -164,9 +195,41 @@ async function scopedOnPool<T>(
     }
     throw error;
   } finally {
+    openedRows.delete(tx);
     // A connection that could not even roll back is closed, not handed to the next request.
     client.release(brokenBy);
   }
+}
+
+/** The names of the hot statements each pooled connection has prepared. */
+const preparedByClient = new WeakMap<pg.PoolClient, Set<string>>();
+
+function preparedOn(client: pg.PoolClient): Set<string> {
+  let names = preparedByClient.get(client);
+  if (!names) {
+    names = new Set();
+    preparedByClient.set(client, names);
+  }
+  return names;
+}
+
+/** Notes that a hot statement is prepared on this pooled connection (after it ran there). */
+export function notePreparedOnConnection(client: pg.PoolClient, name: string): void {
+  preparedOn(client).add(name);
+}
+
+const openedRows = new WeakMap<Tx, { name: string; values: readonly string[]; rows: unknown[] }>();
+
+/**
+ * The rows of the transaction's opening statement, once, when it is this statement with these
+ * values and ran in the opening round trip; undefined otherwise.
+ */
+export function takeOpenedRows(tx: Tx, name: string, values: readonly string[]): unknown[] | undefined {
+  const opened = openedRows.get(tx);
+  if (!opened || opened.name !== name || opened.values.length !== values.length) return undefined;
+  if (opened.values.some((v, i) => v !== values[i])) return undefined;
+  openedRows.delete(tx);
+  return opened.rows;
 }
 
 const drizzleByClient = new WeakMap<pg.PoolClient, Tx>();

@@ -44,25 +44,34 @@ export function runInTenant<T>(
   actor: Actor,
   fn: (ctx: TenantContext) => Promise<T>,
 ): Promise<T> {
-  return withTenant(db, tenantId, actor, async (tx) => {
-    const [row] = await checkAccess(tx, tenantId, actor.id);
-    if (!row) throw new AppError('NOT_FOUND', 'Tenant not found');
-    const access: TenantAccess = {
-      platformRole: actor.platformRole,
-      membershipRole: row.membershipRole,
-      hasApprovedAccessRequest: row.hasApprovedAccessRequest,
-    };
-    if (!canEnterTenant(access)) throw new AppError('NOT_FOUND', 'Tenant not found');
-    return fn({
-      tx,
-      tenantId,
-      actor,
-      access,
-      tenantRole: effectiveTenantRole(access),
-      membershipRole: row.membershipRole,
-      sharedTeamIds: row.sharedTeamIds ?? [],
-    });
-  });
+  const accessValues = [tenantId, actor.id];
+  // The access check rides in the transaction's opening round trip where the connection has it.
+  const opening = { name: accessStatement.name, values: accessValues };
+  return withTenant(
+    db,
+    tenantId,
+    actor,
+    async (tx) => {
+      const [row] = await checkAccess(tx, accessValues);
+      if (!row) throw new AppError('NOT_FOUND', 'Tenant not found');
+      const access: TenantAccess = {
+        platformRole: actor.platformRole,
+        membershipRole: row.membershipRole,
+        hasApprovedAccessRequest: row.hasApprovedAccessRequest,
+      };
+      if (!canEnterTenant(access)) throw new AppError('NOT_FOUND', 'Tenant not found');
+      return fn({
+        tx,
+        tenantId,
+        actor,
+        access,
+        tenantRole: effectiveTenantRole(access),
+        membershipRole: row.membershipRole,
+        sharedTeamIds: row.sharedTeamIds ?? [],
+      });
+    },
+    opening,
+  );
 }
 
 interface AccessRow {
@@ -90,8 +99,8 @@ const accessStatement: HotStatement = {
   where "tenants"."id" = $1 limit 1`,
 };
 
-async function checkAccess(tx: Tx, tenantId: string, userId: string): Promise<AccessRow[]> {
-  const rows = await runHotStatement<AccessRow>(tx, accessStatement, [tenantId, userId]);
+async function checkAccess(tx: Tx, [tenantId, userId]: string[]): Promise<AccessRow[]> {
+  const rows = await runHotStatement<AccessRow>(tx, accessStatement, [tenantId!, userId!]);
   return rows ?? preparedOnce(tx, 'wattle_access', buildAccessCheck).execute({ tenantId, userId });
 }
 
