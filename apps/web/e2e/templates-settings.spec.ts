@@ -94,6 +94,9 @@ test.describe('templates settings', () => {
     await second.getByLabel('Type').selectOption({ label: 'Signature' });
     await expect(second.getByLabel('Min length')).toHaveCount(0);
     await expect(second).toContainText('Shown in Signatures & Dates.');
+    // Who signs it (decision 0021): their own signature by default; this one only a clinician's.
+    await expect(second.getByLabel('Who signs')).toHaveValue('self');
+    await second.getByRole('checkbox', { name: 'Only a clinician may sign' }).click();
 
     await dialog.getByRole('button', { name: 'Add field' }).click();
     const third = fieldRow(dialog, 3);
@@ -134,6 +137,9 @@ test.describe('templates settings', () => {
     await expect(
       details.getByTestId('template-field').filter({ hasText: 'participant-full-name' }),
     ).toContainText('2–100 characters');
+    await expect(
+      details.getByTestId('template-field').filter({ hasText: 'practitioner-signature' }),
+    ).toContainText('Signed by a clinician, in their own name');
 
     // The server holds it as typed.
     const templates = await apiGet<FormTemplate[]>('/api/templates', tenantId);
@@ -163,7 +169,12 @@ test.describe('templates settings', () => {
         order: 1,
         options: ['In person', 'Phone', 'Video call'],
       }),
-      expect.objectContaining({ id: 'practitioner-signature', type: 'signature', order: 2 }),
+      expect.objectContaining({
+        id: 'practitioner-signature',
+        type: 'signature',
+        order: 2,
+        signature: { signer: 'self', requiredRole: 'clinician' },
+      }),
     ]);
 
     // A card made from it (on Jordan's Care Team) shows its fields in the form.

@@ -3,6 +3,7 @@ import {
   type CreateTemplateInput,
   type FormTemplate,
   fieldTypes,
+  signatureSigners,
   templateCategories,
 } from '@wattle/domain/templates/schemas';
 import { formSections, sectionOfField } from '@wattle/domain/templates/sections';
@@ -40,7 +41,7 @@ import {
   type TemplateDraft,
   validateTemplateDraft,
 } from './template-draft';
-import { categoryLabels, fieldTypeLabels } from './template-labels';
+import { categoryLabels, fieldTypeLabels, signerChoiceLabels } from './template-labels';
 
 const maxFields = 200;
 
@@ -343,6 +344,50 @@ function FieldRow({
               A regular expression the whole value must match, such as ^\d{'{'}9{'}'}$ for nine digits.
             </Hint>
             <FieldMessage id={`${base}-pattern-error`} message={errors?.pattern?.message} />
+          </div>
+        ) : null}
+
+        {type === 'signature' ? (
+          <div className="grid gap-3 sm:grid-cols-2">
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor={`${base}-signer`}>Who signs</Label>
+              <NativeSelect
+                id={`${base}-signer`}
+                wrapperClassName="w-full"
+                aria-describedby={`${base}-signer-hint`}
+                {...register(`fields.${index}.signer`)}
+              >
+                {signatureSigners.map((signer) => (
+                  <option key={signer} value={signer}>
+                    {signerChoiceLabels[signer]}
+                  </option>
+                ))}
+              </NativeSelect>
+              <Hint id={`${base}-signer-hint`}>
+                Their own signature is in the signed-in person's name; a captured one names the person and
+                records who captured it.
+              </Hint>
+            </div>
+            <div className="flex items-end pb-2">
+              <div className="flex items-center gap-2">
+                <Controller
+                  control={control}
+                  name={`fields.${index}.clinicianOnly`}
+                  render={({ field }) => (
+                    <Checkbox
+                      id={`${base}-clinician`}
+                      ref={field.ref}
+                      checked={field.value}
+                      onCheckedChange={(checked) => field.onChange(checked === true)}
+                      onBlur={field.onBlur}
+                    />
+                  )}
+                />
+                <Label htmlFor={`${base}-clinician`} className="font-normal">
+                  Only a clinician may sign
+                </Label>
+              </div>
+            </div>
           </div>
         ) : null}
 

@@ -1,9 +1,10 @@
 import type { FormField, FormTemplate } from '@wattle/domain/templates/schemas';
 import { groupFieldsBySection } from '@wattle/domain/templates/sections';
+import { signatureRuleOf } from '@wattle/domain/templates/signatures';
 import type { Ref } from 'react';
 import { Badge } from '@/ui/badge';
 import { TemplateFacts, TemplateKindBadges } from './template-facts';
-import { fieldTypeLabels, fileSizeLabel, lengthBoundsLabel } from './template-labels';
+import { fieldTypeLabels, fileSizeLabel, lengthBoundsLabel, signatureRuleLabel } from './template-labels';
 
 function FieldDetails({ field }: { field: FormField }) {
   const bounds = lengthBoundsLabel(field.validation);
@@ -23,6 +24,9 @@ function FieldDetails({ field }: { field: FormField }) {
         )}
         {field.ndisStandard ? <Badge variant="accent">NDIS standard</Badge> : null}
       </div>
+      {field.type === 'signature' ? (
+        <p className="text-muted-foreground text-xs">{signatureRuleLabel(signatureRuleOf(field))}</p>
+      ) : null}
       {bounds || pattern ? (
         <p className="text-muted-foreground text-xs">
           {bounds}

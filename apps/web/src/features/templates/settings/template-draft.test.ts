@@ -94,6 +94,16 @@ describe('toCreateTemplateInput', () => {
             maxLength: '4',
           }),
           field({ name: 'Signed', id: 'signed', type: 'signature', helpText: ' Sign here ', pattern: 'x' }),
+          field({
+            name: 'Witness',
+            id: 'witness',
+            type: 'signature',
+            signer: 'witness',
+            clinicianOnly: false,
+          }),
+          field({ name: 'Clinician', id: 'clinician', type: 'signature', clinicianOnly: true }),
+          // Who signs belongs to signature fields only.
+          field({ name: 'Note', id: 'note', type: 'text', signer: 'guardian', clinicianOnly: true }),
         ],
       }),
     );
@@ -143,7 +153,28 @@ describe('toCreateTemplateInput', () => {
           order: 3,
           ndisStandard: false,
           helpText: 'Sign here',
+          // Who signs is stated on every signature field (decision 0021): their own by default.
+          signature: { signer: 'self' },
         },
+        {
+          id: 'witness',
+          name: 'Witness',
+          type: 'signature',
+          required: false,
+          order: 4,
+          ndisStandard: false,
+          signature: { signer: 'witness' },
+        },
+        {
+          id: 'clinician',
+          name: 'Clinician',
+          type: 'signature',
+          required: false,
+          order: 5,
+          ndisStandard: false,
+          signature: { signer: 'self', requiredRole: 'clinician' },
+        },
+        { id: 'note', name: 'Note', type: 'text', required: false, order: 6, ndisStandard: false },
       ],
     });
     expect(CreateTemplateSchema.safeParse(input).success).toBe(true);

@@ -4,6 +4,7 @@ import {
   CreateTemplateSchema,
   type FieldType,
   type FormField,
+  type SignatureRule,
   type TemplateCategory,
 } from '@wattle/domain/templates/schemas';
 import type { z } from 'zod';
@@ -30,6 +31,10 @@ export interface FieldDraft {
   minLength: string;
   maxLength: string;
   pattern: string;
+  /** Signature fields: who signs (their own signature, or one captured from the person named). */
+  signer: SignatureRule['signer'];
+  /** Signature fields: only a clinician (sign:documents on the team) may sign it. */
+  clinicianOnly: boolean;
 }
 
 export interface TemplateDraft {
@@ -56,6 +61,8 @@ export function emptyFieldDraft(): FieldDraft {
     minLength: '',
     maxLength: '',
     pattern: '',
+    signer: 'self',
+    clinicianOnly: false,
   };
 }
 
@@ -143,6 +150,10 @@ function toFormField(draft: FieldDraft, order: number): FormField {
     if (maxLength !== undefined) validation.maxLength = maxLength;
   }
   if (hasPattern(draft.type) && draft.pattern.trim()) validation.pattern = draft.pattern.trim();
+  // Who signs is stated on every signature field (decision 0021), not left to its id.
+  if (draft.type === 'signature') {
+    field.signature = { signer: draft.signer, ...(draft.clinicianOnly ? { requiredRole: 'clinician' } : {}) };
+  }
   // Bounds typed as something other than a whole number stay text here, so the schema names them.
   if (Object.keys(validation).length > 0) field.validation = validation as FormField['validation'];
   return field;

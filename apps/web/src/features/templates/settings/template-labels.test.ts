@@ -8,6 +8,7 @@ import {
   requiredDocumentsLabel,
   requiredRolesLabel,
   reviewCycleLabel,
+  signatureRuleLabel,
   witnessLabel,
 } from './template-labels';
 
@@ -54,5 +55,15 @@ describe('template labels', () => {
     expect(requiredDocumentsLabel(debrief.requiredDocuments)).toBe('None');
     expect(witnessLabel(debrief)).toBe('No witness');
     expect(reviewCycleLabel(debrief.complianceRules.reviewCycle)).toBe('No review cycle');
+  });
+
+  it('says who signs a signature field', () => {
+    expect(signatureRuleLabel({ signer: 'self', requiredRole: 'clinician' })).toBe(
+      'Signed by a clinician, in their own name',
+    );
+    expect(signatureRuleLabel({ signer: 'self' })).toBe('Signed by the person signed in, in their own name');
+    expect(signatureRuleLabel({ signer: 'guardian' })).toBe(
+      'Signed by a guardian, captured by the person signed in',
+    );
   });
 });

@@ -2,6 +2,7 @@ import type {
   FieldType,
   FieldValidation,
   FormTemplate,
+  SignatureRule,
   TemplateCategory,
 } from '@wattle/domain/templates/schemas';
 
@@ -77,4 +78,23 @@ export function fileSizeLabel(bytes: number): string {
   const kb = bytes / 1024;
   if (kb >= 1) return `${Math.round(kb)} KB`;
   return plural(bytes, 'byte', 'bytes');
+}
+
+/** The New template form's choices of who signs a signature field (decision 0021). */
+export const signerChoiceLabels = {
+  self: 'The person signed in (their own signature)',
+  participant: 'The participant (captured)',
+  guardian: 'A guardian (captured)',
+  witness: 'A witness (captured)',
+} as const satisfies Record<SignatureRule['signer'], string>;
+
+/** Who signs a signature field, for the template's details: 'Signed by a clinician, in their own name'. */
+export function signatureRuleLabel(rule: SignatureRule): string {
+  if (rule.signer !== 'self') {
+    const who = { participant: 'the participant', guardian: 'a guardian', witness: 'a witness' }[rule.signer];
+    return `Signed by ${who}, captured by the person signed in${rule.requiredRole ? ' (a clinician)' : ''}`;
+  }
+  return rule.requiredRole
+    ? 'Signed by a clinician, in their own name'
+    : 'Signed by the person signed in, in their own name';
 }
