@@ -73,7 +73,7 @@ test.describe('timesheet', () => {
     await expect(days).toHaveCount(7);
     await expect(days.first()).toHaveAttribute('data-date', monday);
     // A support worker approves nothing: no Approvals tab.
-    await expect(page.getByRole('link', { name: 'Approvals' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Approvals', exact: true })).toHaveCount(0);
 
     // Deleting a draft asks first.
     await day(page, sunday)
@@ -134,7 +134,10 @@ test.describe('timesheet', () => {
 
     // Lee, Sophie's team lead, in a browser of his own.
     const lee = await openAs(browser, demoUsers.teamLead, '/timesheet?tab=approvals');
-    await expect(lee.page.getByRole('link', { name: 'Approvals' })).toHaveAttribute('aria-current', 'page');
+    await expect(lee.page.getByRole('link', { name: 'Approvals', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     const rejectSaturday = lee.page.getByRole('button', { name: /^Reject Sat .* 06:00–08:00/ });
     const approveFriday = lee.page.getByRole('button', { name: /^Approve Fri .* 05:00–06:00/ });
     // Sophie's week: her Saturday and Friday entries, together.
