@@ -113,6 +113,12 @@ export const timeEntries = pgTable(
     // drizzle cannot say: the timesheet of a team sums a month from the index alone.
     index('time_entries_team_date_idx').on(t.tenantId, t.teamId, t.date),
     index('time_entries_tenant_date_idx').on(t.tenantId, t.date, t.startTime),
+    // A plan's committed money (participants/budget-usage.ts): a participant's approved time not
+    // yet invoiced, within the plan's dates. Migration 0020 adds INCLUDE (support_item_number,
+    // amount_cents) so the sum is read from the index alone.
+    index('time_entries_participant_committed_idx')
+      .on(t.tenantId, t.participantId, t.date)
+      .where(sql`${t.status} = 'approved' AND NOT ${t.isInvoiced}`),
   ],
 );
 
