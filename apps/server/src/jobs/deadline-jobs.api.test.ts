@@ -249,8 +249,10 @@ describe('budgets over 80%', () => {
     ]);
   });
 
-  it('tells nobody while budget-usage.ts reports nothing used', async () => {
-    await givePlan(bluegum, 'Oliver Smith', inDays(300), { '01': 1 });
+  it("reads the real usage: a participant's approved, uninvoiced time past 80% of a budget, once", async () => {
+    // The demo's approved time for Oliver is in category 01; nothing of it in 15.
+    await givePlan(bluegum, 'Oliver Smith', inDays(300), { '01': 1, '15': 100_000_000 });
+    expect((await runDeadlineJobs(t.database.db)).notified.budget).toBe(1);
     expect((await runDeadlineJobs(t.database.db)).notified.budget).toBe(0);
   });
 });

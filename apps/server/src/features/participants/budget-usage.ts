@@ -1,4 +1,7 @@
+import { and, between, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { participantPlans } from '../../db/schema/participants';
+import { timeEntries } from '../../db/schema/time-entries';
 
 /** What one budget of a plan has used so far, in cents. */
 export interface BudgetUsage {
@@ -18,16 +21,48 @@ export const noUsage: BudgetUsage = Object.freeze({ committedCents: 0, spentCent
  * participant page, the plan routes and the budget notification job all read it, so they can never
  * disagree.
  *
- * There are no time entries or invoices yet, so nothing is used. The time-entry issue fills in
- * `committedCents` (approved, uninvoiced time in the plan's dates, priced by its support item, whose
- * category is the first part of the item number) and the invoice issue `spentCents` (invoiced lines,
- * with draft invoices counted as committed), each as one grouped query over `planIds` here.
+ * Committed: the participant's approved time not yet invoiced, dated within the plan, at the amount
+ * the pricing rules gave it, in the category of the support item it claims (the item number's first
+ * part: `01_011_0107_1_1` is category 01). One grouped query over `planIds`, read from the
+ * committed-time index (migration 0020). Spent stays zero until invoices exist (the invoice issue
+ * adds invoiced lines, and draft invoices as committed, here).
  */
 export async function budgetUsage(
-  _tx: Queryable,
-  _options: { tenantId: string; planIds: readonly string[] },
+  tx: Queryable,
+  options: { tenantId: string; planIds: readonly string[] },
 ): Promise<PlanBudgetUsage> {
-  return new Map();
+  const usage: PlanBudgetUsage = new Map();
+  if (options.planIds.length === 0) return usage;
+  const rows = await tx
+    .select({
+      planId: participantPlans.id,
+      category: sql<string>`left(${timeEntries.supportItemNumber}, 2)`,
+      committedCents: sql<number>`sum(${timeEntries.amountCents})`.mapWith(Number),
+    })
+    .from(participantPlans)
+    .innerJoin(
+      timeEntries,
+      and(
+        eq(timeEntries.tenantId, participantPlans.tenantId),
+        eq(timeEntries.participantId, participantPlans.participantId),
+        eq(timeEntries.status, 'approved'),
+        eq(timeEntries.isInvoiced, false),
+        between(timeEntries.date, participantPlans.startDate, participantPlans.endDate),
+      ),
+    )
+    .where(
+      and(
+        eq(participantPlans.tenantId, options.tenantId),
+        inArray(participantPlans.id, [...options.planIds]),
+      ),
+    )
+    .groupBy(participantPlans.id, sql`left(${timeEntries.supportItemNumber}, 2)`);
+  for (const row of rows) {
+    const byCategory = usage.get(row.planId) ?? new Map<string, BudgetUsage>();
+    byCategory.set(row.category, { committedCents: row.committedCents, spentCents: 0 });
+    usage.set(row.planId, byCategory);
+  }
+  return usage;
 }
 
 /** One budget's usage out of `budgetUsage`'s answer. */

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { usedPercent } from '@wattle/domain/participants/plans';
+import { and, asc, count, eq, gte, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness';
 import { auditLog } from '../../db/schema/audit';
 import { participantPlans } from '../../db/schema/participants';
+import { timeEntries } from '../../db/schema/time-entries';
 import { addDays, todayIn } from '../cards/card-values';
 
 let t: TestApp;
@@ -37,6 +39,27 @@ async function planRows(participantId: string) {
 
 const budget = (category: string, amountCents: number) => ({ category, amountCents });
 
+/** A participant's approved, uninvoiced time in a plan's dates and one category, summed in cents. */
+async function committedTime(participantId: string, from: string, to: string, category: string) {
+  const rows = await t.readInTenant(sunrise, (tx) =>
+    tx
+      .select({ amountCents: timeEntries.amountCents, item: timeEntries.supportItemNumber })
+      .from(timeEntries)
+      .where(
+        and(
+          eq(timeEntries.participantId, participantId),
+          eq(timeEntries.status, 'approved'),
+          eq(timeEntries.isInvoiced, false),
+          gte(timeEntries.date, from),
+          lte(timeEntries.date, to),
+        ),
+      ),
+  );
+  return rows
+    .filter((row) => row.item.startsWith(`${category}_`))
+    .reduce((sum, row) => sum + row.amountCents, 0);
+}
+
 beforeAll(async () => {
   t = await startTestApp();
   sunrise = await t.tenantId('Sunrise Support Network');
@@ -59,6 +82,9 @@ describe('GET /api/participants/{id}/plan', () => {
     const lee = await as('lee.lead@sunrise.example');
     const res = await lee.get(`/api/participants/${ids.jordan}/plan`);
     expect(res.status).toBe(200);
+    // Committed: the demo's approved, uninvoiced time for Jordan in the plan's dates, category 01.
+    const committed01 = await committedTime(ids.jordan, addDays(today, -300), addDays(today, 65), '01');
+    expect(committed01).toBeGreaterThan(0);
     expect(res.body.data).toEqual({
       id: expect.any(String),
       participantId: ids.jordan,
@@ -71,9 +97,9 @@ describe('GET /api/participants/{id}/plan', () => {
           category: '01',
           categoryName: 'Assistance with Daily Life',
           amountCents: 2_850_000,
-          committedCents: 0,
+          committedCents: committed01,
           spentCents: 0,
-          usedPercent: 0,
+          usedPercent: usedPercent(2_850_000, committed01),
         },
         expect.objectContaining({ category: '04', amountCents: 1_240_000 }),
         expect.objectContaining({ category: '07', categoryName: 'Support Coordination' }),
@@ -88,6 +114,37 @@ describe('GET /api/participants/{id}/plan', () => {
     });
     const viewed = (await auditOf('participant', ids.jordan)).filter((e) => e.action === 'viewed').at(-1);
     expect(viewed).toMatchObject({ actorName: 'Lee Lead', metadata: { view: 'full', part: 'plan' } });
+  });
+
+  it('counts approved time not yet invoiced as committed in its category, not drafts or submitted time', async () => {
+    const sophie = await as('sophie.support@sunrise.example');
+    const lee = await as('lee.lead@sunrise.example');
+    const committedNow = async () =>
+      (
+        (await lee.get(`/api/participants/${ids.jordan}/plan`)).body.data.budgets as {
+          category: string;
+          committedCents: number;
+        }[]
+      ).find((b) => b.category === '01')!.committedCents;
+    const before = await committedNow();
+    const codes = (await sophie.get('/api/time-codes')).body.data as { id: string; code: string }[];
+    const selfCare = codes.find((code) => code.code === '01_011_0107_1_1')!;
+    // Early on a weekday long ago, clear of the demo's entries: a weekday night support.
+    const date = addDays(today, -200);
+    const created = await sophie.post('/api/time-entries', {
+      date,
+      startTime: '02:00',
+      endTime: '03:00',
+      timeCodeId: selfCare.id,
+      participantId: ids.jordan,
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data.supportItemNumber).toMatch(/^01_/);
+    expect(await committedNow()).toBe(before);
+    expect((await sophie.post(`/api/time-entries/${created.body.data.id}/submit`, {})).status).toBe(200);
+    expect(await committedNow()).toBe(before);
+    expect((await lee.post(`/api/time-entries/${created.body.data.id}/approve`, {})).status).toBe(200);
+    expect(await committedNow()).toBe(before + created.body.data.amountCents);
   });
 
   it('shows the demo’s mix: a plan ending within 30 days (NDIA-managed), a self-managed one without a plan manager', async () => {
