@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { formatCents } from '@wattle/domain/participants/plans';
 import { demoUsers, expect, expectNoAccessibilityViolations, test } from './fixtures';
 import { isFull, participantsApi } from './participants-api';
 
@@ -44,8 +45,15 @@ test.describe('NDIS plan and budgets', () => {
     await expect(budgets.nth(1)).toContainText(
       'Assistance with Social, Economic and Community Participation',
     );
-    await expect(budgets.nth(1).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
-    await expect(budgets.nth(1)).toContainText('0% used');
+    // Committed: the demo's approved, uninvoiced time for Noah in that category.
+    const community = (await api.plan(noah.id))!.budgets.find((budget) => budget.category === '04')!;
+    expect(community.committedCents).toBeGreaterThan(0);
+    await expect(budgets.nth(1)).toContainText(formatCents(community.committedCents));
+    await expect(budgets.nth(1).getByRole('progressbar')).toHaveAttribute(
+      'aria-valuenow',
+      String(community.usedPercent),
+    );
+    await expect(budgets.nth(1)).toContainText(`${community.usedPercent}% used`);
     await expectNoAccessibilityViolations(page);
 
     // Edit the plan: plan-managed (the plan manager is then required), a budget changed and one added.
