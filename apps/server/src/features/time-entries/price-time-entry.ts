@@ -16,6 +16,23 @@ export function inactiveCodeMessage(code: Pick<TimeCodeRow, 'code' | 'descriptio
   return `The time code ${code.code} (${code.description}) is inactive; choose an active time code`;
 }
 
+/**
+ * The time code an entry or timer names: 400 when the tenant has no such code, 422 PRICING_REFUSED
+ * when it is inactive (unless it is the code the entry already had).
+ */
+export function requireChosenTimeCode(code: TimeCodeRow | undefined, keptTimeCodeId?: string): TimeCodeRow {
+  if (!code) {
+    throw new AppError('VALIDATION_FAILED', timeCodeNotFoundMessage, [
+      { path: ['timeCodeId'], message: timeCodeNotFoundMessage },
+    ]);
+  }
+  if (!code.isActive && code.id !== keptTimeCodeId) {
+    const message = inactiveCodeMessage(code);
+    throw new AppError('PRICING_REFUSED', message, [{ path: ['timeCodeId'], message }]);
+  }
+  return code;
+}
+
 export interface PricingInput {
   entry: EntryTimes & { isTravel: boolean; cancellation: Cancellation | null };
   timeCodeId: string;
@@ -38,16 +55,10 @@ export async function priceTimeEntry(
   input: PricingInput,
 ): Promise<{ priced: PricedEntry; timeCode: TimeCodeRow }> {
   const codes = await ctx.tx.select().from(timeCodes).where(eq(timeCodes.tenantId, ctx.tenantId));
-  const timeCode = codes.find((code) => code.id === input.timeCodeId);
-  if (!timeCode) {
-    throw new AppError('VALIDATION_FAILED', timeCodeNotFoundMessage, [
-      { path: ['timeCodeId'], message: timeCodeNotFoundMessage },
-    ]);
-  }
-  if (!timeCode.isActive && timeCode.id !== input.keptTimeCodeId) {
-    const message = inactiveCodeMessage(timeCode);
-    throw new AppError('PRICING_REFUSED', message, [{ path: ['timeCodeId'], message }]);
-  }
+  const timeCode = requireChosenTimeCode(
+    codes.find((code) => code.id === input.timeCodeId),
+    input.keptTimeCodeId,
+  );
   const [catalogue, location] = await Promise.all([
     supportItemsInForce(ctx.tx, ctx.tenantId, input.entry.date),
     entryLocation(ctx, input.participantId),

@@ -6,7 +6,7 @@ import { AppError } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';
 import { writeAudit } from '../audit/write-audit';
 import { resolveEntryLinks } from '../time-entries/entry-links';
-import { inactiveCodeMessage, timeCodeNotFoundMessage } from '../time-entries/price-time-entry';
+import { requireChosenTimeCode } from '../time-entries/price-time-entry';
 import { requireTimeWriter, timeReach } from '../time-entries/time-entry-access';
 import { findTimer, publishTimerChange, toTimer } from './timer-records';
 
@@ -25,15 +25,7 @@ export async function startTimer(ctx: TenantContext, input: StartTimer): Promise
       .select()
       .from(timeCodes)
       .where(and(eq(timeCodes.tenantId, ctx.tenantId), eq(timeCodes.id, timeCodeId)));
-    if (!code) {
-      throw new AppError('VALIDATION_FAILED', timeCodeNotFoundMessage, [
-        { path: ['timeCodeId'], message: timeCodeNotFoundMessage },
-      ]);
-    }
-    if (!code.isActive) {
-      const message = inactiveCodeMessage(code);
-      throw new AppError('PRICING_REFUSED', message, [{ path: ['timeCodeId'], message }]);
-    }
+    requireChosenTimeCode(code);
   }
   const [row] = await ctx.tx
     .insert(timers)
