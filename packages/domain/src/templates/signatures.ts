@@ -48,8 +48,12 @@ export const requiredRoleWording = {
 
 /** The message of the 403 (and the form's note) for someone who may not sign a role-bound field. */
 export function requiredRoleMessage(field: Pick<FormField, 'id' | 'name' | 'signature'>): string | null {
-  const role = signatureRuleOf(field).requiredRole;
-  return role ? `Only ${requiredRoleWording[role]} may sign "${field.name}".` : null;
+  return requiredRoleMessageFor(signatureRuleOf(field), field.name);
+}
+
+/** The same message from a rule already read (the form has the rule and the field's name). */
+export function requiredRoleMessageFor(rule: SignatureRule, fieldName: string): string | null {
+  return rule.requiredRole ? `Only ${requiredRoleWording[rule.requiredRole]} may sign "${fieldName}".` : null;
 }
 
 /** Names compared as people write them: case, repeated spaces and edge spaces do not count. */

@@ -1,6 +1,6 @@
 import type { SignatureRule, SignatureValue } from '@wattle/domain/templates/schemas';
 import {
-  requiredRoleWording,
+  requiredRoleMessageFor,
   type SignatureState,
   sameName,
   signatureByline,
@@ -62,8 +62,7 @@ export function formatSignedAt(signedAt: string): string {
 
 /** Why the signed-in person may not sign the field, or null when they may. */
 export function signingRefusal(rule: SignatureRule, signer: Signer | null, name: string): string | null {
-  if (!rule.requiredRole || signer?.maySignAsClinician) return null;
-  return `Only ${requiredRoleWording[rule.requiredRole]} may sign "${name}".`;
+  return signer?.maySignAsClinician ? null : requiredRoleMessageFor(rule, name);
 }
 
 const stateNotes = {
