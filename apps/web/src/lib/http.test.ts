@@ -45,6 +45,16 @@ describe('http', () => {
     expect(init.body).toBe('{"a":1}');
   });
 
+  it('sends a FormData body as it is, leaving its multipart Content-Type to the browser', async () => {
+    const form = new FormData();
+    form.append('file', new Blob(['a,b']), 'items.csv');
+    await http('/api/uploads', { method: 'POST', body: form });
+    const { init, headers } = lastRequest();
+    expect(init.body).toBe(form);
+    expect(headers['Content-Type']).toBeUndefined();
+    expect(headers['X-CSRF-Token']).toBe('csrf token');
+  });
+
   it('sends the current tenant, unless told otherwise', async () => {
     setCurrentTenantId('tenant-1');
     await http('/api/teams');

@@ -52,7 +52,7 @@ export interface ListResult<T> {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON. */
+  /** Sent as JSON; a `FormData` (a file upload) is sent as multipart, as it is. */
   body?: unknown;
   /** Overrides the current tenant; `null` sends no tenant header. */
   tenantId?: string | null;
@@ -136,7 +136,9 @@ async function send(path: string, options: RequestOptions): Promise<Envelope> {
 async function sendOnce(path: string, options: RequestOptions): Promise<Envelope> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const isMultipart = options.body instanceof FormData;
+  // The browser sets a multipart body's Content-Type itself, boundary included.
+  if (options.body !== undefined && !isMultipart) headers['Content-Type'] = 'application/json';
   if (unsafeMethods.has(method)) {
     const csrf = readCookie(csrfCookieName);
     if (csrf) headers['X-CSRF-Token'] = csrf;
@@ -154,7 +156,12 @@ async function sendOnce(path: string, options: RequestOptions): Promise<Envelope
     response = await fetch(path, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : isMultipart
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal: signal ?? null,
     });

@@ -3,7 +3,7 @@ import type { SupportItem } from '@wattle/domain/time/catalogue';
 import type { CatalogueImportResult, SupportCatalogue } from '@wattle/domain/time/catalogue-schemas';
 import type { CreateTimeCode, TimeCode, UpdateTimeCode } from '@wattle/domain/time/time-codes';
 import { timeKeys } from '@/features/time/time-keys';
-import { ApiError, csrfCookieName, http, httpList, readCookie } from '@/lib/http';
+import { ApiError, http, httpList } from '@/lib/http';
 
 /**
  * The Rates page's one way to fetch (issue 14 parts 1, 2 and 7): its imported catalogue years, a
@@ -85,48 +85,15 @@ export function catalogueProblems(error: unknown): string[] {
   return Array.isArray(problems) ? problems.filter((p): p is string => typeof p === 'string') : [];
 }
 
-/**
- * POST /api/support-catalogue/imports as multipart (lib/http.ts sends JSON only): the same cookie,
- * CSRF token and tenant header, and the same ApiError with the server's message and details.
- */
-export async function importCatalogue(tenantId: string, file: File): Promise<CatalogueImportResult> {
+/** POST /api/support-catalogue/imports: the file as multipart; a refusal is an ApiError with the server's details. */
+export function importCatalogue(tenantId: string, file: File): Promise<CatalogueImportResult> {
   const form = new FormData();
   form.append('file', file, file.name);
-  const headers: Record<string, string> = { Accept: 'application/json', 'X-Tenant-Id': tenantId };
-  const csrf = readCookie(csrfCookieName);
-  if (csrf) headers['X-CSRF-Token'] = csrf;
-  let response: Response;
-  try {
-    response = await fetch('/api/support-catalogue/imports', {
-      method: 'POST',
-      headers,
-      body: form,
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach Wattle. Check your connection and try again.');
-  }
-  let body:
-    | {
-        success?: boolean;
-        data?: CatalogueImportResult;
-        error?: { code?: string; message?: string; details?: unknown };
-      }
-    | undefined;
-  try {
-    body = (await response.json()) as typeof body;
-  } catch {
-    body = undefined;
-  }
-  if (!response.ok || body?.success !== true || !body.data) {
-    throw new ApiError(
-      response.status,
-      (body?.error?.code as ApiError['code'] | undefined) ?? `HTTP_${response.status}`,
-      body?.error?.message ?? 'The catalogue could not be imported.',
-      body?.error?.details,
-    );
-  }
-  return body.data;
+  return http<CatalogueImportResult>('/api/support-catalogue/imports', {
+    method: 'POST',
+    tenantId,
+    body: form,
+  });
 }
 
 /** Imports a catalogue; the years, the item searches and the codes' price limits are read again. */
