@@ -36,6 +36,29 @@ export function claimableOn(tenantId: string, catalogueId: string, date: string)
 }
 
 /**
+ * The items of the catalogue in force on a date that may be claimed that day (optionally only some),
+ * by number, with that catalogue. An item listed twice (a mid-year price change) counts once, from
+ * its latest start.
+ */
+async function itemsInForce(
+  tx: Queryable,
+  tenantId: string,
+  date: string,
+  only?: SQL,
+): Promise<{ items: Map<string, SupportItem>; catalogue: SupportCatalogueRow | null }> {
+  const items = new Map<string, SupportItem>();
+  const catalogue = await catalogueInForce(tx, tenantId, date);
+  if (!catalogue) return { items, catalogue };
+  const rows = await tx
+    .select()
+    .from(supportItems)
+    .where(and(claimableOn(tenantId, catalogue.id, date), only))
+    .orderBy(asc(supportItems.number), desc(supportItems.startDate));
+  for (const row of rows) if (!items.has(row.number)) items.set(row.number, toSupportItem(row));
+  return { items, catalogue };
+}
+
+/**
  * Every support item in force on a date (yyyy-mm-dd), by number: the items of the catalogue in force
  * then that may be claimed that day. What the time-entry pricing rules choose items and price limits
  * from. Empty when no catalogue is in force.
@@ -45,16 +68,7 @@ export async function supportItemsInForce(
   tenantId: string,
   date: string,
 ): Promise<SupportItem[]> {
-  const catalogue = await catalogueInForce(tx, tenantId, date);
-  if (!catalogue) return [];
-  const rows = await tx
-    .select()
-    .from(supportItems)
-    .where(claimableOn(tenantId, catalogue.id, date))
-    .orderBy(asc(supportItems.number), desc(supportItems.startDate));
-  // An item listed twice (a mid-year price change) counts once, from its latest start.
-  const seen = new Set<string>();
-  return rows.filter((row) => !seen.has(row.number) && seen.add(row.number)).map(toSupportItem);
+  return [...(await itemsInForce(tx, tenantId, date)).items.values()];
 }
 
 /** One support item in force on a date, with the catalogue it comes from; null when there is none. */
@@ -64,15 +78,8 @@ export async function supportItemInForce(
   number: string,
   date: string,
 ): Promise<{ item: SupportItem | null; catalogue: SupportCatalogueRow | null }> {
-  const catalogue = await catalogueInForce(tx, tenantId, date);
-  if (!catalogue) return { item: null, catalogue: null };
-  const [row] = await tx
-    .select()
-    .from(supportItems)
-    .where(and(claimableOn(tenantId, catalogue.id, date), eq(supportItems.number, number)))
-    .orderBy(desc(supportItems.startDate))
-    .limit(1);
-  return { item: row ? toSupportItem(row) : null, catalogue };
+  const { items, catalogue } = await itemsInForce(tx, tenantId, date, eq(supportItems.number, number));
+  return { item: items.get(number) ?? null, catalogue };
 }
 
 /** The named support items in force on a date, by number (an item not in force is absent). */
@@ -82,15 +89,6 @@ export async function supportItemsInForceByNumber(
   numbers: readonly string[],
   date: string,
 ): Promise<Map<string, SupportItem>> {
-  const found = new Map<string, SupportItem>();
-  if (numbers.length === 0) return found;
-  const catalogue = await catalogueInForce(tx, tenantId, date);
-  if (!catalogue) return found;
-  const rows = await tx
-    .select()
-    .from(supportItems)
-    .where(and(claimableOn(tenantId, catalogue.id, date), inArray(supportItems.number, [...numbers])))
-    .orderBy(asc(supportItems.number), desc(supportItems.startDate));
-  for (const row of rows) if (!found.has(row.number)) found.set(row.number, toSupportItem(row));
-  return found;
+  if (numbers.length === 0) return new Map();
+  return (await itemsInForce(tx, tenantId, date, inArray(supportItems.number, [...numbers]))).items;
 }

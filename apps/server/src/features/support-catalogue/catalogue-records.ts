@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { supportCatalogues } from '../../db/schema/catalogue';
 import { users } from '../../db/schema/users';
-import { catalogueInForce, type SupportCatalogueRow } from './catalogue-in-force';
+import type { SupportCatalogueRow } from './catalogue-in-force';
 
 function toCatalogue(
   row: SupportCatalogueRow,
@@ -34,7 +34,8 @@ export async function listCatalogues(
     .leftJoin(users, eq(users.id, supportCatalogues.importedBy))
     .where(eq(supportCatalogues.tenantId, tenantId))
     .orderBy(desc(supportCatalogues.effectiveFrom));
-  const inForce = await catalogueInForce(tx, tenantId, today);
+  // Newest first, so the one in force (catalogue-in-force.ts) is the first begun by today.
+  const inForce = rows.find(({ catalogue }) => catalogue.effectiveFrom <= today)?.catalogue;
   return rows.map(({ catalogue, importerName }) =>
     toCatalogue(
       catalogue,
