@@ -1,3 +1,4 @@
+import { daysBetween } from '@wattle/domain/participants/plans';
 import { TimeEntrySchema, timeEntryMessages } from '@wattle/domain/time/entries';
 import { z } from 'zod';
 
@@ -11,16 +12,12 @@ export const maxPeriodDays = 92;
 
 const periodMessage = `A period can be at most ${maxPeriodDays} days`;
 
-function periodDays(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-}
-
 const PeriodShape = { from: z.iso.date(), to: z.iso.date() };
 
 function checkPeriod(period: { from: string; to: string }, ctx: z.RefinementCtx) {
   if (period.from > period.to) {
     ctx.addIssue({ code: 'custom', path: ['from'], message: timeEntryMessages.fromAfterTo });
-  } else if (periodDays(period.from, period.to) > maxPeriodDays) {
+  } else if (daysBetween(period.from, period.to) + 1 > maxPeriodDays) {
     ctx.addIssue({ code: 'custom', path: ['to'], message: periodMessage });
   }
 }
