@@ -110,7 +110,8 @@ export const timeEntries = pgTable(
     ),
     index('time_entries_user_date_idx').on(t.tenantId, t.userId, t.date, t.startTime),
     // Migration 0017 gives this one INCLUDE (user_id, status, duration_minutes, amount_cents), which
-    // drizzle cannot say: the timesheet of a team sums a month from the index alone.
+    // drizzle cannot say. It was for the team timesheet, which since migration 0019 reads the day
+    // tallies below instead; the team's list uses only the key.
     index('time_entries_team_date_idx').on(t.tenantId, t.teamId, t.date),
     index('time_entries_tenant_date_idx').on(t.tenantId, t.date, t.startTime),
     // A plan's committed money (participants/budget-usage.ts): a participant's approved time not
