@@ -6,31 +6,25 @@ import {
   participantLocationHint,
   sameAsOrganisationLabel,
 } from '@wattle/domain/participants/location';
-import type { Tenant } from '@wattle/domain/tenants/schemas';
 import { type AustralianState, australianStates } from '@wattle/domain/time/catalogue';
 import { tenantState } from '@wattle/domain/time/tenant-state';
 import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { currentTenantQueryOptions } from '@/features/time/api';
 import { cn } from '@/lib/cn';
 import { useCurrentTenantId } from '@/lib/current-tenant';
-import { http } from '@/lib/http';
 import { FormField } from '@/ui/form-field';
 import { NativeSelect } from '@/ui/native-select';
 
 /**
  * The organisation's state, which prices a participant left at "Same as organisation": its
  * address's state, else its time zone's (domain time/tenant-state.ts). Read from
- * GET /api/tenants/current under the key the calendars already read it by, so it is usually cached;
+ * GET /api/tenants/current through the time area's query (the calendars' key too), so it is usually cached;
  * null until it is read, when the choice simply says 'Same as organisation'.
  */
 export function useOrganisationState(): AustralianState | null {
   const tenantId = useCurrentTenantId();
-  const tenant = useQuery({
-    queryKey: ['tenant', tenantId, 'current'],
-    queryFn: ({ signal }) => http<Tenant>('/api/tenants/current', { tenantId, signal }),
-    enabled: tenantId !== null,
-    staleTime: 10 * 60_000,
-  });
+  const tenant = useQuery({ ...currentTenantQueryOptions(tenantId ?? ''), enabled: tenantId !== null });
   if (!tenant.data) return null;
   return tenantState({ addressState: tenant.data.profile.address?.state, timeZone: tenant.data.timeZone });
 }
