@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { can } from '@wattle/domain/auth/permissions';
-import { effectiveTenantRole } from '@wattle/domain/auth/roles';
 import { formatCents } from '@wattle/domain/participants/plans';
 import type { TimeEntry } from '@wattle/domain/time/entries';
 import { CheckCheckIcon, CheckIcon, XIcon } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { meQueryOptions } from '@/features/auth/api';
+import { tenantWideRole } from '@/features/participants/participant-access';
 import { teamsQueryOptions } from '@/features/teams/api';
 import { useCurrentTenant } from '@/features/tenants/api';
 import { Button } from '@/ui/button';
@@ -89,14 +89,7 @@ export function ApprovalsView({ tenantId }: { tenantId: string }) {
 
   // A team lead never approves their own time (the server refuses it); tenant admins may, so a
   // provider of one admin can still invoice. The list reads the caller's own too: leave them out.
-  const approvesOwn = can(
-    effectiveTenantRole({
-      platformRole: me.platformRole,
-      membershipRole: tenant.role,
-      hasApprovedAccessRequest: false,
-    }),
-    'approve:time',
-  );
+  const approvesOwn = can(tenantWideRole(me.platformRole, tenant.role), 'approve:time');
   const groups = groupByPersonAndWeek(
     (entries.data ?? []).filter((entry) => approvesOwn || entry.userId !== me.id),
   );
