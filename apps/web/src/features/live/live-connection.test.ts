@@ -192,6 +192,7 @@ describe('live query keys', () => {
     expect(liveQueryKeys('participant', 't1')).toEqual([['participants', 't1']]);
     expect(liveQueryKeys('timer', 't1')).toEqual([['time', 't1', 'timer']]);
     expect(liveQueryKeys('time-entry', 't1')).toEqual([['time', 't1', 'entries']]);
+    expect(liveQueryKeys('time-code', 't1')).toEqual([['time', 't1', 'codes']]);
     expect(liveQueryKeys('support-catalogue', 't1')).toEqual([
       ['support-catalogue', 't1'],
       ['time', 't1', 'codes'],
