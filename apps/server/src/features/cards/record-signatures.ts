@@ -7,7 +7,7 @@ import type {
   SignatureValue,
 } from '@wattle/domain/templates/schemas';
 import {
-  requiredRoleMessage,
+  requiredRoleMessageFor,
   sameName,
   signatureRuleOf,
   signedValuesHash,
@@ -68,11 +68,10 @@ export function recordSignatures(
     const before = previous[field.id] ?? null;
     if (sameValue(before, next)) continue;
     const rule = signatureRuleOf(field);
-    if (rule.requiredRole && !can(access.role, 'sign:documents', access.isClinician)) {
-      throw new AppError('FORBIDDEN', requiredRoleMessage(field) ?? 'You may not sign this field.', {
-        fieldId: field.id,
-      });
-    }
+    const refusal = can(access.role, 'sign:documents', access.isClinician)
+      ? null
+      : requiredRoleMessageFor(rule, field.name);
+    if (refusal) throw new AppError('FORBIDDEN', refusal, { fieldId: field.id });
     if (next === null) continue;
 
     const recordedBy: SignatureRecorder = {
