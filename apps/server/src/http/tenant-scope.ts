@@ -6,12 +6,10 @@ import {
   type Role,
   type TenantAccess,
 } from '@wattle/domain/auth/roles';
-import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../db/client';
 import { type HotStatement, runHotStatement } from '../db/hot-statement';
-import { memberships, tenantAccessRequests, tenants } from '../db/schema/tenants';
-import { type Actor, preparedOnce, withTenant } from '../db/with-tenant';
+import { type Actor, withTenant } from '../db/with-tenant';
 import { AppError } from './app-error';
 import { actorOf } from './context';
 
@@ -81,8 +79,9 @@ interface AccessRow {
 }
 
 /**
- * The access check as plain SQL, prepared once per connection (per database on PGlite, where the
- * query builder's statements are planned on every call): the same statement as `buildAccessCheck`.
+ * The caller's standing in the tenant: membership role, shared teams, and whether an approved access
+ * request is in force. Runs on every tenant request, so it is plain SQL prepared once per connection
+ * (per database on PGlite, where the query builder's statements are planned on every call).
  */
 const accessStatement: HotStatement = {
   name: 'wattle_access_check',
@@ -101,36 +100,9 @@ const accessStatement: HotStatement = {
 
 async function checkAccess(tx: Tx, [tenantId, userId]: string[]): Promise<AccessRow[]> {
   const rows = await runHotStatement<AccessRow>(tx, accessStatement, [tenantId!, userId!]);
-  return rows ?? preparedOnce(tx, 'wattle_access', buildAccessCheck).execute({ tenantId, userId });
-}
-
-/**
- * The caller's standing in the tenant: membership role, shared teams, and whether an approved access
- * request is in force. Runs on every tenant request, so it is built once per connection.
- */
-function buildAccessCheck(tx: Tx) {
-  const userId = sql.placeholder('userId');
-  return tx
-    .select({
-      membershipRole: memberships.role,
-      sharedTeamIds: memberships.sharedTeamIds,
-      hasApprovedAccessRequest: sql<boolean>`exists (${tx
-        .select({ one: sql`1` })
-        .from(tenantAccessRequests)
-        .where(
-          and(
-            eq(tenantAccessRequests.tenantId, tenants.id),
-            eq(tenantAccessRequests.requestedBy, userId),
-            eq(tenantAccessRequests.status, 'approved'),
-            gt(tenantAccessRequests.expiresAt, sql`now()`),
-          ),
-        )})`,
-    })
-    .from(tenants)
-    .leftJoin(memberships, and(eq(memberships.tenantId, tenants.id), eq(memberships.userId, userId)))
-    .where(eq(tenants.id, sql.placeholder('tenantId')))
-    .limit(1)
-    .prepare('wattle_access');
+  // Null only outside a `withTenant` transaction, and this check runs in none other.
+  if (!rows) throw new Error('The tenant access check ran outside a withTenant transaction');
+  return rows;
 }
 
 /** Refuses unless the caller's tenant-wide role grants the permission. */
