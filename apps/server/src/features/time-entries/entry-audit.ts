@@ -1,5 +1,5 @@
 import type { FieldChange } from '@wattle/domain/audit/schemas';
-import type { TimeEntryRow } from './time-entry-records';
+import { hhmm, type TimeEntryRow } from './time-entry-records';
 
 /** The fields of an entry its audit trail follows, with their values as the API names them. */
 export const auditedEntryFields = [
@@ -29,8 +29,7 @@ type AuditedValues = Partial<Pick<TimeEntryRow, (typeof auditedEntryFields)[numb
 
 function comparable(field: string, value: unknown): unknown {
   if (value === undefined || value === null) return null;
-  // Times are kept to the minute; Postgres answers 'HH:mm:ss'.
-  if ((field === 'startTime' || field === 'endTime') && typeof value === 'string') return value.slice(0, 5);
+  if ((field === 'startTime' || field === 'endTime') && typeof value === 'string') return hhmm(value);
   return value;
 }
 
