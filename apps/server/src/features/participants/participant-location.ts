@@ -7,6 +7,7 @@ import type { Queryable } from '../../db/client';
 import { participants } from '../../db/schema/participants';
 import { tenants } from '../../db/schema/tenants';
 import { AppError } from '../../http/app-error';
+import { tenantPriceState } from '../time-codes/tenant-price-state';
 
 export interface ParticipantLocation {
   state: AustralianState;
@@ -31,7 +32,7 @@ export async function participantLocation(
   participantId: string | null,
 ): Promise<ParticipantLocation> {
   if (participantId === null) {
-    return { state: await organisationState(tx, tenantId), monashModel: 1 };
+    return { state: await tenantPriceState(tx, tenantId), monashModel: 1 };
   }
   const isId = z.uuid().safeParse(participantId).success;
   const [row] = !isId
@@ -53,13 +54,4 @@ export async function participantLocation(
   }
   const organisation = tenantState({ addressState: row.profile.address?.state, timeZone: row.timeZone });
   return effectiveParticipantLocation(row, organisation);
-}
-
-async function organisationState(tx: Queryable, tenantId: string): Promise<AustralianState> {
-  const [tenant] = await tx
-    .select({ profile: tenants.profile, timeZone: tenants.timeZone })
-    .from(tenants)
-    .where(eq(tenants.id, tenantId));
-  if (!tenant) throw new AppError('NOT_FOUND', 'Tenant not found');
-  return tenantState({ addressState: tenant.profile.address?.state, timeZone: tenant.timeZone });
 }
