@@ -100,7 +100,7 @@ export const settingsLinks: readonly SettingsLink[] = [
   {
     to: '/settings/templates',
     label: 'Templates',
-    description: 'The compliance templates the tenant’s teams use.',
+    description: 'The compliance templates the organisation’s teams use.',
     group: 'organisation',
   },
   {
@@ -124,7 +124,7 @@ export const settingsLinks: readonly SettingsLink[] = [
   {
     to: '/settings/global',
     label: 'Global Settings',
-    description: 'Defaults every tenant starts from.',
+    description: 'Defaults every organisation starts from.',
     group: 'system',
   },
 ];
