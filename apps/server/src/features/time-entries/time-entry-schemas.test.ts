@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { maxPeriodDays, SubmitPeriodSchema, TimesheetQuerySchema } from './time-entry-schemas';
+import {
+  maxPeriodDays,
+  RejectStepSchema,
+  SubmitPeriodSchema,
+  TimesheetQuerySchema,
+} from './time-entry-schemas';
 
 describe('period limits', () => {
   it('takes a quarter of 92 days, counting both ends, and refuses a day more', () => {
@@ -17,5 +22,16 @@ describe('period limits', () => {
     const backwards = TimesheetQuerySchema.safeParse({ from: '2026-07-02', to: '2026-07-01' });
     expect(backwards.success).toBe(false);
     expect(backwards.error?.issues[0]?.path).toEqual(['from']);
+  });
+});
+
+describe('RejectStepSchema', () => {
+  it('needs a reason, trimmed, and takes the version read', () => {
+    expect(RejectStepSchema.parse({ reason: ' Wrong participant ', version: 3 })).toEqual({
+      reason: 'Wrong participant',
+      version: 3,
+    });
+    const blank = RejectStepSchema.safeParse({ reason: '   ' });
+    expect(blank.error?.issues[0]?.message).toBe('Please give a reason for rejecting this entry');
   });
 });

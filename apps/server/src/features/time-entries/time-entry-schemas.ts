@@ -1,5 +1,5 @@
 import { daysBetween } from '@wattle/domain/participants/plans';
-import { TimeEntrySchema, timeEntryMessages } from '@wattle/domain/time/entries';
+import { RejectTimeEntrySchema, TimeEntrySchema, timeEntryMessages } from '@wattle/domain/time/entries';
 import { z } from 'zod';
 
 /**
@@ -31,12 +31,8 @@ export const ApproveManySchema = z.object({ ids: z.array(z.uuid()).min(1).max(10
 /** Submit and approve of one entry may name the version read (a stale one is 409). */
 export const EntryStepSchema = z.object({ version: z.number().int().positive().optional() }).default({});
 
-export const RejectStepSchema = z.object({
-  reason: z
-    .string({ error: timeEntryMessages.rejectionReason })
-    .trim()
-    .min(1, timeEntryMessages.rejectionReason)
-    .max(500, 'Must be no more than 500 characters'),
+/** The domain's reject body (the reason, as the dialog checks it), with the version read. */
+export const RejectStepSchema = RejectTimeEntrySchema.extend({
   version: z.number().int().positive().optional(),
 });
 
