@@ -2,7 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
 
 /** The NDIA's catalogue is well under 2 MB as XLSX or CSV; 20 MB leaves room and stops a runaway upload. */
-export const catalogueUploadMaxBytes = 20 * 1024 * 1024;
+const catalogueUploadMaxBytes = 20 * 1024 * 1024;
+
+/** One file part and a couple of fields at most: for the plugin and for each read alike. */
+export const catalogueUploadLimits = { fileSize: catalogueUploadMaxBytes, files: 1, fields: 2, parts: 3 };
 
 export interface CatalogueUpload {
   bytes: Buffer;
@@ -17,9 +20,7 @@ export async function readCatalogueUpload(request: FastifyRequest): Promise<Cata
   const { RequestFileTooLargeError, FilesLimitError } = request.server.multipartErrors;
   let upload: CatalogueUpload | null = null;
   try {
-    for await (const part of request.parts({
-      limits: { fileSize: catalogueUploadMaxBytes, files: 1, fields: 2, parts: 3 },
-    })) {
+    for await (const part of request.parts({ limits: catalogueUploadLimits })) {
       if (part.type === 'field') continue;
       if (part.fieldname !== 'file') {
         part.file.resume();

@@ -12,7 +12,7 @@ import { tenantToday } from '../cards/card-values';
 import { requireRatesManager, requireTimeCodeReader } from '../time-codes/time-code-access';
 import { listCatalogues } from './catalogue-records';
 import { importCatalogue, readCatalogueFile } from './import-catalogue';
-import { catalogueUploadMaxBytes, readCatalogueUpload } from './read-catalogue-upload';
+import { catalogueUploadLimits, readCatalogueUpload } from './read-catalogue-upload';
 import { searchSupportItems } from './search-support-items';
 
 const tags = ['support catalogue'];
@@ -23,9 +23,7 @@ const tags = ['support catalogue'];
  */
 export const supportCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   // Multipart bodies are parsed in this plugin only: every other route still takes JSON alone.
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: catalogueUploadMaxBytes, files: 1, fields: 2, parts: 3 },
-  });
+  await app.register(fastifyMultipart, { limits: catalogueUploadLimits });
 
   app.post(
     '/api/support-catalogue/imports',
