@@ -33,6 +33,11 @@ export const permissions = [
   'approve:time',
   'read:invoices',
   'manage:invoices',
+  /**
+   * Approve invoices: tenant admins any; team leads only their teams' participants' invoices up to
+   * the tenant's teamLeadApprovalLimitCents, and none while that setting is unset.
+   */
+  'approve:invoices',
   'manage:rates',
   'read:audit',
   'read:audit-packs',
@@ -73,6 +78,7 @@ const tenantAdminPermissions = [
   'approve:time',
   'read:invoices',
   'manage:invoices',
+  'approve:invoices',
   'manage:rates',
   'read:audit',
   'read:audit-packs',
@@ -91,6 +97,7 @@ export const rolePermissions = {
     'archive:participants',
     'read:staff',
     'approve:time',
+    'approve:invoices',
   ],
   'team-member': teamMemberPermissions,
   'support-worker': [

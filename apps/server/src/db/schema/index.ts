@@ -4,6 +4,7 @@ export * from './cards';
 export * from './catalogue';
 export * from './comments';
 export * from './favorites';
+export * from './invoices';
 export * from './notifications';
 export * from './participants';
 export * from './staff';

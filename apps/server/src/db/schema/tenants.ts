@@ -5,6 +5,7 @@ import type {
   TenantProfile,
   TenantSettings,
 } from '@wattle/domain/tenants/schemas';
+import type { TaxInvoiceProfile } from '@wattle/domain/invoices/tax-invoice-settings';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -37,6 +38,8 @@ export const tenants = pgTable(
     subscription: jsonb('subscription').$type<Subscription>().notNull(),
     auditConfig: jsonb('audit_config').$type<AuditConfig>().notNull(),
     billingConfig: jsonb('billing_config').$type<BillingConfig>().notNull(),
+    /** Who the provider is on its tax invoices and NDIA claims (invoices/tax-invoice-settings.ts). */
+    taxInvoice: jsonb('tax_invoice').$type<TaxInvoiceProfile>().notNull().default({}),
     version: integer('version').notNull().default(1),
     /**
      * The format of search text (`searchTextVersion` in features/cards/card-values.ts) every card of

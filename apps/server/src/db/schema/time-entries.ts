@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { cards } from './cards';
+import { invoices } from './invoices';
 import { timeCodes } from './catalogue';
 import { createdAt, idColumn, instant, tenantIdColumn, updatedAt } from './columns';
 import { participants } from './participants';
@@ -95,6 +96,11 @@ export const timeEntries = pgTable(
       name: 'time_entries_card_fk',
       columns: [t.tenantId, t.cardId],
       foreignColumns: [cards.tenantId, cards.id],
+    }),
+    foreignKey({
+      name: 'time_entries_invoice_fk',
+      columns: [t.tenantId, t.invoiceId],
+      foreignColumns: [invoices.tenantId, invoices.id],
     }),
     foreignKey({
       name: 'time_entries_time_code_fk',
