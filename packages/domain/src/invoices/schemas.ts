@@ -274,7 +274,16 @@ export const RecordPaymentSchema = z.object({
 });
 export type RecordPayment = z.infer<typeof RecordPaymentSchema>;
 
-export const invoiceSorts = ['number', 'participant', 'payer', 'period', 'total', 'dueDate', 'status', 'updated'] as const;
+export const invoiceSorts = [
+  'number',
+  'participant',
+  'payer',
+  'period',
+  'total',
+  'dueDate',
+  'status',
+  'updated',
+] as const;
 export const InvoiceListQuerySchema = z.object({
   status: z
     .union([InvoiceStatusSchema, z.array(InvoiceStatusSchema)])
