@@ -1,3 +1,4 @@
+import type { TaxInvoiceProfile } from '@wattle/domain/invoices/tax-invoice-settings';
 import type {
   AuditConfig,
   BillingConfig,
@@ -5,7 +6,6 @@ import type {
   TenantProfile,
   TenantSettings,
 } from '@wattle/domain/tenants/schemas';
-import type { TaxInvoiceProfile } from '@wattle/domain/invoices/tax-invoice-settings';
 import { sql } from 'drizzle-orm';
 import {
   boolean,

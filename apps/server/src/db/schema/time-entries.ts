@@ -16,9 +16,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { cards } from './cards';
-import { invoices } from './invoices';
 import { timeCodes } from './catalogue';
 import { createdAt, idColumn, instant, tenantIdColumn, updatedAt } from './columns';
+import { invoices } from './invoices';
 import { participants } from './participants';
 import { teams } from './teams';
 import { tenants } from './tenants';
