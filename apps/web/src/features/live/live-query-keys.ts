@@ -31,6 +31,9 @@ const liveAreas: Record<string, (tenantId: string) => (readonly unknown[])[]> = 
   'time-code': (tenantId) => [['time', tenantId, 'codes']],
   // A catalogue import changes the imported years, the support items searched (features/rates) and
   // every time code's price limit.
+  // Invoices and claim batches: the board, lists, totals, details (features/invoices/invoice-keys.ts).
+  invoice: (tenantId) => [['invoices', tenantId]],
+  claim: (tenantId) => [['invoices', tenantId]],
   'support-catalogue': (tenantId) => [
     ['support-catalogue', tenantId],
     ['time', tenantId, 'codes'],
