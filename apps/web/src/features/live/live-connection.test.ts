@@ -197,6 +197,9 @@ describe('live query keys', () => {
       ['support-catalogue', 't1'],
       ['time', 't1', 'codes'],
     ]);
+    // Invoices and claim batches share the invoices area's prefix (features/invoices/invoice-keys.ts).
+    expect(liveQueryKeys('invoice', 't1')).toEqual([['invoices', 't1']]);
+    expect(liveQueryKeys('claim', 't1')).toEqual([['invoices', 't1']]);
     expect(allLiveQueryKeys('t1')).toEqual([
       ['notifications', 't1'],
       ['favorites', 't1'],
@@ -209,6 +212,7 @@ describe('live query keys', () => {
       ['time', 't1', 'entries'],
       ['time', 't1', 'timer'],
       ['time', 't1', 'codes'],
+      ['invoices', 't1'],
       ['support-catalogue', 't1'],
     ]);
   });
