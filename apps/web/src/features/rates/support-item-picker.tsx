@@ -13,7 +13,7 @@ import { supportItemsQueryOptions } from './api';
 import { limitText, notBillableReason } from './rate-form';
 
 /**
- * Choosing the support item of a new time code: the items in force today, searched by the server
+ * Choosing the support item of a new time code (or of an invoice line added by hand): the items in force today, searched by the server
  * (number prefix or words of the name) 300 ms after typing stops. Items that cannot be time codes
  * (capital supports, items not priced by the hour) are listed disabled with the reason. Arrow keys
  * move between the results.
@@ -23,11 +23,20 @@ export function SupportItemPicker({
   state,
   selected,
   onSelect,
+  unavailableReason = notBillableReason,
+  hint,
 }: {
   tenantId: string;
   state: AustralianState;
   selected: SupportItem | null;
   onSelect: (item: SupportItem) => void;
+  /**
+   * Why an item cannot be chosen here, or null: by default what cannot be a time code (capital
+   * supports, items not priced by the hour); an invoice line may take any item in force.
+   */
+  unavailableReason?: (item: SupportItem) => string | null;
+  /** The line under the search box, when it should say more than where the items come from. */
+  hint?: string;
 }) {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), searchDebounceMs);
@@ -75,7 +84,7 @@ export function SupportItemPicker({
         />
       </div>
       <p id={`${searchId}-hint`} className="text-muted-foreground text-xs">
-        From the NDIS Support Catalogue in force today. Price limits are those of {state}.
+        {hint ?? `From the NDIS Support Catalogue in force today. Price limits are those of ${state}.`}
       </p>
       {results.isPending ? (
         <LoadingStatus>Searching the catalogue...</LoadingStatus>
@@ -99,7 +108,7 @@ export function SupportItemPicker({
             data-testid="support-item-results"
           >
             {results.data.data.map((item) => {
-              const reason = notBillableReason(item);
+              const reason = unavailableReason(item);
               const isSelected = selected?.number === item.number;
               return (
                 <li key={`${item.number} ${item.startDate}`}>
