@@ -1,0 +1,151 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ClaimBatch, InvoiceSummary } from '@wattle/domain/invoices/schemas';
+import { invoiceAllows } from '@wattle/domain/invoices/workflow';
+import { AlertCircleIcon, DownloadIcon } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { bulkPaymentRequestUrl, createClaim, sendInvoice, submitInvoice, useInvoiceLive } from './api';
+import { type ClaimProblem, claimProblemsOf, claimProblemText } from './claim-problems';
+
+type BulkStep = 'submit' | 'send';
+
+/** Whether every selected invoice allows the bulk action (and, for a claim, is the NDIA's to pay). */
+export function bulkAllows(selected: readonly InvoiceSummary[], action: BulkStep | 'claim'): boolean {
+  if (selected.length === 0) return false;
+  return selected.every(
+    (invoice) =>
+      invoiceAllows(invoice.status, action, invoice.paidCents) &&
+      (action !== 'claim' || invoice.payer.kind === 'ndia'),
+  );
+}
+
+/**
+ * Bulk actions on the list's selected rows (issue 15 part 3): Submit, Send and Export claim, each
+ * offered only when every selected invoice allows it. A claim batch offers its bulk payment request
+ * CSV at once; a refused one lists each invoice's and line's problems.
+ */
+export function InvoiceBulkActions({
+  tenantId,
+  selected,
+  onDone,
+}: {
+  tenantId: string;
+  selected: InvoiceSummary[];
+  onDone: () => void;
+}) {
+  const refresh = useInvoiceLive(tenantId);
+  const [batch, setBatch] = useState<ClaimBatch | null>(null);
+  const [problems, setProblems] = useState<ClaimProblem[]>([]);
+
+  const step = useMutation({
+    mutationFn: async (action: BulkStep) => {
+      const call = action === 'submit' ? submitInvoice : sendInvoice;
+      const results = await Promise.allSettled(
+        selected.map((invoice) => call(tenantId, invoice.id, invoice.version)),
+      );
+      return { action, results };
+    },
+    onSuccess: ({ action, results }) => {
+      const failed = results.flatMap((result, index) =>
+        result.status === 'rejected'
+          ? [`${selected[index]?.invoiceNumber}: ${(result.reason as Error).message}`]
+          : [],
+      );
+      const done = results.length - failed.length;
+      const verb = action === 'submit' ? 'submitted' : 'sent';
+      if (done > 0) toast.success(`${done} ${done === 1 ? 'invoice' : 'invoices'} ${verb}`);
+      if (failed.length > 0) {
+        toast.error(`${failed.length} not ${verb}`, { description: failed.join('\n') });
+      }
+      onDone();
+    },
+    onSettled: refresh,
+  });
+
+  const claim = useMutation({
+    mutationFn: () =>
+      createClaim(
+        tenantId,
+        selected.map((invoice) => invoice.id),
+      ),
+    onMutate: () => {
+      setBatch(null);
+      setProblems([]);
+    },
+    onSuccess: (created) => {
+      setBatch(created);
+      toast.success(`Claim ${created.batchNumber} created`, {
+        description: `${created.lineCount} ${created.lineCount === 1 ? 'line' : 'lines'}. Download the bulk payment request for the portal.`,
+      });
+      onDone();
+    },
+    onError: (error) => setProblems(claimProblemsOf(error)),
+    onSettled: refresh,
+  });
+
+  const busy = step.isPending || claim.isPending;
+  const count = selected.length;
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div
+        className="flex flex-wrap items-center gap-2"
+        role="toolbar"
+        aria-label="Actions on selected invoices"
+      >
+        <span className="text-muted-foreground text-sm" role="status">
+          {count === 0 ? 'Select invoices for bulk actions' : `${count} selected`}
+        </span>
+        {bulkAllows(selected, 'submit') ? (
+          <Button size="sm" variant="outline" disabled={busy} onClick={() => step.mutate('submit')}>
+            Submit
+          </Button>
+        ) : null}
+        {bulkAllows(selected, 'send') ? (
+          <Button size="sm" variant="outline" disabled={busy} onClick={() => step.mutate('send')}>
+            Send
+          </Button>
+        ) : null}
+        {bulkAllows(selected, 'claim') ? (
+          <Button size="sm" variant="outline" disabled={busy} onClick={() => claim.mutate()}>
+            Export claim
+          </Button>
+        ) : null}
+      </div>
+      {batch ? (
+        <Alert data-testid="claim-created">
+          <DownloadIcon aria-hidden="true" />
+          <AlertTitle>Claim {batch.batchNumber} is ready</AlertTitle>
+          <AlertDescription>
+            <p>
+              Upload the bulk payment request to the myplace provider portal, then import the portal's results
+              file under Claims.
+            </p>
+            <a
+              href={bulkPaymentRequestUrl(tenantId, batch.id)}
+              download
+              className="font-medium underline underline-offset-4"
+            >
+              Download bulk payment request (CSV)
+            </a>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      {problems.length > 0 ? (
+        <Alert variant="destructive" data-testid="claim-problems">
+          <AlertCircleIcon aria-hidden="true" />
+          <AlertTitle>The claim was not created</AlertTitle>
+          <AlertDescription>
+            <ul className="list-disc pl-4">
+              {problems.map((problem) => (
+                <li key={claimProblemText(problem)}>{claimProblemText(problem)}</li>
+              ))}
+            </ul>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+    </div>
+  );
+}
