@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRoute, lazyRouteComponent, notFound, redirect, rootRouteId } from '@tanstack/react-router';
+import { validateInvoiceListSearch } from '@/features/invoices/invoice-list-search';
+import { validateNewInvoiceSearch } from '@/features/invoices/wizard/wizard-search';
 import { participantQueryOptions } from '@/features/participants/api';
 import { validateParticipantListSearch } from '@/features/participants/participant-list-search';
 import { canReadTeamCards, myWorkTeam } from '@/features/team-views/my-work';
@@ -223,13 +225,18 @@ const invoicesRoute = createRoute({ getParentRoute: () => tenantRoute, path: '/i
 const invoicesIndexRoute = createRoute({
   getParentRoute: () => invoicesRoute,
   path: '/',
-  component: lazyRouteComponent(() => import('@/features/placeholders/invoice-pages'), 'InvoicesPage'),
+  validateSearch: validateInvoiceListSearch,
+  component: lazyRouteComponent(() => import('@/features/invoices/invoices-page'), 'InvoicesPage'),
 });
 
 const newInvoiceRoute = createRoute({
   getParentRoute: () => invoicesRoute,
   path: 'new',
-  component: lazyRouteComponent(() => import('@/features/placeholders/invoice-pages'), 'NewInvoicePage'),
+  validateSearch: validateNewInvoiceSearch,
+  component: lazyRouteComponent(
+    () => import('@/features/invoices/wizard/new-invoice-page'),
+    'NewInvoicePage',
+  ),
 });
 
 const invoiceRoute = createRoute({
