@@ -57,7 +57,7 @@ function expiryDay(instant: Date, timeZone: string): string {
   }).format(instant);
 }
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')

@@ -1,12 +1,22 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 
-/** One e-mail, in plain text and simple HTML. */
+/** A file sent with an e-mail (an invoice's PDF). */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+/** One e-mail, in plain text and simple HTML, with any attachments. */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** Where replies go when not to SMTP_FROM (an organisation's accounts address on its invoices). */
+  replyTo?: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
