@@ -1,15 +1,27 @@
-import { ReceiptTextIcon } from 'lucide-react';
-import { ComingLater } from './coming-later';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { InvoiceWizard } from '@/features/invoices/wizard/invoice-wizard';
+import { useCurrentTenantId } from '@/lib/current-tenant';
 
 /**
- * The tax invoice editor, loaded only when the taxInvoice modal opens (spec shell section 2: a
- * large, lazily loaded editor). The invoices issue builds the editor here.
+ * The taxInvoice modal's body (Quick Add → New Invoice; spec shell section 2: a large editor loaded
+ * only when the modal opens): the invoice wizard, holding the draft it built while the modal is open.
+ * Submitted, the modal closes on the invoice's page.
  */
-export function TaxInvoiceEditor() {
+export function TaxInvoiceEditor({ onClose }: { onClose: () => void }) {
+  const tenantId = useCurrentTenantId();
+  const navigate = useNavigate();
+  const [invoiceId, setInvoiceId] = useState<string | null>(null);
+  if (!tenantId) return null;
   return (
-    <ComingLater icon={ReceiptTextIcon} heading="Tax invoices arrive in a later release">
-      This editor will build a tax invoice from approved, uninvoiced time entries of a participant, with the
-      tenant's rates and NDIS line items, and send it for approval.
-    </ComingLater>
+    <InvoiceWizard
+      tenantId={tenantId}
+      invoiceId={invoiceId}
+      onBuilt={(invoice) => setInvoiceId(invoice.id)}
+      onSubmitted={(invoice) => {
+        onClose();
+        void navigate({ to: '/invoices/$invoiceId', params: { invoiceId: invoice.id } });
+      }}
+    />
   );
 }

@@ -14,6 +14,7 @@ import {
   submitBlocker,
   wizardValuesOf,
 } from './wizard-lines';
+import { validateNewInvoiceSearch } from './wizard-search';
 
 const line = (overrides: Partial<InvoiceLine> = {}): InvoiceLine => ({
   id: '00000000-0000-4000-8000-000000000001',
@@ -148,5 +149,15 @@ describe('the default period', () => {
     // A Monday and a Sunday.
     expect(lastFortnight('2026-11-23')).toEqual({ from: '2026-11-09', to: '2026-11-22' });
     expect(lastFortnight('2026-11-29')).toEqual({ from: '2026-11-09', to: '2026-11-22' });
+  });
+});
+
+describe('the address of the wizard', () => {
+  it('keeps an invoice id and drops anything else', () => {
+    expect(validateNewInvoiceSearch({ invoiceId: '00000000-0000-4000-8000-000000000001' })).toEqual({
+      invoiceId: '00000000-0000-4000-8000-000000000001',
+    });
+    expect(validateNewInvoiceSearch({ invoiceId: 'nope' })).toEqual({});
+    expect(validateNewInvoiceSearch({})).toEqual({});
   });
 });
