@@ -26,7 +26,7 @@ export function GlobalModalBody({ name, onClose }: { name: DialogModalName; onCl
     case 'taxInvoice':
       return (
         <LazyPartBoundary fallback={<LazyPartLoading />}>
-          <TaxInvoiceEditor />
+          <TaxInvoiceEditor onClose={onClose} />
         </LazyPartBoundary>
       );
     case 'manualTimeEntry':
