@@ -76,24 +76,6 @@ export function invoiceQueryOptions(tenantId: string, id: string) {
   });
 }
 
-/** An entry of an invoice's audit trail (`GET /api/invoices/{id}/audit`), as the card audit answers. */
-export interface InvoiceAuditEntry {
-  id: string;
-  action: string;
-  actor: { id: string; name: string } | null;
-  createdAt: string;
-  changes?: unknown;
-}
-
-export function invoiceAuditQueryOptions(tenantId: string, id: string) {
-  return queryOptions({
-    queryKey: invoiceKeys.audit(tenantId, id),
-    queryFn: async ({ signal }) =>
-      (await httpList<InvoiceAuditEntry>(`${invoicePath(id)}/audit`, { tenantId, signal })).data,
-    retry: false,
-  });
-}
-
 export function createInvoice(tenantId: string, input: CreateInvoice): Promise<Invoice> {
   return http<Invoice>('/api/invoices', { method: 'POST', body: input, tenantId });
 }

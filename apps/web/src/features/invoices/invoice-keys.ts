@@ -12,7 +12,6 @@ export const invoiceKeys = {
   totals: (tenantId: string, filters: InvoiceListFilters) =>
     ['invoices', tenantId, 'totals', filters] as const,
   detail: (tenantId: string, id: string) => ['invoices', tenantId, 'detail', id] as const,
-  audit: (tenantId: string, id: string) => ['invoices', tenantId, 'audit', id] as const,
   claims: (tenantId: string) => ['invoices', tenantId, 'claims'] as const,
 };
 

@@ -1,0 +1,369 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import type {
+  ClaimBatch,
+  CorrectClaimLine,
+  Invoice,
+  InvoiceLine,
+  RecordPayment,
+} from '@wattle/domain/invoices/schemas';
+import { invoiceAllows } from '@wattle/domain/invoices/workflow';
+import { AlertCircleIcon, DownloadIcon } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { isApiError } from '@/lib/http';
+import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import {
+  approveInvoice,
+  bulkPaymentRequestUrl,
+  correctClaimLine,
+  createClaim,
+  invoiceKeys,
+  invoicePdfUrl,
+  recordPayment,
+  rejectInvoice,
+  sendInvoice,
+  submitInvoice,
+  useInvoiceLive,
+  voidInvoice,
+} from './api';
+import { type ClaimProblem, claimProblemsOf, claimProblemText } from './claim-problems';
+import { CorrectLineDialog } from './correct-line-dialog';
+import type { InvoiceAccess } from './invoice-access';
+import { PaymentDialog } from './payment-dialog';
+import { ReasonDialog } from './reason-dialog';
+
+type DialogState =
+  | { kind: 'reject' }
+  | { kind: 'void' }
+  | { kind: 'pay' }
+  | { kind: 'correct'; line: InvoiceLine }
+  | null;
+
+/** Whether an NDIA invoice has lines to claim now (never claimed, or corrected after a rejection). */
+export function hasLinesToClaim(invoice: Invoice): boolean {
+  return invoice.payer.kind === 'ndia' && invoice.lineItems.some((line) => line.claimStatus === 'unclaimed');
+}
+
+/**
+ * The actions of an invoice's detail (issue 15 parts 3 and 6), each offered only when the status
+ * allows it (the domain's invoiceAllows) and the caller's role does: Edit, Submit, Approve, Reject,
+ * Send, Void, Record payment, Download PDF, claim (again) and, from the lines, Correct. A 409 (someone
+ * else changed the invoice) says so and reads it again; a dialog keeps what was typed on any refusal.
+ */
+export function useInvoiceActions(tenantId: string, invoice: Invoice, access: InvoiceAccess) {
+  const queryClient = useQueryClient();
+  const refresh = useInvoiceLive(tenantId);
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const [dialogError, setDialogError] = useState<string | null>(null);
+  const [batch, setBatch] = useState<ClaimBatch | null>(null);
+  const [claimProblems, setClaimProblems] = useState<ClaimProblem[]>([]);
+
+  const open = (next: DialogState) => {
+    setDialogError(null);
+    setDialog(next);
+  };
+
+  /** A step's answer: the new invoice goes straight into the cache; a refusal is told. */
+  const settle = {
+    onSuccess: (updated: Invoice) => {
+      queryClient.setQueryData(invoiceKeys.detail(tenantId, invoice.id), updated);
+      setDialog(null);
+    },
+    onError: (error: Error) => {
+      if (isApiError(error, 'CONFLICT')) {
+        toast.error('Someone else changed this invoice', {
+          description: 'It has been read again. Check it and try again.',
+        });
+      } else if (!dialog) {
+        toast.error('That did not work', { description: error.message });
+      }
+      setDialogError(error.message);
+    },
+    onSettled: refresh,
+  };
+
+  const step = useMutation({
+    mutationFn: (action: 'submit' | 'approve' | 'send') => {
+      const call = action === 'submit' ? submitInvoice : action === 'approve' ? approveInvoice : sendInvoice;
+      return call(tenantId, invoice.id, invoice.version);
+    },
+    ...settle,
+    onSuccess: (updated: Invoice, action: 'submit' | 'approve' | 'send') => {
+      settle.onSuccess(updated);
+      const words = { submit: 'submitted for approval', approve: 'approved', send: 'sent' } as const;
+      toast.success(`${updated.invoiceNumber} ${words[action]}`);
+    },
+  });
+  const reject = useMutation({
+    mutationFn: (reason: string) => rejectInvoice(tenantId, invoice.id, { reason, version: invoice.version }),
+    ...settle,
+  });
+  const voidIt = useMutation({
+    mutationFn: (reason: string) => voidInvoice(tenantId, invoice.id, { reason, version: invoice.version }),
+    ...settle,
+  });
+  const pay = useMutation({
+    mutationFn: (payment: RecordPayment) => recordPayment(tenantId, invoice.id, payment),
+    ...settle,
+  });
+  const correct = useMutation({
+    mutationFn: ({ lineId, correction }: { lineId: string; correction: CorrectClaimLine }) =>
+      correctClaimLine(tenantId, invoice.id, lineId, correction),
+    ...settle,
+  });
+  const claim = useMutation({
+    mutationFn: () => createClaim(tenantId, [invoice.id]),
+    onMutate: () => {
+      setBatch(null);
+      setClaimProblems([]);
+    },
+    onSuccess: (created) => {
+      setBatch(created);
+      toast.success(`Claim ${created.batchNumber} created`);
+    },
+    onError: (error) => setClaimProblems(claimProblemsOf(error)),
+    onSettled: refresh,
+  });
+
+  const isBusy =
+    step.isPending ||
+    reject.isPending ||
+    voidIt.isPending ||
+    pay.isPending ||
+    correct.isPending ||
+    claim.isPending;
+  const allows = (action: Parameters<typeof invoiceAllows>[1]) =>
+    invoiceAllows(invoice.status, action, invoice.paidCents);
+  const ownSubmission = invoice.submittedBy?.id === access.me.id;
+
+  return {
+    dialog,
+    dialogError,
+    isBusy,
+    open,
+    close: () => setDialog(null),
+    step,
+    reject,
+    voidIt,
+    pay,
+    correct,
+    claim,
+    batch,
+    claimProblems,
+    can: {
+      edit: access.canManage && allows('edit'),
+      submit: access.canManage && allows('submit'),
+      approve: access.canApprove && allows('approve') && !ownSubmission,
+      reject: access.canApprove && allows('reject'),
+      send: access.canManage && allows('send'),
+      void: access.canManage && allows('void'),
+      pay: access.canManage && allows('pay'),
+      claim: access.canManage && allows('claim') && hasLinesToClaim(invoice),
+      correct: access.canManage && invoice.status !== 'void',
+    },
+    ownSubmission,
+  };
+}
+
+export type InvoiceActions = ReturnType<typeof useInvoiceActions>;
+
+/** The action buttons of the detail's header. */
+export function InvoiceActionBar({
+  tenantId,
+  invoice,
+  actions,
+}: {
+  tenantId: string;
+  invoice: Invoice;
+  actions: InvoiceActions;
+}) {
+  const navigate = useNavigate();
+  const { can, isBusy } = actions;
+  const wasClaimed = invoice.lineItems.some((line) => line.claimReference !== null);
+  const editHref = `/invoices/new?invoiceId=${encodeURIComponent(invoice.id)}`;
+
+  return (
+    <div className="flex flex-wrap gap-2" role="toolbar" aria-label="Invoice actions">
+      {can.edit ? (
+        <Button asChild variant="outline">
+          <a
+            href={editHref}
+            onClick={(event) => {
+              event.preventDefault();
+              void navigate({ href: editHref });
+            }}
+          >
+            Edit
+          </a>
+        </Button>
+      ) : null}
+      {can.submit ? (
+        <Button disabled={isBusy || invoice.hasErrors} onClick={() => actions.step.mutate('submit')}>
+          Submit
+        </Button>
+      ) : null}
+      {can.approve ? (
+        <Button disabled={isBusy} onClick={() => actions.step.mutate('approve')}>
+          Approve
+        </Button>
+      ) : null}
+      {can.reject ? (
+        <Button variant="outline" disabled={isBusy} onClick={() => actions.open({ kind: 'reject' })}>
+          Reject
+        </Button>
+      ) : null}
+      {can.send ? (
+        <Button disabled={isBusy} onClick={() => actions.step.mutate('send')}>
+          Send
+        </Button>
+      ) : null}
+      {can.pay ? (
+        <Button disabled={isBusy} onClick={() => actions.open({ kind: 'pay' })}>
+          Record payment
+        </Button>
+      ) : null}
+      {can.claim ? (
+        <Button variant="outline" disabled={isBusy} onClick={() => actions.claim.mutate()}>
+          {wasClaimed ? 'Claim again' : 'Export claim'}
+        </Button>
+      ) : null}
+      <Button asChild variant="outline">
+        <a href={invoicePdfUrl(tenantId, invoice.id)} download>
+          <DownloadIcon aria-hidden="true" />
+          Download PDF
+        </a>
+      </Button>
+      {can.void ? (
+        <Button
+          variant="ghost"
+          className="text-destructive"
+          disabled={isBusy}
+          onClick={() => actions.open({ kind: 'void' })}
+        >
+          Void
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Notes under the action bar: why Submit or Approve is held back, and a claim's outcome. */
+export function InvoiceActionNotes({
+  tenantId,
+  invoice,
+  actions,
+}: {
+  tenantId: string;
+  invoice: Invoice;
+  actions: InvoiceActions;
+}) {
+  return (
+    <>
+      {actions.can.submit && invoice.hasErrors ? (
+        <p className="text-destructive text-sm" role="status">
+          Fix the problems on the invoice lines before submitting.
+        </p>
+      ) : null}
+      {invoice.status === 'pending-approval' && actions.ownSubmission && actions.can.reject ? (
+        <p className="text-muted-foreground text-sm">
+          You submitted this invoice, so someone else approves it.
+        </p>
+      ) : null}
+      {actions.batch ? (
+        <Alert data-testid="claim-created">
+          <DownloadIcon aria-hidden="true" />
+          <AlertTitle>Claim {actions.batch.batchNumber} is ready</AlertTitle>
+          <AlertDescription>
+            <a
+              href={bulkPaymentRequestUrl(tenantId, actions.batch.id)}
+              download
+              className="font-medium underline underline-offset-4"
+            >
+              Download bulk payment request (CSV)
+            </a>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      {actions.claimProblems.length > 0 ? (
+        <Alert variant="destructive" data-testid="claim-problems">
+          <AlertCircleIcon aria-hidden="true" />
+          <AlertTitle>The claim was not created</AlertTitle>
+          <AlertDescription>
+            <ul className="list-disc pl-4">
+              {actions.claimProblems.map((problem) => (
+                <li key={claimProblemText(problem)}>{claimProblemText(problem)}</li>
+              ))}
+            </ul>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+    </>
+  );
+}
+
+/** The open dialog, if any. */
+export function InvoiceActionDialogs({
+  tenantId,
+  invoice,
+  today,
+  actions,
+}: {
+  tenantId: string;
+  invoice: Invoice;
+  today: string;
+  actions: InvoiceActions;
+}) {
+  const { dialog, dialogError, isBusy, close } = actions;
+  if (!dialog) return null;
+  if (dialog.kind === 'reject') {
+    return (
+      <ReasonDialog
+        title={`Reject ${invoice.invoiceNumber}`}
+        description="It goes back to draft; whoever submitted it sees your reason."
+        confirmLabel="Reject invoice"
+        isBusy={isBusy}
+        error={dialogError}
+        onConfirm={(reason) => actions.reject.mutate(reason)}
+        onClose={close}
+      />
+    );
+  }
+  if (dialog.kind === 'void') {
+    return (
+      <ReasonDialog
+        title={`Void ${invoice.invoiceNumber}`}
+        description="A void invoice stays on record with its number; its time entries can be invoiced again."
+        confirmLabel="Void invoice"
+        isBusy={isBusy}
+        error={dialogError}
+        onConfirm={(reason) => actions.voidIt.mutate(reason)}
+        onClose={close}
+      />
+    );
+  }
+  if (dialog.kind === 'pay') {
+    return (
+      <PaymentDialog
+        invoice={invoice}
+        today={today}
+        isBusy={isBusy}
+        error={dialogError}
+        onRecord={(payment) => actions.pay.mutate(payment)}
+        onClose={close}
+      />
+    );
+  }
+  return (
+    <CorrectLineDialog
+      tenantId={tenantId}
+      line={dialog.line}
+      version={invoice.version}
+      isBusy={isBusy}
+      error={dialogError}
+      onCorrect={(correction) => actions.correct.mutate({ lineId: dialog.line.id, correction })}
+      onClose={close}
+    />
+  );
+}
