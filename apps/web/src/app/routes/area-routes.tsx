@@ -242,7 +242,7 @@ const newInvoiceRoute = createRoute({
 const invoiceRoute = createRoute({
   getParentRoute: () => invoicesRoute,
   path: '$invoiceId',
-  component: lazyRouteComponent(() => import('@/features/placeholders/invoice-pages'), 'InvoiceDetailPage'),
+  component: lazyRouteComponent(() => import('@/features/invoices/invoice-detail-page'), 'InvoiceDetailPage'),
 });
 
 const approvalsRoute = createRoute({
