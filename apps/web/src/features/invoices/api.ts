@@ -161,13 +161,13 @@ export function bulkPaymentRequestUrl(tenantId: string, claimId: string): string
   return `${claimPath(claimId)}/bulk-payment-request.csv${invoiceQueryString({ tenantId })}`;
 }
 
-/** What importing a results file did (the server's answer; fields it leaves out read as none). */
-export interface ClaimResultsSummary {
-  paid?: number;
-  rejected?: number;
-  unknownReferences?: string[];
-  batch?: ClaimBatch;
-  [key: string]: unknown;
+/** What importing a results file did (`POST /api/claims/{id}/results`); unchanged: results already applied. */
+export interface ClaimResultsImport {
+  batch: ClaimBatch;
+  paid: number;
+  rejected: number;
+  pending: number;
+  unchanged: number;
 }
 
 /** Uploads the portal's results file for a batch (multipart). */
@@ -175,10 +175,10 @@ export function uploadClaimResults(
   tenantId: string,
   claimId: string,
   file: File,
-): Promise<ClaimResultsSummary> {
+): Promise<ClaimResultsImport> {
   const body = new FormData();
   body.append('file', file, file.name);
-  return http<ClaimResultsSummary>(`${claimPath(claimId)}/results`, { method: 'POST', body, tenantId });
+  return http<ClaimResultsImport>(`${claimPath(claimId)}/results`, { method: 'POST', body, tenantId });
 }
 
 /**

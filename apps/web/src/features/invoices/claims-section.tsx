@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ClaimBatch } from '@wattle/domain/invoices/schemas';
 import { AlertCircleIcon, CheckCircle2Icon, DownloadIcon } from 'lucide-react';
 import { useId, useState } from 'react';
+import { ApiError } from '@/lib/http';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Input } from '@/ui/input';
@@ -9,7 +10,7 @@ import { Label } from '@/ui/label';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
 import {
   bulkPaymentRequestUrl,
-  type ClaimResultsSummary,
+  type ClaimResultsImport,
   claimsQueryOptions,
   uploadClaimResults,
   useInvoiceLive,
@@ -128,35 +129,38 @@ function ClaimBatchCard({
         <Alert variant="destructive" data-testid="claim-results-error">
           <AlertCircleIcon aria-hidden="true" />
           <AlertTitle>The results file was not imported</AlertTitle>
-          <AlertDescription>{upload.error.message}</AlertDescription>
+          <AlertDescription>
+            <p>{upload.error.message}</p>
+            {unknownReferencesOf(upload.error).length > 0 ? (
+              <p>Unknown references: {unknownReferencesOf(upload.error).join(', ')}</p>
+            ) : null}
+          </AlertDescription>
         </Alert>
       ) : null}
     </section>
   );
 }
 
-function count(value: unknown): number | null {
-  if (typeof value === 'number') return value;
-  if (Array.isArray(value)) return value.length;
-  return null;
-}
-
-/** What the import did, in the words of the three outcomes the portal's file can give a row. */
-function ResultsSummary({ summary }: { summary: ClaimResultsSummary }) {
-  const paid = count(summary.paid) ?? count(summary.batch?.paidLineCount) ?? 0;
-  const rejected = count(summary.rejected) ?? count(summary.batch?.rejectedLineCount) ?? 0;
-  const unknown = Array.isArray(summary.unknownReferences) ? summary.unknownReferences : [];
+/** What the import did: each of the portal's outcomes counted. */
+function ResultsSummary({ summary }: { summary: ClaimResultsImport }) {
   return (
     <Alert data-testid="claim-results">
       <CheckCircle2Icon aria-hidden="true" />
       <AlertTitle>Results imported</AlertTitle>
       <AlertDescription>
-        <p>
-          {paid} paid, {rejected} rejected, {unknown.length} unknown{' '}
-          {unknown.length === 1 ? 'reference' : 'references'}.
-        </p>
-        {unknown.length > 0 ? <p>Not in this batch: {unknown.join(', ')}</p> : null}
+        {summary.paid} paid, {summary.rejected} rejected, {summary.pending} still pending
+        {summary.unchanged > 0 ? `, ${summary.unchanged} already imported before` : ''}.
       </AlertDescription>
     </Alert>
   );
+}
+
+/** References of the file that are not in the batch, as the server lists them with its refusal. */
+function unknownReferencesOf(error: unknown): string[] {
+  const details = error instanceof ApiError ? error.details : undefined;
+  const list =
+    typeof details === 'object' && details !== null
+      ? (details as { unknownReferences?: unknown }).unknownReferences
+      : undefined;
+  return Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : [];
 }

@@ -41,9 +41,12 @@ type DialogState =
   | { kind: 'correct'; line: InvoiceLine }
   | null;
 
-/** Whether an NDIA invoice has lines to claim now (never claimed, or corrected after a rejection). */
+/** Whether an NDIA invoice has lines to claim now: never claimed, or rejected (and, best, corrected). */
 export function hasLinesToClaim(invoice: Invoice): boolean {
-  return invoice.payer.kind === 'ndia' && invoice.lineItems.some((line) => line.claimStatus === 'unclaimed');
+  return (
+    invoice.payer.kind === 'ndia' &&
+    invoice.lineItems.some((line) => line.claimStatus === 'unclaimed' || line.claimStatus === 'rejected')
+  );
 }
 
 /**
