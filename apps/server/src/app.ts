@@ -14,10 +14,12 @@ import { sessionRoutes } from './auth/session-routes';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { accessRequestRoutes } from './features/access-requests/routes';
+import { accountingExportRoutes } from './features/accounting-export/routes';
 import { cardExportRoutes } from './features/cards/export-routes';
 import { cardRoutes } from './features/cards/routes';
 import { careTeamRoutes } from './features/care-teams/routes';
 import { clientErrorRoutes } from './features/client-errors/routes';
+import { claimRoutes } from './features/claims/routes';
 import { commentRoutes } from './features/comments/routes';
 import { eventRoutes } from './features/events/routes';
 import { favoriteRoutes } from './features/favorites/routes';
@@ -172,6 +174,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(timeCodeRoutes);
   await app.register(timeEntryRoutes);
   await app.register(timerRoutes);
+  await app.register(claimRoutes);
+  await app.register(accountingExportRoutes);
 
   // BENCH_BARE_ROUTE=1, set only by scripts/bench-api.mjs: a route that does nothing, through the
   // same hooks as every other, so the benchmark compares each read with the framework's ceiling.
