@@ -248,13 +248,19 @@ const invoiceRoute = createRoute({
 const approvalsRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/approvals/invoices',
-  component: lazyRouteComponent(() => import('@/features/placeholders/approvals-page'), 'ApprovalsPage'),
+  component: lazyRouteComponent(
+    () => import('@/features/invoices/approvals/approvals-page'),
+    'ApprovalsPage',
+  ),
 });
 
 const myInvoicesRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/my/invoices',
-  component: lazyRouteComponent(() => import('@/features/placeholders/my-invoices-page'), 'MyInvoicesPage'),
+  component: lazyRouteComponent(
+    () => import('@/features/invoices/my-invoices/my-invoices-page'),
+    'MyInvoicesPage',
+  ),
 });
 
 const financeTaxInvoicesRoute = createRoute({
