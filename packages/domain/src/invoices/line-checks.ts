@@ -29,7 +29,7 @@ export interface LineCatalogueFacts {
   /** The item as in force on the line's first service date; null when none is. */
   itemInForce: SupportItem | null;
   /** Any catalogue's row of the number, for saying when it may be claimed; null when none lists it. */
-  knownItem: Pick<SupportItem, 'number' | 'name' | 'startDate' | 'endDate'> | null;
+  knownItem: Pick<SupportItem, 'number' | 'name' | 'unit' | 'startDate' | 'endDate'> | null;
 }
 
 export interface InvoiceCheckContext {

@@ -1,0 +1,107 @@
+import { can } from '@wattle/domain/auth/permissions';
+import { effectiveTeamRole, type TeamRole } from '@wattle/domain/auth/roles';
+import { invoiceMessages } from '@wattle/domain/invoices/schemas';
+import { and, eq } from 'drizzle-orm';
+import { teamMembers } from '../../db/schema/teams';
+import { tenants } from '../../db/schema/tenants';
+import { AppError, forbidden } from '../../http/app-error';
+import type { TenantContext } from '../../http/tenant-scope';
+
+/**
+ * Who reaches which invoices (DESIGN.md section 5, the one permission table):
+ * - read:invoices tenant-wide (owners, admins, auditors) reads every invoice;
+ * - manage:invoices (owners, admins) builds, edits, submits, sends, voids and records payments;
+ * - approve:invoices tenant-wide (owners, admins) approves any invoice but one they submitted;
+ * - a team lead (approve:invoices on a team) reads and approves the invoices of that team's
+ *   participants up to the tenant's teamLeadApprovalLimitCents, and nothing while it is unset.
+ * A caller with no invoice reach at all is 403 on every invoice route; one with some reach gets 404
+ * for an invoice outside it, as for a missing one.
+ */
+export interface InvoiceReach {
+  actorId: string;
+  readsAll: boolean;
+  manages: boolean;
+  approvesAll: boolean;
+  /** Teams whose participants' invoices the caller reads and approves (within the limit). */
+  leadTeamIds: string[];
+  /** The team leads' approval limit; null: team leads approve nothing. */
+  teamLeadLimitCents: number | null;
+}
+
+export const invoiceNotFoundMessage = 'Invoice not found';
+
+export async function invoiceReach(ctx: TenantContext): Promise<InvoiceReach> {
+  const [tenant] = await ctx.tx
+    .select({ taxInvoice: tenants.taxInvoice })
+    .from(tenants)
+    .where(eq(tenants.id, ctx.tenantId));
+  const teamLeadLimitCents = tenant?.taxInvoice?.teamLeadApprovalLimitCents ?? null;
+  const leadTeamIds: string[] = [];
+  if (teamLeadLimitCents !== null) {
+    const mine = await ctx.tx
+      .select({ teamId: teamMembers.teamId, role: teamMembers.role })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.tenantId, ctx.tenantId), eq(teamMembers.userId, ctx.actor.id)));
+    for (const member of mine) {
+      const role = effectiveTeamRole(ctx.access, {
+        teamRole: member.role as TeamRole,
+        isSharedWithGuest: ctx.sharedTeamIds.includes(member.teamId),
+      });
+      if (can(role, 'approve:invoices')) leadTeamIds.push(member.teamId);
+    }
+  }
+  return {
+    actorId: ctx.actor.id,
+    readsAll: can(ctx.tenantRole, 'read:invoices'),
+    manages: can(ctx.tenantRole, 'manage:invoices'),
+    approvesAll: can(ctx.tenantRole, 'approve:invoices'),
+    leadTeamIds,
+    teamLeadLimitCents,
+  };
+}
+
+/** Reads some invoices, or 403. */
+export function requireInvoiceReader(reach: InvoiceReach): void {
+  if (!reach.readsAll && reach.leadTeamIds.length === 0) throw forbidden();
+}
+
+/** Builds and changes invoices, or 403. */
+export function requireInvoiceManager(reach: InvoiceReach): void {
+  if (!reach.manages) throw forbidden();
+}
+
+export function readsInvoice(reach: InvoiceReach, invoice: { teamId: string | null }): boolean {
+  return reach.readsAll || (invoice.teamId !== null && reach.leadTeamIds.includes(invoice.teamId));
+}
+
+interface ApprovalTarget {
+  teamId: string | null;
+  totalCents: number;
+  submittedBy: string | null;
+}
+
+/** Approves or rejects this invoice: never one the caller submitted; team leads within the limit. */
+export function approvesInvoice(reach: InvoiceReach, invoice: ApprovalTarget): boolean {
+  if (invoice.submittedBy === reach.actorId) return false;
+  if (reach.approvesAll) return true;
+  return (
+    reach.teamLeadLimitCents !== null &&
+    invoice.teamId !== null &&
+    reach.leadTeamIds.includes(invoice.teamId) &&
+    invoice.totalCents <= reach.teamLeadLimitCents
+  );
+}
+
+/** Refuses, with the reason, unless the caller decides on this invoice (403). */
+export function requireInvoiceApprover(reach: InvoiceReach, invoice: ApprovalTarget): void {
+  if (approvesInvoice(reach, invoice)) return;
+  if (invoice.submittedBy === reach.actorId) throw forbidden(invoiceMessages.ownApproval);
+  if (!reach.approvesAll && invoice.teamId !== null && reach.leadTeamIds.includes(invoice.teamId)) {
+    throw forbidden(invoiceMessages.aboveLimit);
+  }
+  throw forbidden();
+}
+
+export function invoiceNotFound(): AppError {
+  return new AppError('NOT_FOUND', invoiceNotFoundMessage);
+}

@@ -1,0 +1,140 @@
+import type { InvoiceListQuery, InvoiceStatus, InvoiceSummary } from '@wattle/domain/invoices/schemas';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { invoices } from '../../db/schema/invoices';
+import { participants } from '../../db/schema/participants';
+import type { TenantContext } from '../../http/tenant-scope';
+import { tenantToday } from '../cards/card-values';
+import { type InvoiceReach, invoiceReach, requireInvoiceReader } from './invoice-access';
+import { toInvoiceSummary, userNames } from './invoice-records';
+
+/** Owed and past due: marked overdue by the job, or sent/part paid with a due date before today. */
+function overdueCondition(today: string): SQL {
+  return or(
+    eq(invoices.status, 'overdue'),
+    and(inArray(invoices.status, ['sent', 'part-paid']), sql`${invoices.dueDate} < ${today}`),
+  )!;
+}
+
+/** The invoices a caller may approve: pending, not their own submission, within their reach. */
+function awaitingCondition(reach: InvoiceReach): SQL {
+  const notOwn = or(sql`${invoices.submittedBy} is null`, ne(invoices.submittedBy, reach.actorId))!;
+  const mayDecide = reach.approvesAll
+    ? sql`true`
+    : reach.teamLeadLimitCents === null || reach.leadTeamIds.length === 0
+      ? sql`false`
+      : and(inArray(invoices.teamId, reach.leadTeamIds), lte(invoices.totalCents, reach.teamLeadLimitCents))!;
+  return and(eq(invoices.status, 'pending-approval'), notOwn, mayDecide)!;
+}
+
+/**
+ * The WHERE of the list and the board's totals: the caller's reach (every invoice, or their teams'
+ * as a team lead) and the query's filters. Each narrows on tenant-leading indexed columns (status,
+ * participant, created_by, number), so a page of a large tenant reads an index range.
+ */
+function listConditions(
+  ctx: TenantContext,
+  reach: InvoiceReach,
+  query: Omit<InvoiceListQuery, 'sort' | 'order' | 'limit' | 'offset'>,
+  today: string,
+): SQL {
+  const conditions: (SQL | undefined)[] = [eq(invoices.tenantId, ctx.tenantId)];
+  if (!reach.readsAll) conditions.push(inArray(invoices.teamId, reach.leadTeamIds));
+  if (query.status && query.status.length > 0) conditions.push(inArray(invoices.status, query.status));
+  if (query.participantId) conditions.push(eq(invoices.participantId, query.participantId));
+  if (query.payerKind) conditions.push(sql`${invoices.payer}->>'kind' = ${query.payerKind}`);
+  if (query.from) conditions.push(gte(invoices.periodTo, query.from));
+  if (query.to) conditions.push(lte(invoices.periodFrom, query.to));
+  if (query.overdue === true) conditions.push(overdueCondition(today));
+  if (query.overdue === false) conditions.push(sql`not (${overdueCondition(today)})`);
+  if (query.scope === 'mine') {
+    conditions.push(or(eq(invoices.createdBy, reach.actorId), eq(invoices.submittedBy, reach.actorId)));
+  }
+  if (query.scope === 'awaiting-me') conditions.push(awaitingCondition(reach));
+  if (query.q) {
+    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(invoices.invoiceNumber, like), ilike(participants.name, like)));
+  }
+  return and(...conditions)!;
+}
+
+const sortColumns = {
+  number: invoices.number,
+  participant: sql`lower(${participants.name})`,
+  payer: sql`lower(${invoices.payer}->>'name')`,
+  period: invoices.periodFrom,
+  total: invoices.totalCents,
+  dueDate: invoices.dueDate,
+  status: invoices.status,
+  updated: invoices.updatedAt,
+} as const;
+
+function joinedFrom(ctx: TenantContext) {
+  return ctx.tx
+    .select({ invoice: invoices, name: participants.name, ndisNumber: participants.ndisNumber })
+    .from(invoices)
+    .innerJoin(
+      participants,
+      and(eq(participants.tenantId, invoices.tenantId), eq(participants.id, invoices.participantId)),
+    );
+}
+
+/** `GET /api/invoices`: a page of the invoices the caller reads, filtered and sorted, and how many match. */
+export async function listInvoices(
+  ctx: TenantContext,
+  query: InvoiceListQuery,
+): Promise<{ data: InvoiceSummary[]; total: number }> {
+  const reach = await invoiceReach(ctx);
+  requireInvoiceReader(reach);
+  const today = await tenantToday(ctx);
+  const where = listConditions(ctx, reach, query, today);
+  const direction = query.order === 'asc' ? asc : desc;
+  const order = [direction(sortColumns[query.sort])];
+  if (query.sort !== 'number') order.push(direction(invoices.number));
+  const rows = await joinedFrom(ctx)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.limit)
+    .offset(query.offset);
+  const [counted] = await ctx.tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(invoices)
+    .innerJoin(
+      participants,
+      and(eq(participants.tenantId, invoices.tenantId), eq(participants.id, invoices.participantId)),
+    )
+    .where(where);
+  const names = await userNames(
+    ctx.tx,
+    rows.flatMap((r) => [r.invoice.createdBy, r.invoice.submittedBy, r.invoice.approvedBy]),
+  );
+  return {
+    data: rows.map((r) =>
+      toInvoiceSummary(r.invoice, { name: r.name, ndisNumber: r.ndisNumber }, names, today),
+    ),
+    total: Number(counted?.n ?? 0),
+  };
+}
+
+/** `GET /api/invoices/totals`: how many invoices, and their total, per status, over the list's filters. */
+export async function invoiceTotalsByStatus(
+  ctx: TenantContext,
+  query: Omit<InvoiceListQuery, 'sort' | 'order' | 'limit' | 'offset'>,
+): Promise<{ status: InvoiceStatus; count: number; totalCents: number }[]> {
+  const reach = await invoiceReach(ctx);
+  requireInvoiceReader(reach);
+  const today = await tenantToday(ctx);
+  const rows = await ctx.tx
+    .select({
+      status: invoices.status,
+      count: sql<number>`count(*)::int`,
+      totalCents: sql<number>`coalesce(sum(${invoices.totalCents}), 0)::bigint`,
+    })
+    .from(invoices)
+    .innerJoin(
+      participants,
+      and(eq(participants.tenantId, invoices.tenantId), eq(participants.id, invoices.participantId)),
+    )
+    .where(listConditions(ctx, reach, query, today))
+    .groupBy(invoices.status);
+  return rows.map((r) => ({ status: r.status, count: Number(r.count), totalCents: Number(r.totalCents) }));
+}
