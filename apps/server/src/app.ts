@@ -26,6 +26,7 @@ import { favoriteRoutes } from './features/favorites/routes';
 import { fileRoutes } from './features/files/routes';
 import { healthRoutes } from './features/health/routes';
 import { invitationRoutes } from './features/invitations/routes';
+import { invoiceRoutes } from './features/invoices/routes';
 import { meRoutes } from './features/me/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
@@ -34,6 +35,7 @@ import { preferenceRoutes } from './features/preferences/routes';
 import { searchRoutes } from './features/search/routes';
 import { staffRoutes } from './features/staff/routes';
 import { supportCatalogueRoutes } from './features/support-catalogue/routes';
+import { taxInvoiceSettingsRoutes } from './features/tax-invoice-settings/routes';
 import { teamRoutes } from './features/teams/routes';
 import { teamWorkRoutes } from './features/teams/work-routes';
 import { templateRoutes } from './features/templates/routes';
@@ -151,6 +153,7 @@ export async function buildApp(options: AppOptions) {
   if (options.oidc) await app.register(options.oidc.routes);
   await app.register(meRoutes);
   await app.register(tenantRoutes);
+  await app.register(taxInvoiceSettingsRoutes);
   await app.register(teamRoutes);
   await app.register(onboardingRoutes);
   await app.register(accessRequestRoutes);
@@ -174,6 +177,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(timeCodeRoutes);
   await app.register(timeEntryRoutes);
   await app.register(timerRoutes);
+  await app.register(invoiceRoutes);
   await app.register(claimRoutes);
   await app.register(accountingExportRoutes);
 
