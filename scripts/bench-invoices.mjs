@@ -63,6 +63,7 @@ import {
 } from './lib/bench.mjs';
 import { launchOnData, openDirect, signIn } from './lib/bench-data.mjs';
 import { describePostgres } from './lib/bench-postgres.mjs';
+import { postgresBackendCpuCounter } from './lib/bench-server.mjs';
 import { formatMs, percentile, renderTable } from './lib/bench-stats.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -479,6 +480,18 @@ async function call(baseUrl, session, method, pathName, body, { expect = [200, 2
   return text ? answer : JSON.parse(answer);
 }
 
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** CPU ms a request of the server and of Postgres, the median over the measured runs. */
+function perRequestCpu(run, marks) {
+  const side = (key) => median(run.runs.map((r, i) => (marks[i + 1][key] - marks[i][key]) / r.requests));
+  return { serverMs: side('server'), postgresMs: side('postgres') };
+}
+
 function summarise(samples) {
   const sorted = [...samples].sort((a, b) => a - b);
   return {
@@ -491,10 +504,11 @@ function summarise(samples) {
 }
 
 /** --rounds rounds of one build per participant, each timed; every round but the last is voided. */
-async function timeBuilds(server, owner, { tenant, from, to }, options) {
+async function timeBuilds(server, owner, { tenant, from, to }, options, cpuNow) {
   const baseUrl = server.baseUrl;
   const samples = [];
   const background = [];
+  const cpuPerBuild = [];
   let built = 0;
   let last = [];
   for (let round = 1; round <= options.rounds; round++) {
@@ -504,6 +518,7 @@ async function timeBuilds(server, owner, { tenant, from, to }, options) {
       note,
     });
     if (quiet) background.push(quiet.busyPercent);
+    const cpuBefore = cpuNow();
     const invoices = [];
     for (const participantId of tenant.participants) {
       const startedAt = performance.now();
@@ -528,6 +543,11 @@ async function timeBuilds(server, owner, { tenant, from, to }, options) {
       invoices.push(invoice);
       built++;
     }
+    const cpuAfter = cpuNow();
+    cpuPerBuild.push({
+      server: (cpuAfter.server - cpuBefore.server) / invoices.length,
+      postgres: (cpuAfter.postgres - cpuBefore.postgres) / invoices.length,
+    });
     note(`builds round ${round}: p95 ${formatMs(summarise(samples.slice(-invoices.length)).p95)} ms`);
     if (round < options.rounds) {
       for (const invoice of invoices) {
@@ -540,7 +560,14 @@ async function timeBuilds(server, owner, { tenant, from, to }, options) {
     last = invoices;
   }
   return {
-    build: { ...summarise(samples), backgroundBeforePercent: background },
+    build: {
+      ...summarise(samples),
+      backgroundBeforePercent: background,
+      cpu: {
+        serverMs: median(cpuPerBuild.map((c) => c.server)),
+        postgresMs: median(cpuPerBuild.map((c) => c.postgres)),
+      },
+    },
     samples,
     built,
     drafts: last,
@@ -548,7 +575,7 @@ async function timeBuilds(server, owner, { tenant, from, to }, options) {
 }
 
 /** Submits and approves the invoices through the API, then times the claim and its CSV together. */
-async function timeExport(server, owner, approver, drafts, options) {
+async function timeExport(server, owner, approver, drafts, options, cpuNow) {
   const baseUrl = server.baseUrl;
   for (const draft of drafts) {
     const submitted = await call(baseUrl, owner, 'POST', `/api/invoices/${draft.id}/submit`, {
@@ -564,6 +591,7 @@ async function timeExport(server, owner, approver, drafts, options) {
     ownPids: [process.pid, server.pid],
     note,
   });
+  const cpuBefore = cpuNow();
   const startedAt = performance.now();
   const batch = await call(baseUrl, owner, 'POST', '/api/claims', { invoiceIds: drafts.map((d) => d.id) });
   const claimedAt = performance.now();
@@ -578,6 +606,7 @@ async function timeExport(server, owner, approver, drafts, options) {
     },
   );
   const endedAt = performance.now();
+  const cpuAfter = cpuNow();
   const lines = csv.split('\r\n');
   if (lines.at(-1) === '') lines.pop();
   if (lines.length !== expectedLines + 1 || !lines[0].startsWith('RegistrationNumber,NDISNumber,')) {
@@ -594,6 +623,7 @@ async function timeExport(server, owner, approver, drafts, options) {
     claimMs: claimedAt - startedAt,
     csvMs: endedAt - claimedAt,
     totalMs: endedAt - startedAt,
+    cpu: { serverMs: cpuAfter.server - cpuBefore.server, postgresMs: cpuAfter.postgres - cpuBefore.postgres },
   };
 }
 
@@ -643,11 +673,15 @@ async function benchOne(kind, options, cleanups) {
     const server = await launchOnData({ options, env, logPath, cleanups, note });
     const owner = { ...(await signIn(server.baseUrl, tenant.owner.email)), tenantId: tenant.id };
     const approver = { ...(await signIn(server.baseUrl, tenant.admin.email)), tenantId: tenant.id };
+    // CPU time of the server process and of the database's Postgres backends around each measure:
+    // per build or request, a figure a busy machine disturbs far less than latency.
+    const backends = postgres ? postgresBackendCpuCounter(postgres.name) : () => 0;
+    const cpuNow = () => ({ server: server.cpuMs(), postgres: backends() });
 
     note(
       `${kind}: building ${options.rounds} × ${options.participants} invoices of ${options.entries} lines`,
     );
-    const builds = await timeBuilds(server, owner, generated, options);
+    const builds = await timeBuilds(server, owner, generated, options, cpuNow);
     result.build = builds.build;
     result.built = builds.built;
 
@@ -661,6 +695,7 @@ async function benchOne(kind, options, cleanups) {
         approver,
         builds.drafts.slice(0, options.claimInvoices),
         options,
+        cpuNow,
       );
       note(`${kind}: claim and CSV ${formatMs(result.export.totalMs)} ms`);
     }
@@ -676,11 +711,15 @@ async function benchOne(kind, options, cleanups) {
         `the list counted ${list.meta.total} and gave ${list.data.length}; expected ${expectedTotal}`,
       );
     }
+    const marks = [cpuNow()];
     const run = await measureLoad({
       label: `${kind} GET ${listPath}`,
       options,
       server,
       note,
+      afterRun: async () => {
+        marks.push(cpuNow());
+      },
       makeRequests: () => [
         { method: 'GET', path: listPath, headers: { cookie: owner.cookie, 'x-tenant-id': owner.tenantId } },
       ],
@@ -690,6 +729,7 @@ async function benchOne(kind, options, cleanups) {
       total: list.meta.total,
       bytes: Buffer.byteLength(JSON.stringify(list)),
       run,
+      cpu: perRequestCpu(run, marks.slice(-(options.repeat + 1))),
     };
     result.shutdown = await stopCleanly(kind, server);
   } catch (error) {
@@ -697,6 +737,8 @@ async function benchOne(kind, options, cleanups) {
   }
   return result;
 }
+
+const cpuCell = (cpu) => `${formatMs(cpu.serverMs)} + ${formatMs(cpu.postgresMs)}`;
 
 function report(results, options) {
   print();
@@ -709,7 +751,7 @@ function report(results, options) {
   print();
   print(
     renderTable(
-      ['db', 'measure', 'samples', 'p50 ms', 'p95 ms', 'max ms'],
+      ['db', 'measure', 'samples', 'p50 ms', 'p95 ms', 'max ms', 'CPU ms each (server + Postgres)'],
       results.flatMap((r) => [
         [
           r.db,
@@ -718,6 +760,7 @@ function report(results, options) {
           formatMs(r.build.p50),
           formatMs(r.build.p95),
           formatMs(r.build.max),
+          cpuCell(r.build.cpu),
         ],
         ...(r.export
           ? [
@@ -728,6 +771,7 @@ function report(results, options) {
                 '-',
                 '-',
                 `${formatMs(r.export.totalMs)} (claim ${formatMs(r.export.claimMs)}, CSV ${formatMs(r.export.csvMs)})`,
+                cpuCell(r.export.cpu),
               ],
             ]
           : []),
@@ -737,11 +781,22 @@ function report(results, options) {
   print();
   print(
     renderTable(
-      ['db', 'route', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'requests'],
+      [
+        'db',
+        'route',
+        'req/s',
+        'p50 ms',
+        'p95 ms',
+        'p99 ms',
+        'max ms',
+        'requests',
+        'CPU ms/request (server + Postgres)',
+      ],
       results.map((r) => [
         r.db,
         `${r.list.label}: ${r.list.total} invoices, ${(r.list.bytes / 1024).toFixed(0)} KB`,
         ...runCells(r.list.run),
+        cpuCell(r.list.cpu),
       ]),
     ),
   );

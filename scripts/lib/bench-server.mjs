@@ -184,6 +184,33 @@ export function cpuMsOfPostgresBackends(database) {
   return total;
 }
 
+/**
+ * A counter of the CPU time (ms) the Postgres backends of `database` have used since it was made,
+ * counted per backend: a pool closes idle connections between measurements, and a sum over the
+ * backends alive at each reading (cpuMsOfPostgresBackends) would lose what a closed one had used.
+ * Call the returned function before and after a measurement and subtract.
+ */
+export function postgresBackendCpuCounter(database) {
+  const seen = new Map();
+  let used = 0;
+  return () => {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+        const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
+        if (!title.split(' ').includes(database)) continue;
+        const cpu = readCpuMs(Number(entry));
+        used += cpu - (seen.get(entry) ?? 0);
+        seen.set(entry, cpu);
+      } catch {
+        // The process ended while we looked.
+      }
+    }
+    return used;
+  };
+}
+
 /** Busy and total CPU time of the whole machine (all cores) in ms, from /proc/stat. */
 export function machineCpuMs() {
   const line = readFileSync('/proc/stat', 'utf8').split('\n')[0];
