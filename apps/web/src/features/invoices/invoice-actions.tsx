@@ -31,6 +31,7 @@ import {
 import { type ClaimProblem, claimProblemsOf, claimProblemText } from './claim-problems';
 import { CorrectLineDialog } from './correct-line-dialog';
 import type { InvoiceAccess } from './invoice-access';
+import { hasLinesToClaim } from './invoice-action-rules';
 import { PaymentDialog } from './payment-dialog';
 import { ReasonDialog } from './reason-dialog';
 
@@ -40,14 +41,6 @@ type DialogState =
   | { kind: 'pay' }
   | { kind: 'correct'; line: InvoiceLine }
   | null;
-
-/** Whether an NDIA invoice has lines to claim now: never claimed, or rejected (and, best, corrected). */
-export function hasLinesToClaim(invoice: Invoice): boolean {
-  return (
-    invoice.payer.kind === 'ndia' &&
-    invoice.lineItems.some((line) => line.claimStatus === 'unclaimed' || line.claimStatus === 'rejected')
-  );
-}
 
 /**
  * The actions of an invoice's detail (issue 15 parts 3 and 6), each offered only when the status

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ClaimBatch, InvoiceSummary } from '@wattle/domain/invoices/schemas';
-import { invoiceAllows } from '@wattle/domain/invoices/workflow';
 import { AlertCircleIcon, DownloadIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -8,18 +7,9 @@ import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { bulkPaymentRequestUrl, createClaim, sendInvoice, submitInvoice, useInvoiceLive } from './api';
 import { type ClaimProblem, claimProblemsOf, claimProblemText } from './claim-problems';
+import { bulkAllows } from './invoice-action-rules';
 
 type BulkStep = 'submit' | 'send';
-
-/** Whether every selected invoice allows the bulk action (and, for a claim, is the NDIA's to pay). */
-export function bulkAllows(selected: readonly InvoiceSummary[], action: BulkStep | 'claim'): boolean {
-  if (selected.length === 0) return false;
-  return selected.every(
-    (invoice) =>
-      invoiceAllows(invoice.status, action, invoice.paidCents) &&
-      (action !== 'claim' || invoice.payer.kind === 'ndia'),
-  );
-}
 
 /**
  * Bulk actions on the list's selected rows (issue 15 part 3): Submit, Send and Export claim, each
