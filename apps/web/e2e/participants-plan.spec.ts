@@ -152,7 +152,7 @@ test.describe('NDIS plan and budgets', () => {
     const jordan = await api.byName('Jordan Lee');
     await page.goto(`/participants/${jordan.id}`);
     const plan = card(page, 'NDIS Plan');
-    await expect(plan.getByTestId('current-plan')).toContainText('Leap Plan Management');
+    await expect(plan.getByTestId('current-plan')).toContainText('NDIA-managed');
     await expect(plan.getByTestId('budget')).toHaveCount(4);
     await expect(plan.getByRole('button', { name: 'Edit plan' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Edit Participant' })).toHaveCount(0);

@@ -159,11 +159,12 @@ export const demoTenants: DemoTenant[] = [
           plan: {
             startsInDays: -300,
             endsInDays: 65,
-            managementType: 'plan',
-            planManager: { name: 'Leap Plan Management', email: 'invoices@leapplan.example' },
+            // Agency-managed: Jordan's supports are claimed from the NDIA with the bulk payment request.
+            // Little is left of the community budget (04), so the next fortnight's invoice goes over it.
+            managementType: 'ndia',
             budgets: [
               { category: '01', amountCents: 2_850_000 },
-              { category: '04', amountCents: 1_240_000 },
+              { category: '04', amountCents: 240_000 },
               { category: '07', amountCents: 480_000 },
               { category: '15', amountCents: 960_000 },
             ],
@@ -200,12 +201,14 @@ export const demoTenants: DemoTenant[] = [
           plan: {
             startsInDays: -344,
             endsInDays: 21,
-            managementType: 'ndia',
+            managementType: 'plan',
+            planManager: { name: 'Leap Plan Management', email: 'invoices@leapplan.example' },
             budgets: [
               { category: '01', amountCents: 4_200_000 },
               { category: '05', amountCents: 650_000 },
               { category: '08', amountCents: 320_000 },
               { category: '12', amountCents: 540_000 },
+              { category: '15', amountCents: 600_000 },
             ],
           },
         },
@@ -319,8 +322,8 @@ export const demoTenants: DemoTenant[] = [
           medicalInfo: 'Acquired brain injury (2019). Right-side weakness; takes baclofen.',
           communicationNeeds: 'Clear speech; may need instructions repeated when tired.',
           plan: {
-            startsInDays: -30,
-            endsInDays: 335,
+            startsInDays: -90,
+            endsInDays: 275,
             managementType: 'ndia',
             budgets: [
               { category: '01', amountCents: 2_100_000 },

@@ -24,7 +24,7 @@ type Outcome = 'draft' | 'submitted' | 'approved' | 'rejected';
 
 interface DemoEntry {
   /** Weeks back from the current week (0 this week, 1 last week…). */
-  week: 0 | 1 | 2 | 3;
+  week: number;
   /** 0 Monday … 6 Sunday. */
   day: number;
   start: string;
@@ -53,7 +53,7 @@ const therapy = '15_054_0128_6_1';
 const physio = '15_056_0128_1_3';
 
 /** Sophie's usual week on Jordan's team: mornings of self-care, afternoons in the community. */
-function sophieWeek(week: DemoEntry['week'], outcome: Outcome): DemoEntry[] {
+function sophieWeek(week: number, outcome: Outcome): DemoEntry[] {
   return [
     {
       week,
@@ -108,12 +108,21 @@ function sophieWeek(week: DemoEntry['week'], outcome: Outcome): DemoEntry[] {
   ];
 }
 
+/**
+ * Weeks four to nine back: approved time the demo invoices were made from (seed/demo-invoices.ts),
+ * so the last fortnight's approved time is still there for someone to invoice.
+ */
+const historyWeeks = [4, 5, 6, 7, 8, 9];
+const onceAWeek = (weeks: number[], entry: Omit<DemoEntry, 'week' | 'outcome'>): DemoEntry[] =>
+  weeks.map((week) => ({ ...entry, week, outcome: 'approved' }));
+
 export const demoTime: Record<string, DemoWorker[]> = {
   sunrise: [
     {
       email: 'sophie.support@sunrise.example',
       approver: 'lee.lead@sunrise.example',
       entries: [
+        ...historyWeeks.flatMap((week) => sophieWeek(week, 'approved')),
         ...sophieWeek(3, 'approved'),
         {
           week: 3,
@@ -193,6 +202,14 @@ export const demoTime: Record<string, DemoWorker[]> = {
       email: 'theo.therapist@sunrise.example',
       approver: 'olivia.owner@sunrise.example',
       entries: [
+        ...onceAWeek(historyWeeks, {
+          day: 3,
+          start: '11:00',
+          end: '12:00',
+          code: physio,
+          team: 'mia',
+          description: 'Physiotherapy: strength and balance',
+        }),
         {
           week: 2,
           day: 3,
@@ -219,6 +236,14 @@ export const demoTime: Record<string, DemoWorker[]> = {
       email: 'lee.lead@sunrise.example',
       approver: 'olivia.owner@sunrise.example',
       entries: [
+        ...onceAWeek(historyWeeks, {
+          day: 4,
+          start: '13:00',
+          end: '16:00',
+          code: community,
+          team: 'noah',
+          description: 'Community access: job club',
+        }),
         {
           week: 2,
           day: 4,
@@ -247,6 +272,14 @@ export const demoTime: Record<string, DemoWorker[]> = {
       email: 'priya.practitioner@sunrise.example',
       approver: 'ben.owner@bluegum.example',
       entries: [
+        ...onceAWeek([4, 5, 6, 7], {
+          day: 2,
+          start: '09:00',
+          end: '10:30',
+          code: therapy,
+          team: 'harper',
+          description: 'Occupational therapy: sensory programme',
+        }),
         {
           week: 2,
           day: 2,
@@ -273,6 +306,14 @@ export const demoTime: Record<string, DemoWorker[]> = {
       email: 'ben.owner@bluegum.example',
       approver: 'ben.owner@bluegum.example',
       entries: [
+        ...onceAWeek([4, 5, 6, 7], {
+          day: 1,
+          start: '10:00',
+          end: '12:00',
+          code: selfCare,
+          team: 'oliver',
+          description: 'Personal care visit in Cobar',
+        }),
         {
           week: 2,
           day: 1,

@@ -1,9 +1,9 @@
 import { can } from '@wattle/domain/auth/permissions';
 import { effectiveTeamRole, type TeamRole } from '@wattle/domain/auth/roles';
 import { invoiceMessages } from '@wattle/domain/invoices/schemas';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { teamMembers } from '../../db/schema/teams';
-import { tenants } from '../../db/schema/tenants';
+import { memberships, tenants } from '../../db/schema/tenants';
 import { AppError, forbidden } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';
 
@@ -11,7 +11,9 @@ import type { TenantContext } from '../../http/tenant-scope';
  * Who reaches which invoices (DESIGN.md section 5, the one permission table):
  * - read:invoices tenant-wide (owners, admins, auditors) reads every invoice;
  * - manage:invoices (owners, admins) builds, edits, submits, sends, voids and records payments;
- * - approve:invoices tenant-wide (owners, admins) approves any invoice but one they submitted;
+ * - approve:invoices tenant-wide (owners, admins) approves any invoice but one they submitted,
+ *   unless nobody else in the organisation is an owner or admin (a one-admin provider could
+ *   otherwise never approve anything);
  * - a team lead (approve:invoices on a team) reads and approves the invoices of that team's
  *   participants up to the tenant's teamLeadApprovalLimitCents, and nothing while it is unset.
  * A caller with no invoice reach at all is 403 on every invoice route; one with some reach gets 404
@@ -80,9 +82,32 @@ interface ApprovalTarget {
   submittedBy: string | null;
 }
 
-/** Approves or rejects this invoice: never one the caller submitted; team leads within the limit. */
-export function approvesInvoice(reach: InvoiceReach, invoice: ApprovalTarget): boolean {
-  if (invoice.submittedBy === reach.actorId) return false;
+/**
+ * Whether the caller approves their own submissions because they are the organisation's only
+ * owner or admin. Asked only when an approver meets their own invoice.
+ */
+export async function isSoleApprover(ctx: TenantContext, reach: InvoiceReach): Promise<boolean> {
+  if (!reach.approvesAll) return false;
+  const others = await ctx.tx
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.tenantId, ctx.tenantId),
+        inArray(memberships.role, ['owner', 'admin']),
+        ne(memberships.userId, ctx.actor.id),
+      ),
+    )
+    .limit(1);
+  return others.length === 0;
+}
+
+/**
+ * Approves or rejects this invoice: never one the caller submitted (unless they are the sole
+ * approver); team leads within the limit.
+ */
+export function approvesInvoice(reach: InvoiceReach, invoice: ApprovalTarget, soleApprover = false): boolean {
+  if (invoice.submittedBy === reach.actorId && !soleApprover) return false;
   if (reach.approvesAll) return true;
   return (
     reach.teamLeadLimitCents !== null &&
@@ -93,8 +118,12 @@ export function approvesInvoice(reach: InvoiceReach, invoice: ApprovalTarget): b
 }
 
 /** Refuses, with the reason, unless the caller decides on this invoice (403). */
-export function requireInvoiceApprover(reach: InvoiceReach, invoice: ApprovalTarget): void {
-  if (approvesInvoice(reach, invoice)) return;
+export function requireInvoiceApprover(
+  reach: InvoiceReach,
+  invoice: ApprovalTarget,
+  soleApprover = false,
+): void {
+  if (approvesInvoice(reach, invoice, soleApprover)) return;
   if (invoice.submittedBy === reach.actorId) throw forbidden(invoiceMessages.ownApproval);
   if (!reach.approvesAll && invoice.teamId !== null && reach.leadTeamIds.includes(invoice.teamId)) {
     throw forbidden(invoiceMessages.aboveLimit);

@@ -10,7 +10,13 @@ import type { TenantContext } from '../../http/tenant-scope';
 import { writeAudit } from '../audit/write-audit';
 import { tenantToday } from '../cards/card-values';
 import { publishTimeEntryChanges } from '../time-entries/time-entry-events';
-import { invoiceReach, requireInvoiceApprover, requireInvoiceManager } from './invoice-access';
+import {
+  type InvoiceReach,
+  invoiceReach,
+  isSoleApprover,
+  requireInvoiceApprover,
+  requireInvoiceManager,
+} from './invoice-access';
 import { publishInvoiceChanges } from './invoice-events';
 import {
   notifyApprovalWanted,
@@ -108,6 +114,11 @@ export async function submitInvoice(ctx: TenantContext, id: string, version?: nu
   return readInvoice(ctx, id);
 }
 
+/** Whether the caller meets their own submission as the organisation's only approver. */
+async function soleApproverOfOwn(ctx: TenantContext, reach: InvoiceReach, row: InvoiceRow): Promise<boolean> {
+  return row.submittedBy === ctx.actor.id && (await isSoleApprover(ctx, reach));
+}
+
 function requirePending(row: InvoiceRow): void {
   if (row.status !== 'pending-approval') refuse(invoiceMessages.notPending);
 }
@@ -115,7 +126,7 @@ function requirePending(row: InvoiceRow): void {
 /** `POST /api/invoices/{id}/approve`: an approver (not the submitter; team leads within the limit). */
 export async function approveInvoice(ctx: TenantContext, id: string, version?: number): Promise<Invoice> {
   const { reach, row } = await load(ctx, id, version);
-  requireInvoiceApprover(reach, row);
+  requireInvoiceApprover(reach, row, await soleApproverOfOwn(ctx, reach, row));
   requirePending(row);
   await applyStep(ctx, row, 'approved', {
     status: 'approved',
@@ -133,7 +144,7 @@ export async function rejectInvoice(
   input: { reason: string; version?: number },
 ): Promise<Invoice> {
   const { reach, row } = await load(ctx, id, input.version);
-  requireInvoiceApprover(reach, row);
+  requireInvoiceApprover(reach, row, await soleApproverOfOwn(ctx, reach, row));
   requirePending(row);
   const updated = await applyStep(
     ctx,

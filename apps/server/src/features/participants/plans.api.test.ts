@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { usedPercent } from '@wattle/domain/participants/plans';
-import { and, asc, count, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lte, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness';
 import { auditLog } from '../../db/schema/audit';
+import { invoiceLines, invoices } from '../../db/schema/invoices';
 import { participantPlans } from '../../db/schema/participants';
 import { timeEntries } from '../../db/schema/time-entries';
 import { addDays, todayIn } from '../cards/card-values';
@@ -60,6 +61,29 @@ async function committedTime(participantId: string, from: string, to: string, ca
     .reduce((sum, row) => sum + row.amountCents, 0);
 }
 
+/** What a participant's invoices that are not void charge in one category, served from a date on, in cents. */
+async function invoicedTime(participantId: string, from: string, category: string) {
+  const rows = await t.readInTenant(sunrise, (tx) =>
+    tx
+      .select({ amountCents: invoiceLines.amountCents, item: invoiceLines.supportItemNumber })
+      .from(invoiceLines)
+      .innerJoin(
+        invoices,
+        and(eq(invoices.tenantId, invoiceLines.tenantId), eq(invoices.id, invoiceLines.invoiceId)),
+      )
+      .where(
+        and(
+          eq(invoices.participantId, participantId),
+          ne(invoices.status, 'void'),
+          gte(invoiceLines.serviceDateFrom, from),
+        ),
+      ),
+  );
+  return rows
+    .filter((row) => row.item.startsWith(`${category}_`))
+    .reduce((sum, row) => sum + row.amountCents, 0);
+}
+
 beforeAll(async () => {
   t = await startTestApp();
   sunrise = await t.tenantId('Sunrise Support Network');
@@ -84,28 +108,31 @@ describe('GET /api/participants/{id}/plan', () => {
     expect(res.status).toBe(200);
     // Committed: the demo's approved, uninvoiced time for Jordan in the plan's dates, category 01.
     const committed01 = await committedTime(ids.jordan, addDays(today, -300), addDays(today, 65), '01');
+    // Spent: the demo's invoices for Jordan that are not void (apps/server/src/seed/demo-invoices.ts).
+    const spent01 = await invoicedTime(ids.jordan, addDays(today, -300), '01');
+    expect(spent01).toBeGreaterThan(0);
     expect(committed01).toBeGreaterThan(0);
     expect(res.body.data).toEqual({
       id: expect.any(String),
       participantId: ids.jordan,
       startDate: addDays(today, -300),
       endDate: addDays(today, 65),
-      managementType: 'plan',
-      planManager: { name: 'Leap Plan Management', email: 'invoices@leapplan.example' },
+      managementType: 'ndia',
+      planManager: null,
       budgets: [
         {
           category: '01',
           categoryName: 'Assistance with Daily Life',
           amountCents: 2_850_000,
           committedCents: committed01,
-          spentCents: 0,
-          usedPercent: usedPercent(2_850_000, committed01),
+          spentCents: spent01,
+          usedPercent: usedPercent(2_850_000, committed01 + spent01),
         },
-        expect.objectContaining({ category: '04', amountCents: 1_240_000 }),
+        expect.objectContaining({ category: '04', amountCents: 240_000 }),
         expect.objectContaining({ category: '07', categoryName: 'Support Coordination' }),
         expect.objectContaining({ category: '15', categoryName: 'Improved Daily Living Skills' }),
       ],
-      totalCents: 2_850_000 + 1_240_000 + 480_000 + 960_000,
+      totalCents: 2_850_000 + 240_000 + 480_000 + 960_000,
       isCurrent: true,
       daysLeft: 65,
       version: 1,
