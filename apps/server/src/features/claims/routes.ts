@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inTenant, requireTenantPermission } from '../../http/tenant-scope';
 import { bulkPaymentRequestFile } from './bulk-payment-request-file';
-import { listClaimBatches, readClaimBatch } from './claim-records';
+import { listClaimBatches, loadClaimBatch, readClaimBatch } from './claim-records';
 import { ClaimResultsImportSchema, CreateClaimBodySchema } from './claim-schemas';
 import { correctClaimLine } from './correct-claim-line';
 import { createClaim } from './create-claim';
@@ -133,8 +133,11 @@ export const claimRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      // Who may import is settled before a byte of the file is read.
-      await inTenant(request, async (ctx) => requireTenantPermission(ctx, 'manage:invoices'));
+      // Who may import, and whether the batch is theirs, is settled before a byte of the file is read.
+      await inTenant(request, async (ctx) => {
+        requireTenantPermission(ctx, 'manage:invoices');
+        await loadClaimBatch(ctx, request.params.id);
+      });
       const text = await readResultsUpload(request);
       const data = await inTenant(request, (ctx) => importClaimResults(ctx, request.params.id, text));
       return { success: true as const, data };
