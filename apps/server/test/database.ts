@@ -4,14 +4,17 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase, pgliteExtensions, wrapPglite } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
+import { seedDemoData } from '../src/seed/seed-demo';
 
 /**
- * Test databases. Migrating a fresh database takes seconds, so the global setup migrates one
- * template per run; every test file then gets its own copy in well under a second: a PGlite loaded
- * from the template's dump, or (TEST_DB_KIND=postgres) a Postgres database created from a template
- * database on TEST_DATABASE_URL.
+ * Test databases. Migrating a fresh database and seeding the demo data take seconds, so the global
+ * setup makes two templates per run, one migrated and one also seeded; every test file then gets
+ * its own copy of one in well under a second: a PGlite loaded from the template's dump, or
+ * (TEST_DB_KIND=postgres) a Postgres database created from a template database on TEST_DATABASE_URL.
+ * The demo data's dates count from the day the run started, as they would from the day it seeded.
  */
-const templateDump = path.resolve(import.meta.dirname, '../../../.tmp/pglite-template.tar');
+const templateDump = (seeded: boolean) =>
+  path.resolve(import.meta.dirname, `../../../.tmp/pglite-template${seeded ? '-seeded' : ''}.tar`);
 
 export function testDatabaseKind(): 'pglite' | 'postgres' {
   return process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
@@ -28,29 +31,41 @@ function postgresUrl(database?: string): string {
 
 // Read when used, not at import: the global setup sets it after importing this module.
 const runId = () => process.env.WATTLE_TEST_RUN_ID ?? 'local';
-const templateName = () => `wattle_tpl_${runId()}`;
+const templateName = (seeded: boolean) => `wattle_tpl${seeded ? 's' : ''}_${runId()}`;
 
-/** Global setup: build the template once. */
+/** Global setup: build the two templates once. */
 export async function createTemplate(): Promise<void> {
   if (testDatabaseKind() === 'pglite') {
     const client = await PGlite.create({ extensions: pgliteExtensions });
-    await runMigrations(wrapPglite(client, () => undefined));
-    const dump = await client.dumpDataDir('none');
-    writeFileSync(templateDump, Buffer.from(await dump.arrayBuffer()));
+    const db = wrapPglite(client, () => undefined);
+    await runMigrations(db);
+    writeFileSync(templateDump(false), Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+    await seedDemoData(db.db);
+    writeFileSync(templateDump(true), Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
     await client.close();
     return;
   }
   const admin = new pg.Client({ connectionString: postgresUrl() });
   await admin.connect();
   try {
-    await admin.query(`drop database if exists ${templateName()}`);
-    await admin.query(`create database ${templateName()}`);
+    for (const seeded of [false, true]) await admin.query(`drop database if exists ${templateName(seeded)}`);
+    await admin.query(`create database ${templateName(false)}`);
   } finally {
     await admin.end();
   }
-  const handle = await openDatabase({ databaseUrl: postgresUrl(templateName()), poolSize: 1 });
+  const handle = await openDatabase({ databaseUrl: postgresUrl(templateName(false)), poolSize: 1 });
   await runMigrations(handle);
   await handle.close();
+  const copy = new pg.Client({ connectionString: postgresUrl() });
+  await copy.connect();
+  try {
+    await copy.query(`create database ${templateName(true)} template ${templateName(false)}`);
+  } finally {
+    await copy.end();
+  }
+  const seeded = await openDatabase({ databaseUrl: postgresUrl(templateName(true)), poolSize: 1 });
+  await seedDemoData(seeded.db);
+  await seeded.close();
 }
 
 export async function dropTemplate(): Promise<void> {
@@ -70,11 +85,11 @@ export async function dropTemplate(): Promise<void> {
 
 let counter = 0;
 
-/** A fresh, migrated, empty database for one test file. */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+/** A fresh, migrated database for one test file: empty, or holding the demo data when `seeded`. */
+export async function createTestDatabase(seeded = false): Promise<DatabaseHandle> {
   if (testDatabaseKind() === 'pglite') {
     const client = await PGlite.create({
-      loadDataDir: new Blob([readFileSync(templateDump)]),
+      loadDataDir: new Blob([readFileSync(templateDump(seeded))]),
       extensions: pgliteExtensions,
     });
     return wrapPglite(client, () => undefined);
@@ -83,7 +98,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const admin = new pg.Client({ connectionString: postgresUrl() });
   await admin.connect();
   try {
-    await admin.query(`create database ${name} template ${templateName()}`);
+    await admin.query(`create database ${name} template ${templateName(seeded)}`);
   } finally {
     await admin.end();
   }

@@ -8,7 +8,6 @@ import { csrfCookie, sessionCookie } from '../src/auth/cookies';
 import { type Config, loadConfig } from '../src/config';
 import type { DatabaseHandle, Tx } from '../src/db/client';
 import { type Actor, withTenant, withUser } from '../src/db/with-tenant';
-import { seedDemoData } from '../src/seed/seed-demo';
 import { createTestDatabase } from './database';
 
 export interface TestApp {
@@ -92,7 +91,7 @@ export function testActor(overrides: Partial<Actor> = {}): Actor {
 export async function startTestApp(
   options: { seed?: boolean; env?: Record<string, string>; oidc?: AppOptions['oidc'] } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(options.seed !== false);
   // Attachments go to a directory of this app's own, never to ./data/files, unless a test names one.
   const ownFilesDir =
     options.env?.FILES_DIR || options.env?.S3_BUCKET
@@ -107,7 +106,6 @@ export async function startTestApp(
     ...(ownFilesDir ? { FILES_DIR: ownFilesDir } : {}),
     ...options.env,
   });
-  if (options.seed !== false) await seedDemoData(database.db);
   const app = await buildApp({ config, database, oidc: options.oidc, logger: false });
   await app.ready();
 

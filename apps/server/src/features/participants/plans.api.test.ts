@@ -174,10 +174,14 @@ describe('GET /api/participants/{id}/plan', () => {
     expect(await committedNow()).toBe(before + created.body.data.amountCents);
   });
 
-  it('shows the demo’s mix: a plan ending within 30 days (NDIA-managed), a self-managed one without a plan manager', async () => {
+  it('shows the demo’s mix: a plan ending within 30 days (plan-managed), a self-managed one without a plan manager', async () => {
     const olivia = await as('olivia.owner@sunrise.example');
     const mia = (await olivia.get(`/api/participants/${ids.mia}/plan`)).body.data;
-    expect(mia).toMatchObject({ managementType: 'ndia', planManager: null, daysLeft: 21 });
+    expect(mia).toMatchObject({
+      managementType: 'plan',
+      planManager: { name: 'Leap Plan Management', email: 'invoices@leapplan.example' },
+      daysLeft: 21,
+    });
     const noah = (await olivia.get(`/api/participants/${ids.noah}/plan`)).body.data;
     expect(noah).toMatchObject({ managementType: 'self', planManager: null });
     expect(noah.budgets.length).toBeGreaterThan(1);
@@ -273,8 +277,8 @@ describe('PUT /api/participants/{id}/plan', () => {
       version: before.version,
       startDate: before.startDate,
       endDate: addDays(today, 40),
-      managementType: 'plan',
-      planManager: { name: 'Leap Plan Management', email: 'invoices@leapplan.example' },
+      managementType: 'self',
+      planManager: null,
       budgets: [budget('01', 4_500_000), budget('05', 650_000), budget('15', 120_000)],
     };
     const res = await put(priya, `/api/participants/${ids.mia}/plan`, input);
@@ -284,7 +288,7 @@ describe('PUT /api/participants/{id}/plan', () => {
       version: before.version + 1,
       endDate: addDays(today, 40),
       daysLeft: 40,
-      managementType: 'plan',
+      managementType: 'self',
       totalCents: 4_500_000 + 650_000 + 120_000,
     });
     expect(res.body.data.budgets.map((b: { category: string }) => b.category)).toEqual(['01', '05', '15']);
