@@ -35,6 +35,8 @@ interface Ids {
   sophieEntry: string;
   /** Sunrise's time code for 01_011_0107_1_1 (demo data). */
   sunriseTimeCode: string;
+  /** A Sunrise claim batch (the demo data's, else an id no batch has: every refusal comes first). */
+  sunriseClaim: string;
 }
 interface Call {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -958,6 +960,70 @@ const routeCases: Record<string, RouteCase> = {
     call: () => ({ method: 'POST', url: '/api/timer/stop', payload: { save: false } }),
     lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
   },
+  // NDIA claims and the accounting export (issue 15 parts 6 and 7): owners and admins claim;
+  // auditors read; nobody else.
+  'POST /api/claims': {
+    kind: 'tenant',
+    call: () => ({
+      method: 'POST',
+      url: '/api/claims',
+      payload: { invoiceIds: ['00000000-0000-4000-8000-0000000000c1'] },
+    }),
+    lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
+  },
+  'GET /api/claims': {
+    kind: 'tenant',
+    call: () => ({ method: 'GET', url: '/api/claims' }),
+    lowerRole: { email: 'lee.lead@sunrise.example', status: 403 },
+  },
+  'GET /api/claims/:id': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/claims/${ids.sunriseClaim}` }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({ method: 'GET', url: `/api/claims/${ids.sunriseClaim}` }),
+  },
+  'GET /api/claims/:id/bulk-payment-request.csv': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/claims/${ids.sunriseClaim}/bulk-payment-request.csv` }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'GET',
+      url: `/api/claims/${ids.sunriseClaim}/bulk-payment-request.csv`,
+    }),
+  },
+  'POST /api/claims/:id/results': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: `/api/claims/${ids.sunriseClaim}/results`,
+      payload: { file: 'ClaimReference' },
+    }),
+    lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: `/api/claims/${ids.sunriseClaim}/results`,
+      payload: { file: 'ClaimReference' },
+    }),
+  },
+  'PATCH /api/invoices/:id/lines/:lineId': {
+    kind: 'tenant',
+    call: () => ({
+      method: 'PATCH',
+      url: '/api/invoices/00000000-0000-4000-8000-0000000000c2/lines/00000000-0000-4000-8000-0000000000c3',
+      payload: { version: 1, quantity: 1 },
+    }),
+    lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
+  },
+  'GET /api/invoices/export/xero.csv': {
+    kind: 'tenant',
+    call: () => ({ method: 'GET', url: '/api/invoices/export/xero.csv?from=2030-01-01&to=2030-12-31' }),
+    lowerRole: { email: 'lee.lead@sunrise.example', status: 403 },
+  },
+  'GET /api/invoices/export/payments.csv': {
+    kind: 'tenant',
+    call: () => ({ method: 'GET', url: '/api/invoices/export/payments.csv?from=2030-01-01&to=2030-12-31' }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+  },
 };
 
 let t: TestApp;
@@ -1030,6 +1096,9 @@ beforeAll(async () => {
     sunriseTimeCode: (await olivia.inTenant(sunrise).get('/api/time-codes')).body.data.find(
       (c: { code: string }) => c.code === '01_011_0107_1_1',
     ).id,
+    sunriseClaim:
+      (await olivia.inTenant(sunrise).get('/api/claims')).body.data?.[0]?.id ??
+      '00000000-0000-4000-8000-0000000000c4',
   };
   const comment = await olivia
     .inTenant(sunrise)
