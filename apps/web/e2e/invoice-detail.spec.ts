@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { demoUsers, expect, openAs, preferSunrise, test } from './fixtures';
+import { demoUsers, expect, expectNoAccessibilityViolations, openAs, preferSunrise, test } from './fixtures';
 import { agencyParticipant, approvedTime, invoicesApi } from './invoices-api';
 
 /**
@@ -148,5 +148,59 @@ test.describe('invoice detail', () => {
     const again = await adam.buildResponse(person.id, day!);
     expect(again.status(), await again.text()).toBe(201);
     await olivia.close();
+  });
+
+  test('a change made elsewhere meanwhile is a 409: told, read again, the reason typed kept; the board and detail pass axe, and a phone shows the list', async ({
+    page,
+    browser,
+    signIn,
+  }) => {
+    await signIn(demoUsers.admin);
+    await preferSunrise(page.context(), page.request);
+    const olivia = await oliviaContext(browser);
+    const person = await agencyParticipant(olivia.request, `Conflict Person ${Date.now()}`);
+    const [day] = await approvedTime(page.request, olivia.request, person.id, 1);
+    const adam = invoicesApi(page.request);
+    const invoice = await adam.build(person.id, day!);
+
+    await page.goto(`/invoices/${invoice.id}`);
+    await expect(page.getByTestId('invoice-status')).toHaveText('Draft');
+    await expectNoAccessibilityViolations(page);
+    await page.getByRole('button', { name: 'Void' }).click();
+    const voiding = page.getByRole('dialog', { name: `Void ${invoice.invoiceNumber}` });
+    await voiding.getByLabel('Reason').fill('Wrong participant');
+    // Someone saves the draft's notes in the meantime.
+    expect(
+      (await adam.patch(invoice.id, { version: invoice.version, notes: 'Checked by Olivia' })).status(),
+    ).toBe(200);
+    await voiding.getByRole('button', { name: 'Void invoice' }).click();
+    await expect(toast(page, 'Someone else changed this invoice')).toBeVisible();
+    await expect(voiding.getByLabel('Reason')).toHaveValue('Wrong participant');
+    await expect(page.getByText('Checked by Olivia')).toBeVisible();
+    await voiding.getByRole('button', { name: 'Void invoice' }).click();
+    await expect(voiding).toHaveCount(0);
+    await expect(page.getByTestId('invoice-status')).toHaveText('Void');
+
+    await page.goto(`/invoices?participant=${person.id}&status=${encodeURIComponent('["void"]')}`);
+    await expect(page.locator('[data-testid="invoice-column"][data-status="void"]')).toContainText(
+      invoice.invoiceNumber,
+    );
+    await expectNoAccessibilityViolations(page);
+
+    // A 375 px phone: the list keeps to the screen's width.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`/invoices?view=list&participant=${person.id}`);
+    await expect(page.getByTestId('invoice-row')).toHaveCount(1);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await olivia.close();
+  });
+
+  test('Sophie, a support worker, is not shown invoices', async ({ page, signIn }) => {
+    await signIn(demoUsers.supportWorker);
+    await preferSunrise(page.context(), page.request);
+    await page.goto('/invoices');
+    await expect(page.getByText('does not show invoices')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'New invoice' })).toHaveCount(0);
   });
 });

@@ -142,6 +142,9 @@ export function invoicesApi(request: APIRequestContext) {
         headers: await headersOf(request),
         data: { participantId, periodFrom, periodTo },
       }),
+    /** PATCH /api/invoices/{id}, answered as it comes (a stale version is 409). */
+    patch: async (id: string, body: Record<string, unknown>) =>
+      request.patch(`/api/invoices/${id}`, { headers: await headersOf(request), data: body }),
     claims: () => call<ClaimBatch[]>(request, 'GET', '/api/claims'),
   };
 }
