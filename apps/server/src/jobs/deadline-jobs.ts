@@ -4,11 +4,12 @@ import { tenants } from '../db/schema/tenants';
 import { maintenanceActor, withTenant, withUser } from '../db/with-tenant';
 import { todayIn } from '../features/cards/card-values';
 import { type BudgetUsageSource, notifyBudgetsOverAlert } from './budget-alert-job';
+import { markInvoicesOverdue } from './invoice-overdue-job';
 import type { JobScope } from './job-scope';
 import { notifyPlansEnding } from './plan-ending-job';
 import { notifyScreeningExpiring } from './screening-expiry-job';
 
-export const deadlineJobNames = ['plan-ending', 'budget', 'screening'] as const;
+export const deadlineJobNames = ['plan-ending', 'budget', 'screening', 'overdue'] as const;
 export type DeadlineJobName = (typeof deadlineJobNames)[number];
 
 export interface DeadlineJobOptions {
@@ -46,10 +47,11 @@ export async function runDeadlineJobs(
     'plan-ending': notifyPlansEnding,
     budget: (scope) => notifyBudgetsOverAlert(scope, options.budgetUsage),
     screening: notifyScreeningExpiring,
+    overdue: markInvoicesOverdue,
   };
   const result: DeadlineJobsResult = {
     tenants: 0,
-    notified: { 'plan-ending': 0, budget: 0, screening: 0 },
+    notified: { 'plan-ending': 0, budget: 0, screening: 0, overdue: 0 },
     failed: 0,
   };
   for (const tenant of directory) {

@@ -95,14 +95,16 @@ export async function listInvoices(
     .orderBy(...order)
     .limit(query.limit)
     .offset(query.offset);
-  const [counted] = await ctx.tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(invoices)
-    .innerJoin(
-      participants,
-      and(eq(participants.tenantId, invoices.tenantId), eq(participants.id, invoices.participantId)),
-    )
-    .where(where);
+  // The count joins the participants only to match q on their names; otherwise it reads the
+  // invoices' own (tenant-leading) indexes alone.
+  const counting = ctx.tx.select({ n: sql<number>`count(*)::int` }).from(invoices).$dynamic();
+  const [counted] = await (query.q
+    ? counting.innerJoin(
+        participants,
+        and(eq(participants.tenantId, invoices.tenantId), eq(participants.id, invoices.participantId)),
+      )
+    : counting
+  ).where(where);
   const names = await userNames(
     ctx.tx,
     rows.flatMap((r) => [r.invoice.createdBy, r.invoice.submittedBy, r.invoice.approvedBy]),
@@ -123,17 +125,21 @@ export async function invoiceTotalsByStatus(
   const reach = await invoiceReach(ctx);
   requireInvoiceReader(reach);
   const today = await tenantToday(ctx);
-  const rows = await ctx.tx
+  const summing = ctx.tx
     .select({
       status: invoices.status,
       count: sql<number>`count(*)::int`,
       totalCents: sql<number>`coalesce(sum(${invoices.totalCents}), 0)::bigint`,
     })
     .from(invoices)
-    .innerJoin(
-      participants,
-      and(eq(participants.tenantId, invoices.tenantId), eq(participants.id, invoices.participantId)),
-    )
+    .$dynamic();
+  const rows = await (query.q
+    ? summing.innerJoin(
+        participants,
+        and(eq(participants.tenantId, invoices.tenantId), eq(participants.id, invoices.participantId)),
+      )
+    : summing
+  )
     .where(listConditions(ctx, reach, query, today))
     .groupBy(invoices.status);
   return rows.map((r) => ({ status: r.status, count: Number(r.count), totalCents: Number(r.totalCents) }));
