@@ -26,6 +26,7 @@ import { favoriteRoutes } from './features/favorites/routes';
 import { fileRoutes } from './features/files/routes';
 import { healthRoutes } from './features/health/routes';
 import { invitationRoutes } from './features/invitations/routes';
+import { invoicePdfRoutes } from './features/invoice-pdf/routes';
 import { invoiceRoutes } from './features/invoices/routes';
 import { meRoutes } from './features/me/routes';
 import { notificationRoutes } from './features/notifications/routes';
@@ -178,6 +179,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(timeEntryRoutes);
   await app.register(timerRoutes);
   await app.register(invoiceRoutes);
+  await app.register(invoicePdfRoutes);
   await app.register(claimRoutes);
   await app.register(accountingExportRoutes);
 
