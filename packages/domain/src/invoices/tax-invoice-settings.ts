@@ -134,7 +134,9 @@ export const TaxInvoiceSettingsSchema = z.object({
   address: z.string().nullable(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
-  bank: BankAccountSchema.nullable(),
+  // Plain strings, not BankAccountSchema: an answer is encoded, and its normalising transforms
+  // cannot run backwards.
+  bank: z.object({ accountName: z.string(), bsb: z.string(), accountNumber: z.string() }).nullable(),
   teamLeadApprovalLimitCents: z.number().int().nullable(),
   gstRate: z.number(),
   paymentTerms: z.number().int(),

@@ -5,6 +5,7 @@ import { startTestApp, type TestApp, type TestClient } from '../../../test/harne
 import { auditLog } from '../../db/schema/audit';
 import { invoiceCounters } from '../../db/schema/invoices';
 import { tenants } from '../../db/schema/tenants';
+import { demoTaxInvoiceProfiles } from '../../seed/demo-invoices';
 
 /**
  * GET/PUT /api/settings/tax-invoice against the real app: who reads and writes, the ABN check, the
@@ -13,6 +14,7 @@ import { tenants } from '../../db/schema/tenants';
 let t: TestApp;
 let sunrise: string;
 let bluegum: string;
+let internal: string;
 
 const as = async (email: string, tenant = sunrise): Promise<TestClient> =>
   (await t.as(email)).inTenant(tenant);
@@ -21,13 +23,13 @@ const put = async (client: TestClient, payload: unknown) =>
   client.request({ method: 'PUT', url: '/api/settings/tax-invoice', payload: payload as never });
 
 const settings = {
-  legalName: 'Sunrise Support Network Pty Ltd',
+  legalName: 'Sunrise Support Network Ltd',
   abn: '51 824 753 556',
   ndisRegistrationNumber: '4050012345',
   address: '12 Wattle Street\nParramatta NSW 2150',
   email: 'accounts@sunrise.example',
   phone: '02 9000 1234',
-  bank: { accountName: 'Sunrise Support Network', bsb: '062-000', accountNumber: '12345678' },
+  bank: { accountName: 'Sunrise Support Network', bsb: '082-001', accountNumber: '12345678' },
   teamLeadApprovalLimitCents: 1_000_00,
   gstRate: 0.1,
   paymentTerms: 14,
@@ -41,31 +43,63 @@ async function storedTenant(tenantId = sunrise) {
   return row!;
 }
 
+/** The number the next invoice takes, from the counter the numbering uses. */
+async function nextNumberInDb(): Promise<number> {
+  const [counter] = await t.readInTenant(sunrise, (tx) =>
+    tx.select().from(invoiceCounters).where(eq(invoiceCounters.tenantId, sunrise)),
+  );
+  return (counter?.lastInvoiceNumber ?? 0) + 1;
+}
+
 beforeAll(async () => {
   t = await startTestApp();
   sunrise = await t.tenantId('Sunrise Support Network');
   bluegum = await t.tenantId('Bluegum Disability Services');
+  internal = await t.tenantId('Wattle Platform');
 });
 afterAll(async () => {
   await t.close();
 });
 
 describe('tax-invoice settings', () => {
-  it('reads the defaults before anyone fills them in: details null, GST 0, 30 days, INV, number 1', async () => {
+  it("reads the tenant's details, billing configuration and the number the next invoice takes", async () => {
     const res = await (await olivia()).get('/api/settings/tax-invoice');
+    expect(res.status).toBe(200);
+    const [counter] = await t.readInTenant(sunrise, (tx) =>
+      tx.select().from(invoiceCounters).where(eq(invoiceCounters.tenantId, sunrise)),
+    );
+    // The demo's invoices have taken numbers already.
+    expect(counter!.lastInvoiceNumber).toBeGreaterThan(0);
+    expect(res.body.data).toEqual({
+      ...demoTaxInvoiceProfiles.sunrise,
+      phone: '02 9555 0142',
+      gstRate: 0,
+      paymentTerms: 30,
+      invoicePrefix: 'INV',
+      nextInvoiceNumber: counter!.lastInvoiceNumber + 1,
+      version: (await storedTenant()).version,
+    });
+  });
+
+  it('reads unset details as null, and number 1 before the first invoice', async () => {
+    const sam = await as('sam.system@wattle.example', internal);
+    const res = await sam.get('/api/settings/tax-invoice');
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       legalName: null,
       abn: null,
       ndisRegistrationNumber: null,
+      address: null,
+      email: null,
+      phone: null,
       bank: null,
       teamLeadApprovalLimitCents: null,
-      gstRate: 0,
+      // The internal tenant's billing (spec shell section 9).
+      gstRate: 0.1,
       paymentTerms: 30,
       invoicePrefix: 'INV',
       nextInvoiceNumber: 1,
     });
-    expect(res.body.data.version).toBe((await storedTenant()).version);
   });
 
   it('refuses a bad ABN with a 400 naming the ABN, and writes nothing', async () => {
@@ -88,8 +122,8 @@ describe('tax-invoice settings', () => {
     const expected = {
       ...settings,
       abn: '51824753556',
-      bank: { accountName: 'Sunrise Support Network', bsb: '062000', accountNumber: '12345678' },
-      nextInvoiceNumber: 1,
+      bank: { accountName: 'Sunrise Support Network', bsb: '082001', accountNumber: '12345678' },
+      nextInvoiceNumber: await nextNumberInDb(),
       version: before.version + 1,
     };
     expect(res.body.data).toEqual(expected);
@@ -123,7 +157,7 @@ describe('tax-invoice settings', () => {
       expect.arrayContaining(['legalName', 'abn', 'bsb', 'gstRate', 'paymentTerms', 'invoicePrefix']),
     );
     expect(fields).not.toContain('nextInvoiceNumber');
-    expect(entry?.changes).toContainEqual({ field: 'abn', oldValue: null, newValue: '51824753556' });
+    expect(entry?.changes).toContainEqual({ field: 'abn', oldValue: '33445566717', newValue: '51824753556' });
   });
 
   it('answers a stale version with 409 and the current settings', async () => {
@@ -165,23 +199,25 @@ describe('tax-invoice settings', () => {
 
   it('moves the next invoice number forward only, never onto a number already given', async () => {
     const client = await olivia();
-    const res = await put(client, { ...settings, nextInvoiceNumber: 120 });
+    const target = (await nextNumberInDb()) + 100;
+    const res = await put(client, { ...settings, nextInvoiceNumber: target });
     expect(res.status).toBe(200);
-    expect(res.body.data.nextInvoiceNumber).toBe(120);
-    const [counter] = await t.readInTenant(sunrise, (tx) =>
-      tx.select().from(invoiceCounters).where(eq(invoiceCounters.tenantId, sunrise)),
-    );
-    expect(counter?.lastInvoiceNumber).toBe(119);
+    expect(res.body.data.nextInvoiceNumber).toBe(target);
+    expect(await nextNumberInDb()).toBe(target);
 
-    const back = await put(client, { ...settings, nextInvoiceNumber: 100 });
+    const back = await put(client, { ...settings, nextInvoiceNumber: target - 1 });
     expect(back.status).toBe(400);
-    expect(back.body.error.message).toBe(taxInvoiceSettingsMessages.numberTooLow(120));
+    expect(back.body.error.message).toBe(taxInvoiceSettingsMessages.numberTooLow(target));
+    expect(back.body.error.details).toEqual([
+      { path: ['nextInvoiceNumber'], message: taxInvoiceSettingsMessages.numberTooLow(target) },
+    ]);
+    expect(await nextNumberInDb()).toBe(target);
     // The same number again is no change; leaving it out keeps it.
-    expect((await put(client, { ...settings, nextInvoiceNumber: 120 })).body.data.nextInvoiceNumber).toBe(
-      120,
+    expect((await put(client, { ...settings, nextInvoiceNumber: target })).body.data.nextInvoiceNumber).toBe(
+      target,
     );
-    expect((await put(client, settings)).body.data.nextInvoiceNumber).toBe(120);
-    expect((await client.get('/api/settings/tax-invoice')).body.data.nextInvoiceNumber).toBe(120);
+    expect((await put(client, settings)).body.data.nextInvoiceNumber).toBe(target);
+    expect((await client.get('/api/settings/tax-invoice')).body.data.nextInvoiceNumber).toBe(target);
   });
 
   it('names each invalid field: registration number, e-mail, partial bank account, GST, terms, prefix', async () => {
@@ -234,6 +270,7 @@ describe('tax-invoice settings', () => {
   it("keeps each tenant's settings its own", async () => {
     // Olivia is not in Bluegum: 404 like any tenant she cannot enter.
     expect((await (await olivia()).inTenant(bluegum).get('/api/settings/tax-invoice')).status).toBe(404);
-    expect((await storedTenant(bluegum)).taxInvoice).toEqual({});
+    // Sunrise's writes above left Bluegum's as the demo made them.
+    expect((await storedTenant(bluegum)).taxInvoice).toEqual(demoTaxInvoiceProfiles.bluegum);
   });
 });
