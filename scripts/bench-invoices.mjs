@@ -9,7 +9,7 @@
 //       [--participants 30] [--entries 500] [--others 470] [--rounds 3] [--claim-invoices 20]
 //       [--month 2026-10] [--duration 10] [--connections 10] [--warmup 3] [--repeat 3]
 //       [--quiet-wait 60] [--env KEY=VALUE ...] [--server path/to/main.js] [--json out.json]
-//       [--check-targets] [--keep]
+//       [--db-sql STATEMENT|FILE ...] [--check-targets] [--keep]
 //
 // For each database it:
 //   1. builds the server into a private bundle (.tmp/bench-invoices-<pid>/server/main.js; --server
@@ -43,7 +43,7 @@
 // p95 < 30 ms with 200,000 invoices. With --check-targets, exits 2 when one is missed. Exits 1 on any
 // error.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -75,7 +75,8 @@ const note = (text) => process.stderr.write(`bench-invoices: ${text}\n`);
 const usage = `usage: node scripts/bench-invoices.mjs [--db postgres|pglite|both] [--invoices 200000]
     [--participants 30] [--entries 500] [--others 470] [--rounds 3] [--claim-invoices 20]
     [--month 2026-10] [--duration 10] [--connections 10] [--warmup 3] [--repeat 3] [--quiet-wait 60]
-    [--env KEY=VALUE ...] [--server apps/server/dist/main.js] [--json out.json] [--check-targets] [--keep]`;
+    [--env KEY=VALUE ...] [--server apps/server/dist/main.js] [--json out.json] [--db-sql STATEMENT|FILE ...]
+    [--check-targets] [--keep]`;
 
 function parseOptions() {
   const values = parseBenchArgs(usage, {
@@ -86,6 +87,7 @@ function parseOptions() {
     rounds: { type: 'string', default: '3' },
     'claim-invoices': { type: 'string', default: '20' },
     month: { type: 'string', default: '2026-10' },
+    'db-sql': { type: 'string', multiple: true, default: [] },
   });
   // Postgres is what the targets are about; PGlite on request.
   if (process.argv.every((arg) => !arg.startsWith('--db'))) values.db = 'postgres';
@@ -99,6 +101,9 @@ function parseOptions() {
     rounds: number('rounds', 1, 50),
     claimInvoices: number('claim-invoices', 0, 1000),
     month: values.month,
+    // A statement, or a file of statements, run on the generated data before measuring (then
+    // ANALYZE): to try an index or a tally without changing the server's migrations.
+    dbSql: values['db-sql'].map((v) => (existsSync(v) ? readFileSync(v, 'utf8') : v)),
   };
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(options.month)) throw new Error('--month must be YYYY-MM');
   if (options.claimInvoices > options.participants) {
@@ -451,7 +456,7 @@ async function explainList({ url, tenant }) {
     const page = await explain(
       `select invoices.*, participants.name, participants.ndis_number ${join} order by invoices.number desc limit 50 offset 0`,
     );
-    const count = await explain(`select count(*)::int ${join}`);
+    const count = await explain(`select count(*)::int from invoices where invoices.tenant_id = $1`);
     await client.query('rollback');
     return { page, count };
   } finally {
@@ -645,6 +650,11 @@ async function benchOne(kind, options, cleanups) {
     let generated;
     try {
       generated = await generate(direct, options);
+      for (const statement of options.dbSql) {
+        note(`--db-sql: ${statement.trim().split('\n')[0].slice(0, 100)}`);
+        await direct.query(statement);
+      }
+      if (options.dbSql.length > 0) await direct.query('analyze');
       const [counts] = await direct.query(
         `select (select count(*) from invoices where tenant_id = $1)::int as invoices,
                 (select count(*) from invoice_lines where tenant_id = $1)::int as lines,
