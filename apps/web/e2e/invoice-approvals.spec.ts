@@ -1,4 +1,4 @@
-import { demoUsers, expect, openAs, preferSunrise, test } from './fixtures';
+import { demoUsers, expect, expectNoAccessibilityViolations, openAs, preferSunrise, test } from './fixtures';
 import { oliviaContext, toast } from './invoice-workflow-api';
 import { agencyParticipant, approvedTime, invoicesApi } from './invoices-api';
 
@@ -36,6 +36,8 @@ test.describe('invoice approvals', () => {
       'href',
       `/invoices/${one!.id}`,
     );
+
+    await expectNoAccessibilityViolations(oliviaPage);
 
     // One approved.
     await oliviaPage.getByRole('button', { name: `Approve ${one!.invoiceNumber}`, exact: true }).click();

@@ -1,5 +1,11 @@
-import { demoUsers, expect, preferSunrise, test } from './fixtures';
-import { oliviaContext, pickParticipant, setCoreBudget, toast } from './invoice-workflow-api';
+import { demoUsers, expect, expectNoAccessibilityViolations, preferSunrise, test } from './fixtures';
+import {
+  oliviaContext,
+  patchInvoiceNotes,
+  pickParticipant,
+  setCoreBudget,
+  toast,
+} from './invoice-workflow-api';
 import { agencyParticipant, approvedTime, invoicesApi } from './invoices-api';
 import { addDays, mondayOf, sydneyToday } from './time-api';
 
@@ -82,6 +88,23 @@ test.describe('invoice wizard', () => {
     const saved = await adam.get(invoiceId);
     expect(saved.lineItems.map((line) => line.quantity)).toEqual([2, 1.5]);
     expect(saved.lineItems[1]!.description).toBe('Shorter shift');
+    await expectNoAccessibilityViolations(page);
+
+    // Olivia saves the invoice while Adam is editing it: his save is refused (409), his edit stays,
+    // and he saves it over hers.
+    await page.getByRole('group', { name: 'Line 1' }).getByLabel('Description').fill('Morning routine');
+    await patchInvoiceNotes(olivia.request, invoiceId, saved.version, 'Checked by Olivia');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const conflict = page.getByTestId('invoice-conflict');
+    await expect(conflict).toContainText('Someone else changed this invoice');
+    await expect(page.getByRole('group', { name: 'Line 1' }).getByLabel('Description')).toHaveValue(
+      'Morning routine',
+    );
+    await conflict.getByRole('button', { name: 'Keep mine and save again' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(conflict).toHaveCount(0);
+    await expect(page.getByTestId('wizard-running-total')).not.toContainText('Unsaved changes');
+    expect((await adam.get(invoiceId)).lineItems[0]!.description).toBe('Morning routine');
 
     // The summary: payer and totals, then Submit for approval.
     await page.getByRole('button', { name: 'Next: summary' }).click();
@@ -89,6 +112,7 @@ test.describe('invoice wizard', () => {
     await expect(page.getByTestId('wizard-totals')).toContainText(
       `$${(saved.totalCents / 100).toLocaleString('en-AU', { minimumFractionDigits: 2 })}`,
     );
+    await expectNoAccessibilityViolations(page);
     await page.getByRole('button', { name: 'Submit for approval' }).click();
     await expect(page).toHaveURL(new RegExp(`/invoices/${invoiceId}$`));
     expect((await adam.get(invoiceId)).status).toBe('pending-approval');

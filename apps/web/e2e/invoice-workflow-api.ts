@@ -60,3 +60,23 @@ export async function pickParticipant(page: Page, scope: Page | Locator, name: s
   await page.getByPlaceholder('Name or NDIS number').fill(name);
   await page.getByRole('button', { name: new RegExp(name) }).click();
 }
+
+/** Someone else's save of the invoice's notes (the wizard's 409 test). */
+export async function patchInvoiceNotes(
+  request: APIRequestContext,
+  id: string,
+  version: number,
+  notes: string,
+) {
+  const response = await request.patch(`/api/invoices/${id}`, {
+    headers: await headersOf(request),
+    data: { version, notes },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { data: Invoice }).data;
+}
+
+/** How far the page is wider than the window (0 when nothing scrolls sideways). */
+export function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}

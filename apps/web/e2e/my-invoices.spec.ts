@@ -1,5 +1,5 @@
-import { demoUsers, expect, preferSunrise, test } from './fixtures';
-import { oliviaContext, rejectInvoiceViaApi } from './invoice-workflow-api';
+import { demoUsers, expect, expectNoAccessibilityViolations, preferSunrise, test } from './fixtures';
+import { oliviaContext, rejectInvoiceViaApi, sidewaysOverflow } from './invoice-workflow-api';
 import { agencyParticipant, approvedTime, invoicesApi } from './invoices-api';
 
 /**
@@ -39,8 +39,15 @@ test('Adam sees the invoice sent back to him with the reason, and opens it to fi
   const other = page.getByTestId('my-invoice').filter({ hasText: pending.invoiceNumber });
   await expect(other.getByTestId('invoice-status')).toHaveText('Pending approval');
 
+  await expectNoAccessibilityViolations(page);
+  // A phone: nothing runs off the side.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(item).toBeVisible();
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+
   await item.getByRole('link', { name: `Fix and resubmit ${sentBack.invoiceNumber}` }).click();
   await expect(page).toHaveURL(new RegExp(`/invoices/new\\?invoiceId=${sentBack.id}`));
   await expect(page.getByTestId('wizard-rejection')).toContainText('Wrong support item for a Saturday');
   await expect(page.getByTestId('invoice-line')).toHaveCount(1);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 });

@@ -103,7 +103,7 @@ function MyInvoices({ tenantId }: { tenantId: string }) {
                 <Link
                   to="/invoices/new"
                   search={{ invoiceId: invoice.id }}
-                  className="inline-flex items-center gap-1 self-start font-medium text-primary text-sm underline-offset-4 hover:underline"
+                  className="inline-flex items-center gap-1 self-start font-medium text-sm underline underline-offset-4"
                 >
                   <WrenchIcon className="size-4" aria-hidden="true" />
                   Fix and resubmit {invoice.invoiceNumber}

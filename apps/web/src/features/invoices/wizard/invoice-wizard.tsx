@@ -1,12 +1,11 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { can } from '@wattle/domain/auth/permissions';
 import type { Invoice } from '@wattle/domain/invoices/schemas';
 import { invoiceAllows } from '@wattle/domain/invoices/workflow';
 import { meQueryOptions } from '@/features/auth/api';
-import { useCurrentRole } from '@/features/tenants/use-current-role';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
 import { invoiceKeys, invoiceQueryOptions } from '../api';
+import { useInvoiceAccess } from '../invoice-access';
 import { InvoiceStatusBadge } from '../invoice-status-badge';
 import { WizardEditor, WizardSteps } from './wizard-editor';
 import { WizardStartStep } from './wizard-start-step';
@@ -28,10 +27,10 @@ export function InvoiceWizard({
   onBuilt: (invoice: Invoice) => void;
   onSubmitted: (invoice: Invoice) => void;
 }) {
-  const { role } = useCurrentRole();
+  const access = useInvoiceAccess();
   const queryClient = useQueryClient();
 
-  if (!can(role, 'manage:invoices')) {
+  if (!access.canManage) {
     return (
       <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground text-sm">
         Invoices are made by the organisation's owners and admins.

@@ -316,7 +316,8 @@ export function WizardEditor({
             />
           </FormField>
 
-          <div className="sticky bottom-0 -mx-1 flex flex-col gap-2 border-t bg-background px-1 py-3 sm:flex-row sm:items-center sm:justify-between">
+          {/* Buttons on the left: the toasts stack at the bottom right, where they would cover them. */}
+          <div className="sticky bottom-0 -mx-1 flex flex-col gap-2 border-t bg-background px-1 py-3 sm:flex-row-reverse sm:items-center sm:justify-between">
             <p className="text-sm tabular-nums" data-testid="wizard-running-total">
               {values.lines.length} {values.lines.length === 1 ? 'line' : 'lines'} · Total{' '}
               <span className="font-semibold">{formatCents(totals.totalCents)}</span>
