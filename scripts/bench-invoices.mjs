@@ -90,7 +90,7 @@ function parseOptions() {
     'db-sql': { type: 'string', multiple: true, default: [] },
   });
   // Postgres is what the targets are about; PGlite on request.
-  if (process.argv.every((arg) => !arg.startsWith('--db'))) values.db = 'postgres';
+  if (process.argv.every((arg) => arg !== '--db' && !arg.startsWith('--db='))) values.db = 'postgres';
   const number = wholeNumberReader(values);
   const options = {
     ...commonOptions(values, number),
