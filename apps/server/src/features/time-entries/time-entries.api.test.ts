@@ -8,6 +8,7 @@ import { auditLog } from '../../db/schema/audit';
 import { timeCodes } from '../../db/schema/catalogue';
 import { timeEntries } from '../../db/schema/time-entries';
 import { weekStart } from '../../seed/demo-time';
+import { todayIn } from '../cards/card-values';
 
 /**
  * Time entries against the real app (issue 14 part 4 and the timesheet of part 6): every rule a
@@ -703,9 +704,10 @@ describe('GET /api/time-entries/export.csv', () => {
 
 describe('the demo weeks', () => {
   it("leave Sophie this week's drafts to submit, and Lee last week's entries to approve", async () => {
-    // A week either side of the current one covers the demo weeks in any time zone.
-    const monday = weekStart(new Date().toISOString().slice(0, 10));
-    const period = `?from=${addDays(monday, -28)}&to=${addDays(monday, 13)}`;
+    // The demo weeks three back to this one, counted in the tenant's time zone as the seed counts
+    // them (older weeks were invoiced by the demo invoices).
+    const monday = weekStart(todayIn('Australia/Sydney'));
+    const period = `?from=${addDays(monday, -21)}&to=${addDays(monday, 6)}`;
     const mine = (await (await sophie()).get(`/api/time-entries${period}&userId=me`)).body.data as {
       status: string;
       date: string;
