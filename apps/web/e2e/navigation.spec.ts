@@ -166,12 +166,12 @@ test.describe('navigation', () => {
   test('each settings page opens, the spec’s six as placeholders', async ({ page, signIn }) => {
     await signIn(demoUsers.systemAdmin);
     // Templates is a real page now (templates-settings.spec.ts), as are Practitioner Settings
-    // (staff-profile.spec.ts), Team Configuration and Team Management (team-config.spec.ts) and
-    // Rates (rates.spec.ts): null.
+    // (staff-profile.spec.ts), Team Configuration and Team Management (team-config.spec.ts), Rates
+    // (rates.spec.ts) and Tax Invoice Settings (tax-invoice-settings.spec.ts): null.
     const pages = [
       ['user', 'User Settings', false],
       ['user/rates', 'Rates', null],
-      ['tax-invoice', 'Tax Invoice Settings', false],
+      ['tax-invoice', 'Tax Invoice Settings', null],
       ['practitioner', 'Practitioner Settings', null],
       ['team-config', 'Team Configuration', null],
       ['teams', 'Team Management', null],

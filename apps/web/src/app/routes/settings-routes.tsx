@@ -5,7 +5,8 @@ import { tenantRoute } from './base-routes';
  * /settings and its pages (spec shell section 2): the settings menu instead of the sidebar, the
  * Appearance page from features/preferences, Templates from features/templates/settings, Team
  * Management and Team Configuration from features/team-config, Practitioner Settings from
- * features/staff, Rates from features/rates, the others labelled placeholders for now.
+ * features/staff, Rates from features/rates, Tax Invoice Settings from features/tax-invoice-settings,
+ * the others labelled placeholders for now.
  */
 
 const settingsRoute = createRoute({
@@ -87,13 +88,23 @@ const ratesRoute = createRoute({
   component: lazyRouteComponent(() => import('@/features/rates/rates-settings-page'), 'RatesSettingsPage'),
 });
 
+/** The organisation's tax-invoice details, numbering and approvals (features/tax-invoice-settings). */
+const taxInvoiceRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'tax-invoice',
+  component: lazyRouteComponent(
+    () => import('@/features/tax-invoice-settings/tax-invoice-settings-page'),
+    'TaxInvoiceSettingsPage',
+  ),
+});
+
 const settingsPageRoutes = [
   teamManagementRoute,
   teamConfigRoute,
   practitionerRoute,
   settingsPage('user', 'UserSettingsPage'),
   ratesRoute,
-  settingsPage('tax-invoice', 'TaxInvoiceSettingsPage'),
+  taxInvoiceRoute,
   settingsPage('notifications', 'NotificationSettingsPage'),
   // The spec keeps these six as placeholders.
   settingsPage('tenant', 'TenantSettingsPage'),

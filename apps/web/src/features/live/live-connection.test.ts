@@ -200,6 +200,7 @@ describe('live query keys', () => {
     // Invoices and claim batches share the invoices area's prefix (features/invoices/invoice-keys.ts).
     expect(liveQueryKeys('invoice', 't1')).toEqual([['invoices', 't1']]);
     expect(liveQueryKeys('claim', 't1')).toEqual([['invoices', 't1']]);
+    expect(liveQueryKeys('tax-invoice-settings', 't1')).toEqual([['settings', 't1', 'tax-invoice']]);
     expect(allLiveQueryKeys('t1')).toEqual([
       ['notifications', 't1'],
       ['favorites', 't1'],
@@ -213,6 +214,7 @@ describe('live query keys', () => {
       ['time', 't1', 'timer'],
       ['time', 't1', 'codes'],
       ['invoices', 't1'],
+      ['settings', 't1', 'tax-invoice'],
       ['support-catalogue', 't1'],
     ]);
   });

@@ -33,6 +33,8 @@ const liveAreas: Record<string, (tenantId: string) => (readonly unknown[])[]> = 
   // every time code's price limit.
   // Invoices and claim batches: the board, lists, totals, details (features/invoices/invoice-keys.ts).
   invoice: (tenantId) => [['invoices', tenantId]],
+  // The tax-invoice settings page (features/tax-invoice-settings/api.ts).
+  'tax-invoice-settings': (tenantId) => [['settings', tenantId, 'tax-invoice']],
   claim: (tenantId) => [['invoices', tenantId]],
   'support-catalogue': (tenantId) => [
     ['support-catalogue', tenantId],

@@ -4,7 +4,6 @@ import {
   Building2Icon,
   GlobeIcon,
   LockIcon,
-  PercentIcon,
   PlugIcon,
   ServerIcon,
   UserRoundIcon,
@@ -13,7 +12,7 @@ import { PlaceholderPage } from './placeholder-page';
 
 /**
  * The settings pages other than Appearance, Templates, Team Management, Team Configuration,
- * Practitioner Settings and Rates (spec shell section 2). Tenant, System, Security,
+ * Practitioner Settings, Rates and Tax Invoice Settings (spec shell section 2). Tenant, System, Security,
  * Integrations, Documentation and Global are placeholders in the spec itself and say so; the others
  * are built in later releases and say what they will hold.
  */
@@ -24,16 +23,6 @@ export function UserSettingsPage() {
       title="User Settings"
       icon={UserRoundIcon}
       description="Your name, contact details and sign-in preferences."
-    />
-  );
-}
-
-export function TaxInvoiceSettingsPage() {
-  return (
-    <PlaceholderPage
-      title="Tax Invoice Settings"
-      icon={PercentIcon}
-      description="Invoice numbering, payment terms and the tax rate of this organisation."
     />
   );
 }
