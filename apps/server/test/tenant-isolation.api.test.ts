@@ -31,6 +31,8 @@ interface Ids {
   jordanParticipant: string;
   /** Gus Guest's user id: a guest of Sunrise with Mia's team shared. */
   gusUser: string;
+  /** A Sunrise invoice (the demo data's, else an id no invoice has: every refusal comes first). */
+  sunriseInvoice: string;
   /** Sophie Support's submitted time entry on Jordan's Care Team (Lee leads it). */
   sophieEntry: string;
   /** Sunrise's time code for 01_011_0107_1_1 (demo data). */
@@ -804,6 +806,136 @@ const routeCases: Record<string, RouteCase> = {
       payload: { version: 1, description: 'Hijacked' },
     }),
   },
+  // Invoices (issue 15): owners and admins build and change them; auditors (and team leads within
+  // the tenant's limit) read; approvals go to the approvers; support workers reach none.
+  'GET /api/invoices': {
+    kind: 'tenant',
+    call: () => ({ method: 'GET', url: '/api/invoices' }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+  },
+  'GET /api/invoices/totals': {
+    kind: 'tenant',
+    call: () => ({ method: 'GET', url: '/api/invoices/totals' }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+  },
+  'GET /api/invoices/:id': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/invoices/${ids.sunriseInvoice}` }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({ method: 'GET', url: `/api/invoices/${ids.sunriseInvoice}` }),
+  },
+  'POST /api/invoices': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: '/api/invoices',
+      payload: { participantId: ids.jordanParticipant, periodFrom: '2031-01-01', periodTo: '2031-01-31' },
+    }),
+    lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: '/api/invoices',
+      payload: { participantId: ids.jordanParticipant, periodFrom: '2031-01-01', periodTo: '2031-01-31' },
+    }),
+  },
+  'PATCH /api/invoices/:id': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'PATCH',
+      url: `/api/invoices/${ids.sunriseInvoice}`,
+      payload: { version: 1, notes: 'Hijacked' },
+    }),
+    lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'PATCH',
+      url: `/api/invoices/${ids.sunriseInvoice}`,
+      payload: { version: 1, notes: 'Hijacked' },
+    }),
+  },
+  'POST /api/invoices/:id/submit': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: `/api/invoices/${ids.sunriseInvoice}/submit`,
+      payload: {},
+    }),
+    lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: `/api/invoices/${ids.sunriseInvoice}/submit`,
+      payload: {},
+    }),
+  },
+  'POST /api/invoices/:id/approve': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: `/api/invoices/${ids.sunriseInvoice}/approve`,
+      payload: {},
+    }),
+    lowerRole: { email: 'lee.lead@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: `/api/invoices/${ids.sunriseInvoice}/approve`,
+      payload: {},
+    }),
+  },
+  'POST /api/invoices/:id/reject': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: `/api/invoices/${ids.sunriseInvoice}/reject`,
+      payload: { reason: 'Hijacked' },
+    }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: `/api/invoices/${ids.sunriseInvoice}/reject`,
+      payload: { reason: 'Hijacked' },
+    }),
+  },
+  'POST /api/invoices/:id/send': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: `/api/invoices/${ids.sunriseInvoice}/send`,
+      payload: {},
+    }),
+    lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: `/api/invoices/${ids.sunriseInvoice}/send`,
+      payload: {},
+    }),
+  },
+  'POST /api/invoices/:id/void': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: `/api/invoices/${ids.sunriseInvoice}/void`,
+      payload: { reason: 'Hijacked' },
+    }),
+    lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: `/api/invoices/${ids.sunriseInvoice}/void`,
+      payload: { reason: 'Hijacked' },
+    }),
+  },
+  'POST /api/invoices/:id/payments': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: `/api/invoices/${ids.sunriseInvoice}/payments`,
+      payload: { date: '2031-01-31', amountCents: 100, reference: 'Hijacked' },
+    }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: `/api/invoices/${ids.sunriseInvoice}/payments`,
+      payload: { date: '2031-01-31', amountCents: 100, reference: 'Hijacked' },
+    }),
+  },
   // Time entries and the timer (issue 14): whoever records time works on their own; a team lead
   // reads and decides on their team's; family guardians and auditors record none.
   'GET /api/time-entries': {
@@ -1093,6 +1225,9 @@ beforeAll(async () => {
     jordanParticipant: teams.find((x) => x.name === "Jordan's Care Team")!.participant!.id,
     gusUser: teams.flatMap((x) => x.members).find((m) => m.email === 'gus.guest@sunrise.example')!.userId,
     sophieEntry: '',
+    sunriseInvoice:
+      (await olivia.inTenant(sunrise).get('/api/invoices')).body.data?.[0]?.id ??
+      '00000000-0000-4000-8000-0000000000a1',
     sunriseTimeCode: (await olivia.inTenant(sunrise).get('/api/time-codes')).body.data.find(
       (c: { code: string }) => c.code === '01_011_0107_1_1',
     ).id,
@@ -1228,9 +1363,16 @@ describe('tenant isolation', () => {
       { id: ids.oliviaFavorite, label: 'Financial Management', accessCount: 0 },
     ]);
     const notifications = await olivia.inTenant(ids.sunrise).get('/api/notifications');
-    expect(notifications.body.data).toMatchObject([
-      { id: ids.oliviaNotification, read: false, tenantAccessRequest: { status: 'pending' } },
-    ]);
+    // Olivia also approves the demo invoices: her access request notification is as it was, and no
+    // refused write added one.
+    expect(
+      notifications.body.data.find((n: { id: string }) => n.id === ids.oliviaNotification),
+    ).toMatchObject({ read: false, tenantAccessRequest: { status: 'pending' } });
+    expect(JSON.stringify(notifications.body.data)).not.toContain('Hijacked');
+    const invoice = await olivia.inTenant(ids.sunrise).get(`/api/invoices/${ids.sunriseInvoice}`);
+    expect(JSON.stringify(invoice.body)).not.toContain('Hijacked');
+    const invoices = await olivia.inTenant(ids.sunrise).get('/api/invoices?from=2031-01-01&to=2031-01-31');
+    expect(invoices.body.data).toEqual([]);
     const card = await olivia.inTenant(ids.sunrise).get(`/api/cards/${ids.jordanCard}`);
     expect(card.status).toBe(200);
     expect(card.body.data.title).not.toBe('Hijacked');
