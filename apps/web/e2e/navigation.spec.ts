@@ -10,7 +10,6 @@ async function expectNotFound(page: Page): Promise<void> {
 const placeholderPages = [
   ['/dashboard', 'Dashboard'],
   ['/handbook', 'Handbook'],
-  ['/invoices', 'Invoices'],
   ['/incidents', 'Incidents'],
   ['/meeting', 'Meeting Reviews'],
   ['/admin/files', 'File Storage'],
