@@ -151,7 +151,8 @@ export function useInvoiceActions(tenantId: string, invoice: Invoice, access: In
     can: {
       edit: access.canManage && allows('edit'),
       submit: access.canManage && allows('submit'),
-      approve: access.canApprove && allows('approve') && !ownSubmission,
+      // The server decides whether the submitter may approve too (an organisation's only admin may).
+      approve: access.canApprove && allows('approve'),
       reject: access.canApprove && allows('reject'),
       send: access.canManage && allows('send'),
       void: access.canManage && allows('void'),
@@ -262,9 +263,10 @@ export function InvoiceActionNotes({
           Fix the problems on the invoice lines before submitting.
         </p>
       ) : null}
-      {invoice.status === 'pending-approval' && actions.ownSubmission && actions.can.reject ? (
+      {invoice.status === 'pending-approval' && actions.ownSubmission && actions.can.approve ? (
         <p className="text-muted-foreground text-sm">
-          You submitted this invoice, so someone else approves it.
+          You submitted this invoice: another approver approves it, unless you are your organisation's only
+          admin.
         </p>
       ) : null}
       {actions.batch ? (
