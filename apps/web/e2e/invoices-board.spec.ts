@@ -85,6 +85,16 @@ test.describe('invoices board and list', () => {
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText(one.invoiceNumber);
 
+    // Export for Xero: a period, then the CSV.
+    await page.getByRole('button', { name: 'Export for Xero' }).click();
+    const xero = page.getByRole('dialog', { name: 'Export for Xero' });
+    await xero.getByLabel('From').fill('2030-01-01');
+    await xero.getByLabel('To').fill('2030-12-31');
+    const xeroDownload = page.waitForEvent('download');
+    await xero.getByRole('link', { name: 'Download CSV' }).click();
+    expect((await xeroDownload).suggestedFilename()).toMatch(/\.csv$/);
+    await page.keyboard.press('Escape');
+
     // Reloading keeps the view, sort and filters.
     await page.reload();
     await expect(rows).toHaveCount(1);
@@ -166,6 +176,15 @@ test.describe('invoices board and list', () => {
     const portalText = 'The unit price is above the price limit for this support item';
     await page.getByRole('link', { name: 'Claims', exact: true }).click();
     const batch = page.getByTestId('claim-batch').filter({ hasText: batchNumber });
+    // A file that is not a results file: the server's words, nothing imported.
+    await batch.getByLabel(`Results file (${batchNumber})`).setInputFiles({
+      name: 'notes.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('Hello,World\r\n1,2\r\n'),
+    });
+    await batch.getByRole('button', { name: 'Import results' }).click();
+    await expect(batch.getByTestId('claim-results-error')).toContainText('The results file was not imported');
+    await expect(batch.getByTestId('claim-results-error')).toContainText('ClaimReference');
     await batch.getByLabel(`Results file (${batchNumber})`).setInputFiles({
       name: 'results.csv',
       mimeType: 'text/csv',
