@@ -75,6 +75,10 @@ test.describe('tax invoice settings', () => {
     await expect(page.getByRole('textbox', { name: 'Legal name' })).toBeDisabled();
     await expect(page.getByRole('textbox', { name: 'Legal name' })).not.toHaveValue('');
     await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
+    // On a phone too, nothing serious for assistive technology.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(page.getByRole('textbox', { name: 'Legal name' })).toBeVisible();
+    await expectNoAccessibilityViolations(page);
   });
 
   test('a support worker is told who can see the settings', async ({ page, signIn }) => {
