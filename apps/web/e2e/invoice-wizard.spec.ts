@@ -1,3 +1,4 @@
+import { invoiceMessages } from '@wattle/domain/invoices/schemas';
 import { demoUsers, expect, expectNoAccessibilityViolations, preferSunrise, test } from './fixtures';
 import {
   oliviaContext,
@@ -133,12 +134,17 @@ test.describe('invoice wizard', () => {
     await page.getByRole('menuitem', { name: 'New Invoice' }).click();
     const modal = page.getByRole('dialog', { name: 'New Invoice' });
     await pickParticipant(page, modal, name);
+    // Last fortnight (the default) holds none of their time: the server's words, and no draft.
+    await modal.getByRole('button', { name: 'Build invoice' }).click();
+    await expect(modal.getByTestId('wizard-build-error')).toHaveText(invoiceMessages.noEntries);
     await modal.getByRole('textbox', { name: 'From', exact: true }).fill(days[0]!);
     await modal.getByRole('textbox', { name: 'To', exact: true }).fill(days[0]!);
     await modal.getByRole('button', { name: 'Build invoice' }).click();
     await expect(modal.getByRole('heading', { name: /Review the lines/ })).toBeVisible();
     await expect(modal.getByTestId('invoice-line')).toHaveCount(1);
-    await expect(modal.getByRole('group', { name: 'Line 1' })).toContainText('01_011_0107_1_1');
+    await expect(modal.getByRole('group', { name: 'Line 1' })).toContainText(
+      'Assistance With Self-Care Activities',
+    );
     await olivia.close();
   });
 });

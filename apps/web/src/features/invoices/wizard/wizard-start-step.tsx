@@ -87,7 +87,9 @@ function StartForm({
     build.mutate(parsed.data);
   };
 
-  const serverError = build.isError && Object.keys(errors).length === 0 ? build.error.message : null;
+  // The server's refusal that names no field (nothing to invoice in the period, say) is shown as a whole.
+  const hasFieldErrors = Object.values(errors).some(Boolean);
+  const serverError = build.isError && !hasFieldErrors ? build.error.message : null;
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Participant and period">
