@@ -68,6 +68,21 @@ const intruderPlan = {
   budgets: [{ category: '01', amountCents: 99 }],
 };
 
+/** Valid tax-invoice settings, so a refusal is about who asks, never about the body. */
+const intruderTaxInvoiceSettings = {
+  legalName: 'Hijacked Pty Ltd',
+  abn: '51824753556',
+  ndisRegistrationNumber: '',
+  address: '',
+  email: '',
+  phone: '',
+  bank: null,
+  teamLeadApprovalLimitCents: null,
+  gstRate: 0,
+  paymentTerms: 30,
+  invoicePrefix: 'HIJ',
+};
+
 const routeCases: Record<string, RouteCase> = {
   'GET /api/health': { kind: 'public' },
   'GET /api/openapi.json': { kind: 'public' },
@@ -133,6 +148,17 @@ const routeCases: Record<string, RouteCase> = {
     kind: 'tenant',
     call: () => ({ method: 'PATCH', url: '/api/tenants/current', payload: { version: 1, name: 'Hijacked' } }),
     lowerRole: { email: 'lee.lead@sunrise.example', status: 403 },
+  },
+  // Tax-invoice settings: owners and admins write them, auditors read them, others neither.
+  'GET /api/settings/tax-invoice': {
+    kind: 'tenant',
+    call: () => ({ method: 'GET', url: '/api/settings/tax-invoice' }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+  },
+  'PUT /api/settings/tax-invoice': {
+    kind: 'tenant',
+    call: () => ({ method: 'PUT', url: '/api/settings/tax-invoice', payload: intruderTaxInvoiceSettings }),
+    lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
   },
   'GET /api/teams': { kind: 'tenant', call: () => ({ method: 'GET', url: '/api/teams' }) },
   'GET /api/teams/:idOrSlug': {
@@ -935,6 +961,12 @@ const routeCases: Record<string, RouteCase> = {
       url: `/api/invoices/${ids.sunriseInvoice}/payments`,
       payload: { date: '2031-01-31', amountCents: 100, reference: 'Hijacked' },
     }),
+  },
+  'GET /api/invoices/:id/pdf': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/invoices/${ids.sunriseInvoice}/pdf` }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({ method: 'GET', url: `/api/invoices/${ids.sunriseInvoice}/pdf` }),
   },
   // Time entries and the timer (issue 14): whoever records time works on their own; a team lead
   // reads and decides on their team's; family guardians and auditors record none.
