@@ -1,6 +1,7 @@
 import type { LineProblem, Payer } from '@wattle/domain/invoices/schemas';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -285,4 +286,21 @@ export const cardBillingRules = pgTable(
     uniqueIndex('card_billing_rules_type_category_key').on(t.tenantId, t.cardType, t.category),
     check('card_billing_rules_money_check', sql`${t.baseRateCents} >= 0 AND ${t.estimatedHours} > 0`),
   ],
+);
+
+/**
+ * How many invoices a tenant has per status, and their total: kept by statement triggers on invoices
+ * (migration 0022), read for the invoice list's total and the board's column totals when a
+ * tenant-wide reader filters by status alone, instead of counting every invoice on each page. No
+ * foreign key to tenants: a tenant deleted with its invoices would trip over its own cascade.
+ */
+export const invoiceTallies = pgTable(
+  'invoice_tallies',
+  {
+    tenantId: tenantIdColumn(),
+    status: text('status').notNull(),
+    n: integer('n').notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.status] })],
 );

@@ -17,7 +17,7 @@ import { catalogueFacts, lineProblems } from './check-lines';
 import { invoiceReach, requireInvoiceManager } from './invoice-access';
 import { publishInvoiceChanges } from './invoice-events';
 import type { DraftLine } from './invoice-lines';
-import { lineRows } from './invoice-lines';
+import { insertLineRows, lineRows } from './invoice-lines';
 import { readInvoice } from './invoice-records';
 
 export const entriesTakenMessage =
@@ -259,9 +259,7 @@ export async function buildInvoice(ctx: TenantContext, input: CreateInvoice): Pr
   const facts = await catalogueFacts(ctx, lines);
   const problems = await lineProblems(ctx, { id: invoiceId, participantId }, lines, facts);
   const { rows, totals } = lineRows(ctx.tenantId, invoiceId, lines, facts, problems, billing.taxRate);
-  for (let start = 0; start < rows.length; start += 500) {
-    await ctx.tx.insert(invoiceLines).values(rows.slice(start, start + 500));
-  }
+  await insertLineRows(ctx.tx, rows);
   await ctx.tx
     .update(invoices)
     .set({ ...totals, hasErrors: hasLineErrors(problems), lineCount: rows.length })

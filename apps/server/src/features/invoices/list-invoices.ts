@@ -1,6 +1,6 @@
 import type { InvoiceListQuery, InvoiceStatus, InvoiceSummary } from '@wattle/domain/invoices/schemas';
 import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
-import { invoices } from '../../db/schema/invoices';
+import { invoices, invoiceTallies } from '../../db/schema/invoices';
 import { participants } from '../../db/schema/participants';
 import type { TenantContext } from '../../http/tenant-scope';
 import { tenantToday } from '../cards/card-values';
@@ -31,12 +31,7 @@ function awaitingCondition(reach: InvoiceReach): SQL {
  * as a team lead) and the query's filters. Each narrows on tenant-leading indexed columns (status,
  * participant, created_by, number), so a page of a large tenant reads an index range.
  */
-function listConditions(
-  ctx: TenantContext,
-  reach: InvoiceReach,
-  query: Omit<InvoiceListQuery, 'sort' | 'order' | 'limit' | 'offset'>,
-  today: string,
-): SQL {
+function listConditions(ctx: TenantContext, reach: InvoiceReach, query: ListFilters, today: string): SQL {
   const conditions: (SQL | undefined)[] = [eq(invoices.tenantId, ctx.tenantId)];
   if (!reach.readsAll) conditions.push(inArray(invoices.teamId, reach.leadTeamIds));
   if (query.status && query.status.length > 0) conditions.push(inArray(invoices.status, query.status));
@@ -55,6 +50,45 @@ function listConditions(
     conditions.push(or(ilike(invoices.invoiceNumber, like), ilike(participants.name, like)));
   }
   return and(...conditions)!;
+}
+
+type ListFilters = Omit<InvoiceListQuery, 'sort' | 'order' | 'limit' | 'offset'>;
+
+/**
+ * Whether the tallies (migration 0022) answer the count: a tenant-wide reader whose list is narrowed
+ * by status at most. Any other filter counts the (smaller or index-read) set itself.
+ */
+function talliesAnswer(reach: InvoiceReach, query: ListFilters): boolean {
+  return (
+    reach.readsAll &&
+    query.scope === 'all' &&
+    !query.q &&
+    !query.participantId &&
+    !query.payerKind &&
+    !query.from &&
+    !query.to &&
+    query.overdue === undefined
+  );
+}
+
+/** The tenant's invoices per status (count and total) from the tallies, optionally some statuses. */
+async function talliedTotals(ctx: TenantContext, statuses: readonly InvoiceStatus[] | undefined) {
+  const rows = await ctx.tx
+    .select({ status: invoiceTallies.status, count: invoiceTallies.n, totalCents: invoiceTallies.totalCents })
+    .from(invoiceTallies)
+    .where(
+      and(
+        eq(invoiceTallies.tenantId, ctx.tenantId),
+        statuses && statuses.length > 0 ? inArray(invoiceTallies.status, [...statuses]) : undefined,
+      ),
+    );
+  return rows
+    .map((r) => ({
+      status: r.status as InvoiceStatus,
+      count: Number(r.count),
+      totalCents: Number(r.totalCents),
+    }))
+    .filter((r) => r.count !== 0);
 }
 
 const sortColumns = {
@@ -95,16 +129,9 @@ export async function listInvoices(
     .orderBy(...order)
     .limit(query.limit)
     .offset(query.offset);
-  // The count joins the participants only to match q on their names; otherwise it reads the
-  // invoices' own (tenant-leading) indexes alone.
-  const counting = ctx.tx.select({ n: sql<number>`count(*)::int` }).from(invoices).$dynamic();
-  const [counted] = await (query.q
-    ? counting.innerJoin(
-        participants,
-        and(eq(participants.tenantId, invoices.tenantId), eq(participants.id, invoices.participantId)),
-      )
-    : counting
-  ).where(where);
+  const total = talliesAnswer(reach, query)
+    ? (await talliedTotals(ctx, query.status)).reduce((sum, r) => sum + r.count, 0)
+    : await countInvoices(ctx, query, where);
   const names = await userNames(
     ctx.tx,
     rows.flatMap((r) => [r.invoice.createdBy, r.invoice.submittedBy, r.invoice.approvedBy]),
@@ -113,17 +140,34 @@ export async function listInvoices(
     data: rows.map((r) =>
       toInvoiceSummary(r.invoice, { name: r.name, ndisNumber: r.ndisNumber }, names, today),
     ),
-    total: Number(counted?.n ?? 0),
+    total,
   };
+}
+
+/**
+ * Counts the invoices matching the list's conditions; the participants are joined only to match q on
+ * their names, otherwise the count reads the invoices' own tenant-leading indexes alone.
+ */
+async function countInvoices(ctx: TenantContext, query: ListFilters, where: SQL): Promise<number> {
+  const counting = ctx.tx.select({ n: sql<number>`count(*)::int` }).from(invoices).$dynamic();
+  const [counted] = await (query.q
+    ? counting.innerJoin(
+        participants,
+        and(eq(participants.tenantId, invoices.tenantId), eq(participants.id, invoices.participantId)),
+      )
+    : counting
+  ).where(where);
+  return Number(counted?.n ?? 0);
 }
 
 /** `GET /api/invoices/totals`: how many invoices, and their total, per status, over the list's filters. */
 export async function invoiceTotalsByStatus(
   ctx: TenantContext,
-  query: Omit<InvoiceListQuery, 'sort' | 'order' | 'limit' | 'offset'>,
+  query: ListFilters,
 ): Promise<{ status: InvoiceStatus; count: number; totalCents: number }[]> {
   const reach = await invoiceReach(ctx);
   requireInvoiceReader(reach);
+  if (talliesAnswer(reach, query)) return talliedTotals(ctx, query.status);
   const today = await tenantToday(ctx);
   const summing = ctx.tx
     .select({

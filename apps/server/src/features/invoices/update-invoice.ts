@@ -11,7 +11,7 @@ import { writeAudit } from '../audit/write-audit';
 import { catalogueFacts, lineProblems } from './check-lines';
 import { invoiceReach, requireInvoiceManager } from './invoice-access';
 import { publishInvoiceChanges } from './invoice-events';
-import { type DraftLine, lineRows } from './invoice-lines';
+import { type DraftLine, insertLineRows, lineRows } from './invoice-lines';
 import { checkInvoiceVersion, type InvoiceLineRow, loadInvoiceRow, readInvoice } from './invoice-records';
 import { releaseTimeEntries } from './invoice-workflow';
 
@@ -99,9 +99,7 @@ export async function updateInvoice(ctx: TenantContext, id: string, input: Updat
     const problems = await lineProblems(ctx, row, lines, facts);
     const gstRate = Number(row.gstRate);
     const { rows, totals } = lineRows(ctx.tenantId, id, lines, facts, problems, gstRate);
-    for (let start = 0; start < rows.length; start += 500) {
-      await ctx.tx.insert(invoiceLines).values(rows.slice(start, start + 500));
-    }
+    await insertLineRows(ctx.tx, rows);
     Object.assign(values, totals, { hasErrors: hasLineErrors(problems), lineCount: rows.length });
     changes.push(
       { field: 'lineCount', oldValue: row.lineCount, newValue: rows.length },
