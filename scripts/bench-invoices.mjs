@@ -102,7 +102,8 @@ function parseOptions() {
     claimInvoices: number('claim-invoices', 0, 1000),
     month: values.month,
     // A statement, or a file of statements, run on the generated data before measuring (then
-    // ANALYZE): to try an index or a tally without changing the server's migrations.
+    // ANALYZE): to try an index or a tally without changing the server's migrations. Postgres runs
+    // several statements in one go; PGlite takes one per --db-sql.
     dbSql: values['db-sql'].map((v) => (existsSync(v) ? readFileSync(v, 'utf8') : v)),
   };
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(options.month)) throw new Error('--month must be YYYY-MM');
