@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness';
 import { auditLog } from '../../db/schema/audit';
@@ -9,7 +9,7 @@ import {
   invoicePayments,
   invoices,
 } from '../../db/schema/invoices';
-import { todayIn } from '../cards/card-values';
+import { addDays, todayIn } from '../cards/card-values';
 
 /**
  * NDIA claims and the accounting export against the real app (issue 15 parts 6 and 7). Invoices are
@@ -201,12 +201,16 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('claims', () => {
-  let first: { id: string; invoiceNumber: string; lineIds: string[] };
-  let second: { id: string; invoiceNumber: string; lineIds: string[] };
-  let batchId: string;
-  let ndisNumber: string;
+let first: { id: string; invoiceNumber: string; lineIds: string[] };
+let second: { id: string; invoiceNumber: string; lineIds: string[] };
+let batchId: string;
+let batchNumber: string;
+let ndisNumber: string;
+/** The demo data has claim batches and payments of its own: counts here are relative to them. */
+let batchesBefore: number;
+let paymentsBefore: number;
 
+describe('claims', () => {
   it('refuses a support worker, and lets an auditor read but not claim', async () => {
     const invoice = await makeInvoice({ lines: [{ date: '2030-03-04', quantity: 2 }] });
     expect((await (await sophie()).post('/api/claims', { invoiceIds: [invoice.id] })).status).toBe(403);
@@ -222,6 +226,9 @@ describe('claims', () => {
   });
 
   it('names every problem of the rows and writes nothing', async () => {
+    batchesBefore = await countOf(claimBatches);
+    paymentsBefore = await countOf(invoicePayments);
+    await setTaxInvoice({ abn: '51824753556', ndisRegistrationNumber: '' });
     first = await makeInvoice({
       lines: [
         { date: '2030-03-04', quantity: 2 },
@@ -256,8 +263,8 @@ describe('claims', () => {
       message:
         'A cancellation claim needs its reason: NSDH (health), NSDF (family), NSDT (transport) or NSDO (other)',
     });
-    expect(problems.some((p) => p.column === 'ABN of Support Provider')).toBe(true);
-    expect(await countOf(claimBatches)).toBe(0);
+    expect(problems.some((p) => p.column === 'ABN of Support Provider')).toBe(false);
+    expect(await countOf(claimBatches)).toBe(batchesBefore);
     expect((await linesOf(first.id)).map((l) => l.claimStatus)).toEqual(['unclaimed', 'unclaimed']);
     expect((await invoiceRow(first.id)).status).toBe('approved');
   });
@@ -286,7 +293,7 @@ describe('claims', () => {
         message: 'A draft invoice cannot be claimed; approve it first',
       },
     ]);
-    expect(await countOf(claimBatches)).toBe(0);
+    expect(await countOf(claimBatches)).toBe(batchesBefore);
     // Left out of the rest: they would otherwise turn up in the accounting export.
     await t.readInTenant(sunrise, (tx) =>
       tx.delete(invoices).where(and(eq(invoices.tenantId, sunrise), eq(invoices.id, draft.id))),
@@ -301,8 +308,9 @@ describe('claims', () => {
     expect(created.body.error).toBeUndefined();
     expect(created.status).toBe(201);
     batchId = created.body.data.id;
+    batchNumber = created.body.data.batchNumber;
+    expect(batchNumber).toBe(`CLM-${String(batchesBefore + 1).padStart(5, '0')}`);
     expect(created.body.data).toMatchObject({
-      batchNumber: 'CLM-00001',
       status: 'exported',
       lineCount: 4,
       paidLineCount: 0,
@@ -324,8 +332,9 @@ describe('claims', () => {
     expect(invoice.version).toBe(2);
 
     const list = await (await aria()).get('/api/claims');
-    expect(list.body.meta.total).toBe(1);
-    expect((await (await aria()).get(`/api/claims/${batchId}`)).body.data.batchNumber).toBe('CLM-00001');
+    expect(list.body.meta.total).toBe(batchesBefore + 1);
+    expect(list.body.data[0].id).toBe(batchId);
+    expect((await (await aria()).get(`/api/claims/${batchId}`)).body.data.batchNumber).toBe(batchNumber);
 
     // Nothing left to claim on these invoices now.
     const again = await (await adam()).post('/api/claims', { invoiceIds: [first.id] });
@@ -344,7 +353,7 @@ describe('claims', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(
-      'attachment; filename="bulk-payment-request-CLM-00001.csv"',
+      `attachment; filename="bulk-payment-request-${batchNumber}.csv"`,
     );
     const body = res.body as string;
     expect(body).toBe(
@@ -391,7 +400,7 @@ describe('claims', () => {
     expect(unknown.status).toBe(422);
     expect(unknown.body.error.details).toEqual({ unknownReferences: ['INV-99999-1'] });
     expect((await linesOf(first.id)).map((l) => l.claimStatus)).toEqual(['claimed', 'claimed']);
-    expect(await countOf(invoicePayments)).toBe(0);
+    expect(await countOf(invoicePayments)).toBe(paymentsBefore);
 
     expect((await postResults(await sophie(), batchId, resultsHeader)).status).toBe(403);
     expect((await postResults(await aria(), batchId, resultsHeader)).status).toBe(403);
@@ -424,12 +433,20 @@ describe('claims', () => {
     expect(invoice.paidCents).toBe(14046);
     expect(invoice.status).toBe('part-paid');
     const payments = await t.readInTenant(sunrise, (tx) =>
-      tx.select().from(invoicePayments).where(eq(invoicePayments.tenantId, sunrise)),
+      tx
+        .select()
+        .from(invoicePayments)
+        .where(
+          and(
+            eq(invoicePayments.tenantId, sunrise),
+            inArray(invoicePayments.invoiceId, [first.id, second.id]),
+          ),
+        ),
     );
     expect(payments.map((p) => [p.invoiceId, p.amountCents, p.source, p.reference]).sort()).toEqual(
       [
-        [first.id, 14046, 'ndia', 'CLM-00001'],
-        [second.id, 7023, 'ndia', 'CLM-00001'],
+        [first.id, 14046, 'ndia', batchNumber],
+        [second.id, 7023, 'ndia', batchNumber],
       ].sort(),
     );
     // The recipient reads their own inbox: checked through the API as Adam.
@@ -464,7 +481,7 @@ describe('claims', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ paid: 0, rejected: 0, pending: 1, unchanged: 3 });
-    expect(await countOf(invoicePayments)).toBe(2);
+    expect(await countOf(invoicePayments)).toBe(paymentsBefore + 2);
     const after = await invoiceRow(first.id);
     expect(after.version).toBe(before.version);
     const [auditsAfter] = await t.readInTenant(sunrise, (tx) =>
@@ -494,12 +511,26 @@ describe('claims', () => {
     });
     expect(unknownItem.status).toBe(422);
 
+    // Checked as any invoice line: the fixture's 2030 dates are outside Jordan's current plan.
+    const outsidePlan = await (await adam()).patch(url(rejectedLine!), {
+      version: invoice.version,
+      supportItemNumber: '01_011_0107_1_1',
+    });
+    expect(outsidePlan.status).toBe(422);
+    expect(outsidePlan.body.error.code).toBe('PRICING_REFUSED');
+    expect(outsidePlan.body.error.details.problems.map((p: { code: string }) => p.code)).toContain(
+      'outside-plan',
+    );
+    const day = addDays(todayIn('Australia/Sydney'), -7);
     const corrected = await (await adam()).patch(url(rejectedLine!), {
       version: invoice.version,
       supportItemNumber: '01_011_0107_1_1',
       quantity: 1,
       claimType: '',
+      serviceDateFrom: day,
+      serviceDateTo: day,
     });
+    expect(corrected.body.error).toBeUndefined();
     expect(corrected.status).toBe(200);
     const line = corrected.body.data.lineItems[1];
     expect(line).toMatchObject({
@@ -516,11 +547,14 @@ describe('claims', () => {
     const before = (await (await adam()).get(`/api/claims/${batchId}/bulk-payment-request.csv`)).body;
     const reclaim = await (await adam()).post('/api/claims', { invoiceIds: [first.id] });
     expect(reclaim.status).toBe(201);
-    expect(reclaim.body.data).toMatchObject({ batchNumber: 'CLM-00002', lineCount: 1 });
+    expect(reclaim.body.data).toMatchObject({
+      batchNumber: `CLM-${String(batchesBefore + 2).padStart(5, '0')}`,
+      lineCount: 1,
+    });
     const file = (await (await adam()).get(`/api/claims/${reclaim.body.data.id}/bulk-payment-request.csv`))
       .body as string;
     expect(file.split('\r\n')[1]).toBe(
-      `405000123,${ndisNumber},2030-03-05,2030-03-05,01_011_0107_1_1,${first.invoiceNumber}-2-R2,,01:00,70.23,P2,,,,,,51824753556`,
+      `405000123,${ndisNumber},${day},${day},01_011_0107_1_1,${first.invoiceNumber}-2-R2,,01:00,70.23,P2,,,,,,51824753556`,
     );
     // The first batch's file is as it was exported.
     expect((await (await adam()).get(`/api/claims/${batchId}/bulk-payment-request.csv`)).body).toBe(before);
@@ -558,7 +592,8 @@ describe('accounting export', () => {
       '*ContactName,EmailAddress,POAddressLine1,POAddressLine2,POAddressLine3,POAddressLine4,POCity,PORegion,POPostalCode,POCountry,*InvoiceNumber,Reference,*InvoiceDate,*DueDate,Total,InventoryItemCode,*Description,*Quantity,*UnitAmount,Discount,*AccountCode,*TaxType,TaxAmount,TrackingName1,TrackingOption1,TrackingName2,TrackingOption2,Currency,BrandingTheme',
     );
     // The claimed NDIA invoices (issued today) and the plan-managed one: a row per line.
-    expect(lines.filter((l) => l.startsWith('NDIA,')).length).toBe(4);
+    expect(lines.filter((l) => l.startsWith(`NDIA,,,,,,,,,,${first.invoiceNumber},`))).toHaveLength(2);
+    expect(lines.filter((l) => l.startsWith(`NDIA,,,,,,,,,,${second.invoiceNumber},`))).toHaveLength(2);
     const oddRow = lines.find((l) => l.includes(odd.invoiceNumber));
     expect(oddRow?.startsWith(`"'=HYPERLINK(""x"")",`)).toBe(true);
     expect(oddRow).toContain(',2.00,70.23,,200,GST Free Income,0.00,,,,,AUD,');
@@ -569,7 +604,7 @@ describe('accounting export', () => {
     expect(rows[0]).toBe('Date,Amount,Payee,Reference,InvoiceNumber,Description');
     const [y, m, d] = today.split('-');
     expect(rows).toContain(
-      `${d}/${m}/${y},70.23,NDIA,CLM-00001,${(await invoiceRow((await linesOfBatchInvoice())!)).invoiceNumber},NDIA claim payment for ${(await invoiceRow((await linesOfBatchInvoice())!)).invoiceNumber}`,
+      `${d}/${m}/${y},70.23,NDIA,${batchNumber},${second.invoiceNumber},NDIA claim payment for ${second.invoiceNumber}`,
     );
 
     expect(
@@ -580,20 +615,3 @@ describe('accounting export', () => {
     ).toBe(400);
   });
 });
-
-/** The second invoice of the first batch: the one paid 70.23 by CLM-00001. */
-async function linesOfBatchInvoice(): Promise<string | undefined> {
-  const [row] = await t.readInTenant(sunrise, (tx) =>
-    tx
-      .select({ invoiceId: invoicePayments.invoiceId })
-      .from(invoicePayments)
-      .where(
-        and(
-          eq(invoicePayments.tenantId, sunrise),
-          eq(invoicePayments.amountCents, 7023),
-          eq(invoicePayments.reference, 'CLM-00001'),
-        ),
-      ),
-  );
-  return row?.invoiceId;
-}

@@ -6,17 +6,17 @@ import { invoiceLines, invoices } from '../../db/schema/invoices';
 import { AppError, notFound } from '../../http/app-error';
 import { requireTenantPermission, type TenantContext } from '../../http/tenant-scope';
 import { writeAudit } from '../audit/write-audit';
+import { catalogueFacts, lineProblems } from '../invoices/check-lines';
 import { invoiceReach } from '../invoices/invoice-access';
 import { publishInvoiceChanges } from '../invoices/invoice-events';
 import { checkInvoiceVersion, loadInvoiceRow, readInvoice } from '../invoices/invoice-records';
 import { settleInvoice } from '../invoices/settle-invoice';
-import { supportItemInForce } from '../support-catalogue/catalogue-in-force';
 
 export const notRejectedMessage = 'Only a line the NDIA rejected can be corrected';
 
 /**
  * `PATCH /api/invoices/{id}/lines/{lineId}`: corrects a line the NDIA rejected (support item,
- * quantity, unit price, dates, claim type) so it can be claimed again. A sent invoice is otherwise
+ * quantity, unit price, dates, claim type) so it can be claimed again, checked like any invoice line. A sent invoice is otherwise
  * never edited; this is the one change its lines take. The amount, GST and the invoice's totals are
  * worked out again, the line stays 'rejected' (claimable) until the next claim, and the invoice's
  * settlement follows its new total. Version checked, audited with old and new values.
@@ -52,23 +52,6 @@ export async function correctClaimLine(
       field: 'serviceDateTo',
     });
   }
-  let item = { name: line.supportItemName, unit: line.unit, category: line.supportCategory };
-  if (body.supportItemNumber !== undefined || body.serviceDateFrom !== undefined) {
-    const { item: inForce } = await supportItemInForce(
-      ctx.tx,
-      ctx.tenantId,
-      next.supportItemNumber,
-      next.serviceDateFrom,
-    );
-    if (!inForce) {
-      throw new AppError(
-        'PRICING_REFUSED',
-        `${next.supportItemNumber} is not a support item that may be claimed on ${next.serviceDateFrom}`,
-        { field: 'supportItemNumber' },
-      );
-    }
-    item = { name: inForce.name, unit: inForce.unit, category: inForce.categoryNumber };
-  }
   const amountCents = lineAmountCents(next.quantity, next.unitPriceCents);
   const priced = priceLine(amountCents, line.gstCode, Number(invoice.gstRate));
   // A time entry's minutes stay the billable time only while the hours do.
@@ -78,19 +61,42 @@ export async function correctClaimLine(
       : Number.isInteger(Math.round(next.quantity * 6000) / 100)
         ? Math.round(next.quantity * 60)
         : null;
+  // The corrected line is checked as the invoice's lines are (catalogue, price limit where the
+  // participant lives, plan dates and budget), among the invoice's other lines; an error refuses it.
+  const checked = all.map((l) =>
+    l.id === line.id
+      ? { ...next, amountCents: priced.amountCents }
+      : {
+          serviceDateFrom: l.serviceDateFrom,
+          serviceDateTo: l.serviceDateTo,
+          supportItemNumber: l.supportItemNumber,
+          unitPriceCents: l.unitPriceCents,
+          amountCents: l.amountCents,
+        },
+  );
+  const at = all.indexOf(line);
+  const facts = await catalogueFacts(ctx, checked);
+  const problems = (await lineProblems(ctx, invoice, checked, facts))[at] ?? [];
+  const errors = problems.filter((p) => p.severity === 'error');
+  if (errors.length > 0) {
+    throw new AppError('PRICING_REFUSED', errors.map((p) => p.message).join(' '), { problems });
+  }
+  const item = facts[at]?.itemInForce ?? null;
   const updated = {
     ...next,
     quantity: next.quantity,
-    supportItemName: item.name,
-    unit: item.unit,
-    supportCategory: item.category,
+    supportItemName: item?.name ?? line.supportItemName,
+    unit: item?.unit ?? line.unit,
+    supportCategory: (item?.categoryNumber as string | undefined) ?? line.supportCategory,
     minutes,
     amountCents: priced.amountCents,
     gstCents: priced.gstCents,
     totalCents: priced.totalCents,
+    problems,
   };
   const changes: FieldChange[] = [];
   for (const [field, value] of Object.entries(updated)) {
+    if (field === 'problems') continue;
     const old = field === 'quantity' ? Number(line.quantity) : line[field as keyof typeof line];
     if (old !== value) changes.push({ field, oldValue: old, newValue: value });
   }
