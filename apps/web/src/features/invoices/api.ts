@@ -116,8 +116,22 @@ export function voidInvoice(tenantId: string, id: string, body: { reason: string
   return http<Invoice>(`${invoicePath(id)}/void`, { method: 'POST', body, tenantId });
 }
 
-export function recordPayment(tenantId: string, id: string, body: RecordPayment): Promise<Invoice> {
-  return http<Invoice>(`${invoicePath(id)}/payments`, { method: 'POST', body, tenantId });
+/**
+ * Records a payment. The dialog sends one Idempotency-Key for all its tries, so a payment whose answer
+ * was lost is not recorded twice when Record payment is pressed again.
+ */
+export function recordPayment(
+  tenantId: string,
+  id: string,
+  body: RecordPayment,
+  idempotencyKey: string,
+): Promise<Invoice> {
+  return http<Invoice>(`${invoicePath(id)}/payments`, {
+    method: 'POST',
+    body,
+    tenantId,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 }
 
 /** Corrects a line the NDIA rejected so it can be claimed again. */

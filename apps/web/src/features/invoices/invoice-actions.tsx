@@ -101,7 +101,8 @@ export function useInvoiceActions(tenantId: string, invoice: Invoice, access: In
     ...settle,
   });
   const pay = useMutation({
-    mutationFn: (payment: RecordPayment) => recordPayment(tenantId, invoice.id, payment),
+    mutationFn: ({ payment, key }: { payment: RecordPayment; key: string }) =>
+      recordPayment(tenantId, invoice.id, payment, key),
     ...settle,
   });
   const correct = useMutation({
@@ -348,7 +349,7 @@ export function InvoiceActionDialogs({
         today={today}
         isBusy={isBusy}
         error={dialogError}
-        onRecord={(payment) => actions.pay.mutate(payment)}
+        onRecord={(payment, key) => actions.pay.mutate({ payment, key })}
         onClose={close}
       />
     );

@@ -33,7 +33,8 @@ export function PaymentDialog({
   today: string;
   isBusy: boolean;
   error: string | null;
-  onRecord: (payment: RecordPayment) => void;
+  /** The payment, and the key every try of this dialog shares. */
+  onRecord: (payment: RecordPayment, idempotencyKey: string) => void;
   onClose: () => void;
 }) {
   const id = useId();
@@ -44,6 +45,7 @@ export function PaymentDialog({
     reference: '',
   });
   const [errors, setErrors] = useState<PaymentFormErrors>({});
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
   const set = (field: keyof PaymentFormValues, value: string) =>
     setValues((previous) => ({ ...previous, [field]: value }));
 
@@ -55,7 +57,7 @@ export function PaymentDialog({
       return;
     }
     setErrors({});
-    onRecord(result.payment);
+    onRecord(result.payment, idempotencyKey);
   };
 
   return (
