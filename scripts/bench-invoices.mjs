@@ -436,7 +436,7 @@ function weekdaysIn(from, to) {
   return n;
 }
 
-/** The list's page and count as list-invoices.ts runs them for an owner, under row-level security. */
+/** The list's page and total as list-invoices.ts reads them for an owner, under row-level security. */
 async function explainList({ url, tenant }) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -457,7 +457,10 @@ async function explainList({ url, tenant }) {
     const page = await explain(
       `select invoices.*, participants.name, participants.ndis_number ${join} order by invoices.number desc limit 50 offset 0`,
     );
-    const count = await explain(`select count(*)::int from invoices where invoices.tenant_id = $1`);
+    // The total of a tenant-wide, unfiltered list: the per-status tallies (migration 0022).
+    const count = await explain(
+      'select status, n, total_cents from invoice_tallies where invoice_tallies.tenant_id = $1',
+    );
     await client.query('rollback');
     return { page, count };
   } finally {
@@ -830,7 +833,7 @@ function report(results, options) {
     print(`${r.db} plan of the list's page (as wattle_app, under row-level security):`);
     print(r.plan.page);
     print();
-    print(`${r.db} plan of the list's count:`);
+    print(`${r.db} plan of the list's total (the tallies):`);
     print(r.plan.count);
   }
   const verdicts = results
