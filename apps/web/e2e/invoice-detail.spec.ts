@@ -171,7 +171,18 @@ test.describe('invoice detail', () => {
     await page.getByRole('button', { name: 'Void' }).click();
     const voiding = page.getByRole('dialog', { name: `Void ${invoice.invoiceNumber}` });
     await voiding.getByLabel('Reason').fill('Wrong participant');
-    // Someone saves the draft's notes in the meantime.
+    // Someone saves the draft's notes in the meantime. The page keeps the invoice as it read it until
+    // it tries to void (else the live feed could bring the change first and there were no conflict).
+    const stale = JSON.stringify({ success: true, data: await adam.get(invoice.id) });
+    let isVoidSent = false;
+    page.on('request', (request) => {
+      if (request.url().endsWith(`/api/invoices/${invoice.id}/void`)) isVoidSent = true;
+    });
+    await page.route(`**/api/invoices/${invoice.id}`, (route) =>
+      isVoidSent || route.request().method() !== 'GET'
+        ? route.continue()
+        : route.fulfill({ status: 200, contentType: 'application/json', body: stale }),
+    );
     expect(
       (await adam.patch(invoice.id, { version: invoice.version, notes: 'Checked by Olivia' })).status(),
     ).toBe(200);
@@ -193,8 +204,15 @@ test.describe('invoice detail', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`/invoices?view=list&participant=${person.id}`);
     await expect(page.getByTestId('invoice-row')).toHaveCount(1);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    // The board scrolls its columns sideways inside itself; so does the detail's lines table.
+    await page.goto(`/invoices?participant=${person.id}`);
+    await expect(page.getByTestId('invoice-board')).toBeVisible();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.goto(`/invoices/${invoice.id}`);
+    await expect(page.getByTestId('invoice-line')).toHaveCount(1);
+    expect(await overflow()).toBeLessThanOrEqual(0);
     await olivia.close();
   });
 
