@@ -21,6 +21,9 @@ import { publishClaimChange } from './claim-events';
 import { toClaimBatches } from './claim-records';
 import type { ClaimProblem, CreateClaimBody } from './claim-schemas';
 
+/** Claim lines of one insert statement (about ten parameters each). */
+const claimLinesPerInsert = 2000;
+
 /** Lines the NDIA has not paid and that are not waiting on a claim already sent. */
 const claimableLineStatuses = ['unclaimed', 'rejected'] as const;
 
@@ -204,24 +207,28 @@ export async function createClaim(ctx: TenantContext, body: CreateClaimBody): Pr
       createdAt: now,
     })
     .returning();
-  await ctx.tx.insert(claimLines).values(
-    lines.map((line, i) => ({
-      tenantId: ctx.tenantId,
-      batchId: batch!.id,
-      invoiceId: line.invoiceId,
-      invoiceLineId: line.id,
-      claimReference: bulkLines[i]!.claimReference,
-      row: rows[i]!,
-      amountCents: line.totalCents,
-    })),
-  );
-  // One statement for every line: each takes its own reference.
+  const claimRows = lines.map((line, i) => ({
+    tenantId: ctx.tenantId,
+    batchId: batch!.id,
+    invoiceId: line.invoiceId,
+    invoiceLineId: line.id,
+    claimReference: bulkLines[i]!.claimReference,
+    row: rows[i]!,
+    amountCents: line.totalCents,
+  }));
+  // Postgres takes at most 65,535 parameters a statement: a large batch goes in parts.
+  for (let start = 0; start < claimRows.length; start += claimLinesPerInsert) {
+    await ctx.tx.insert(claimLines).values(claimRows.slice(start, start + claimLinesPerInsert));
+  }
+  // One statement per 10,000 lines, each line taking its own reference.
   const references = lines.map((line, i) => sql`(${line.id}::uuid, ${bulkLines[i]!.claimReference}::text)`);
-  await ctx.tx.execute(sql`
-    update invoice_lines as l
-       set claim_status = 'claimed', claim_reference = v.reference, claim_error = null
-      from (values ${sql.join(references, sql`, `)}) as v(id, reference)
-     where l.tenant_id = ${ctx.tenantId} and l.id = v.id`);
+  for (let start = 0; start < references.length; start += 10_000) {
+    await ctx.tx.execute(sql`
+      update invoice_lines as l
+         set claim_status = 'claimed', claim_reference = v.reference, claim_error = null
+        from (values ${sql.join(references.slice(start, start + 10_000), sql`, `)}) as v(id, reference)
+       where l.tenant_id = ${ctx.tenantId} and l.id = v.id`);
+  }
 
   const today = await tenantToday(ctx);
   const batchNumber = formatClaimBatchNumber(number);
