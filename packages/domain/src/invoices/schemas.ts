@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invoiceActions } from './workflow';
 
 /**
  * Invoices and their lines (spec work section 3, Invoice; issue 15). Money is integer cents;
@@ -183,6 +184,13 @@ export const InvoiceSchema = z.object({
   sentAt: z.iso.datetime({ offset: true }).nullable(),
   paidAt: z.iso.datetime({ offset: true }).nullable(),
   payments: z.array(InvoicePaymentSchema),
+  /**
+   * What the caller may do with the invoice now, decided on the server from its status, the
+   * permission table, the approval rules (never one's own submission unless the organisation's only
+   * approver; team leads within their limit) and its payer (claims only for the NDIA). The web offers
+   * exactly these.
+   */
+  allowedActions: z.array(z.enum(invoiceActions)),
   version: z.number().int().positive(),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
@@ -190,7 +198,11 @@ export const InvoiceSchema = z.object({
 export type Invoice = z.infer<typeof InvoiceSchema>;
 
 /** A row of the board and list: the invoice without its lines and payments. */
-export const InvoiceSummarySchema = InvoiceSchema.omit({ lineItems: true, payments: true }).extend({
+export const InvoiceSummarySchema = InvoiceSchema.omit({
+  lineItems: true,
+  payments: true,
+  allowedActions: true,
+}).extend({
   lineCount: z.number().int().nonnegative(),
   isOverdue: z.boolean(),
 });

@@ -12,7 +12,17 @@ import type { InvoiceStatus } from './schemas';
  * time entries. A sent invoice is never edited: it is voided and replaced, or a rejected claim line
  * is corrected and claimed again.
  */
-export type InvoiceAction = 'edit' | 'submit' | 'approve' | 'reject' | 'send' | 'claim' | 'pay' | 'void';
+export const invoiceActions = [
+  'edit',
+  'submit',
+  'approve',
+  'reject',
+  'send',
+  'claim',
+  'pay',
+  'void',
+] as const;
+export type InvoiceAction = (typeof invoiceActions)[number];
 
 const actionsByStatus: Record<InvoiceStatus, readonly InvoiceAction[]> = {
   draft: ['edit', 'submit', 'void'],

@@ -78,6 +78,7 @@ export function testInvoice(lines: InvoiceLine[], overrides: Partial<Invoice> = 
     sentAt: null,
     paidAt: null,
     payments: [],
+    allowedActions: [],
     version: 1,
     createdAt: '2026-11-16T00:00:00.000Z',
     updatedAt: '2026-11-16T00:00:00.000Z',

@@ -1,6 +1,7 @@
 import { can } from '@wattle/domain/auth/permissions';
 import { effectiveTeamRole, type TeamRole } from '@wattle/domain/auth/roles';
-import { invoiceMessages } from '@wattle/domain/invoices/schemas';
+import { type InvoiceStatus, invoiceMessages, type PayerKind } from '@wattle/domain/invoices/schemas';
+import { type InvoiceAction, invoiceAllows } from '@wattle/domain/invoices/workflow';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { teamMembers } from '../../db/schema/teams';
 import { memberships, tenants } from '../../db/schema/tenants';
@@ -129,6 +130,32 @@ export function requireInvoiceApprover(
     throw forbidden(invoiceMessages.aboveLimit);
   }
   throw forbidden();
+}
+
+/** The steps that only need manage:invoices and a status that allows them. */
+const managerActions = ['edit', 'submit', 'send', 'claim', 'pay', 'void'] as const;
+
+/**
+ * What the caller may do with this invoice now: the one answer the server enforces and the web
+ * offers (the `allowedActions` of an invoice read).
+ */
+export async function allowedInvoiceActions(
+  ctx: TenantContext,
+  reach: InvoiceReach,
+  invoice: ApprovalTarget & { status: InvoiceStatus; paidCents: number; payerKind: PayerKind },
+): Promise<InvoiceAction[]> {
+  const actions: InvoiceAction[] = [];
+  if (reach.manages) {
+    for (const action of managerActions) {
+      if (action === 'claim' && invoice.payerKind !== 'ndia') continue;
+      if (invoiceAllows(invoice.status, action, invoice.paidCents)) actions.push(action);
+    }
+  }
+  if (invoiceAllows(invoice.status, 'approve')) {
+    const sole = invoice.submittedBy === reach.actorId && (await isSoleApprover(ctx, reach));
+    if (approvesInvoice(reach, invoice, sole)) actions.push('approve', 'reject');
+  }
+  return actions;
 }
 
 export function invoiceNotFound(): AppError {

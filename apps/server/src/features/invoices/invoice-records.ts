@@ -6,7 +6,14 @@ import { participants } from '../../db/schema/participants';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';
-import { type InvoiceReach, invoiceNotFound, readsInvoice, requireInvoiceReader } from './invoice-access';
+import {
+  allowedInvoiceActions,
+  type InvoiceReach,
+  invoiceNotFound,
+  invoiceReach,
+  readsInvoice,
+  requireInvoiceReader,
+} from './invoice-access';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
@@ -144,7 +151,7 @@ export function isOverdue(row: Pick<InvoiceRow, 'status' | 'dueDate'>, today: st
 }
 
 /** The whole invoice: its lines in order, its payments by date, and the people it names. */
-export async function readInvoice(ctx: Pick<TenantContext, 'tx' | 'tenantId'>, id: string): Promise<Invoice> {
+export async function readInvoice(ctx: TenantContext, id: string): Promise<Invoice> {
   const [found] = await ctx.tx
     .select({ invoice: invoices, name: participants.name, ndisNumber: participants.ndisNumber })
     .from(invoices)
@@ -178,8 +185,17 @@ export async function readInvoice(ctx: Pick<TenantContext, 'tx' | 'tenantId'>, i
     isOverdue: _overdue,
     ...summary
   } = toInvoiceSummary(row, { name: found.name, ndisNumber: found.ndisNumber }, names, '');
+  const allowedActions = await allowedInvoiceActions(ctx, await invoiceReach(ctx), {
+    status: row.status,
+    paidCents: row.paidCents,
+    payerKind: row.payer.kind,
+    teamId: row.teamId,
+    totalCents: row.totalCents,
+    submittedBy: row.submittedBy,
+  });
   return {
     ...summary,
+    allowedActions,
     lineItems: lines.map(toInvoiceLine),
     payments: payments.map(
       (p): InvoicePayment => ({

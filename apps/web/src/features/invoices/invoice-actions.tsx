@@ -7,7 +7,6 @@ import type {
   InvoiceLine,
   RecordPayment,
 } from '@wattle/domain/invoices/schemas';
-import { invoiceAllows } from '@wattle/domain/invoices/workflow';
 import { AlertCircleIcon, DownloadIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -43,8 +42,9 @@ type DialogState =
   | null;
 
 /**
- * The actions of an invoice's detail (issue 15 parts 3 and 6), each offered only when the status
- * allows it (the domain's invoiceAllows) and the caller's role does: Edit, Submit, Approve, Reject,
+ * The actions of an invoice's detail (issue 15 parts 3 and 6), each offered only when the server's
+ * read of the invoice lists it in `allowedActions` (its status, the caller's role, the approval rules
+ * and the payer decide, in one place on the server): Edit, Submit, Approve, Reject,
  * Send, Void, Record payment, Download PDF, claim (again) and, from the lines, Correct. A 409 (someone
  * else changed the invoice) says so and reads it again; a dialog keeps what was typed on any refusal.
  */
@@ -131,8 +131,7 @@ export function useInvoiceActions(tenantId: string, invoice: Invoice, access: In
     pay.isPending ||
     correct.isPending ||
     claim.isPending;
-  const allows = (action: Parameters<typeof invoiceAllows>[1]) =>
-    invoiceAllows(invoice.status, action, invoice.paidCents);
+  const allows = (action: Invoice['allowedActions'][number]) => invoice.allowedActions.includes(action);
   const ownSubmission = invoice.submittedBy?.id === access.me.id;
 
   return {
@@ -150,15 +149,15 @@ export function useInvoiceActions(tenantId: string, invoice: Invoice, access: In
     batch,
     claimProblems,
     can: {
-      edit: access.canManage && allows('edit'),
-      submit: access.canManage && allows('submit'),
+      edit: allows('edit'),
+      submit: allows('submit'),
       // The server decides whether the submitter may approve too (an organisation's only admin may).
-      approve: access.canApprove && allows('approve'),
-      reject: access.canApprove && allows('reject'),
-      send: access.canManage && allows('send'),
-      void: access.canManage && allows('void'),
-      pay: access.canManage && allows('pay'),
-      claim: access.canManage && allows('claim') && hasLinesToClaim(invoice),
+      approve: allows('approve'),
+      reject: allows('reject'),
+      send: allows('send'),
+      void: allows('void'),
+      pay: allows('pay'),
+      claim: allows('claim') && hasLinesToClaim(invoice),
       correct: access.canManage && invoice.status !== 'void',
     },
     ownSubmission,
@@ -264,10 +263,9 @@ export function InvoiceActionNotes({
           Fix the problems on the invoice lines before submitting.
         </p>
       ) : null}
-      {invoice.status === 'pending-approval' && actions.ownSubmission && actions.can.approve ? (
+      {invoice.status === 'pending-approval' && actions.ownSubmission && !actions.can.approve ? (
         <p className="text-muted-foreground text-sm">
-          You submitted this invoice: another approver approves it, unless you are your organisation's only
-          admin.
+          You submitted this invoice: another approver decides on it.
         </p>
       ) : null}
       {actions.batch ? (
