@@ -29,7 +29,9 @@ async function firstDraft(email: string, tenantId: string) {
 describe('approving one’s own invoice', () => {
   it('is allowed to the organisation’s only owner or admin', async () => {
     const { client: ben, id } = await firstDraft('ben.owner@bluegum.example', bluegum);
-    expect((await ben.post(`/api/invoices/${id}/submit`, {})).status).toBe(200);
+    const submitted = await ben.post(`/api/invoices/${id}/submit`, {});
+    expect(submitted.status).toBe(200);
+    expect(submitted.body.data.allowedActions).toEqual(['void', 'approve', 'reject']);
     const approved = await ben.post(`/api/invoices/${id}/approve`, {});
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     expect(approved.body.data.status).toBe('approved');
@@ -37,7 +39,20 @@ describe('approving one’s own invoice', () => {
 
   it('is refused where another owner or admin can approve', async () => {
     const { client: adam, id } = await firstDraft('adam.admin@sunrise.example', sunrise);
-    expect((await adam.post(`/api/invoices/${id}/submit`, {})).status).toBe(200);
+    const draft = (await adam.get(`/api/invoices/${id}`)).body.data;
+    expect(draft.allowedActions).toEqual(['edit', 'submit', 'void']);
+    const submitted = await adam.post(`/api/invoices/${id}/submit`, {});
+    expect(submitted.status).toBe(200);
+    // Only void is left to him; Olivia is offered the decision.
+    expect(submitted.body.data.allowedActions).toEqual(['void']);
+    const olivia = (await t.as('olivia.owner@sunrise.example')).inTenant(sunrise);
+    expect((await olivia.get(`/api/invoices/${id}`)).body.data.allowedActions).toEqual([
+      'void',
+      'approve',
+      'reject',
+    ]);
+    const aria = (await t.as('aria.auditor@sunrise.example')).inTenant(sunrise);
+    expect((await aria.get(`/api/invoices/${id}`)).body.data.allowedActions).toEqual([]);
     const refused = await adam.post(`/api/invoices/${id}/approve`, {});
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toBe('You cannot approve an invoice you submitted');
