@@ -36,6 +36,13 @@ beforeAll(async () => {
   bluegum = await t.tenantId('Bluegum Disability Services');
   platform = await t.tenantId('Wattle Platform');
   oliviaId = (await (await t.as('olivia.owner@sunrise.example')).get('/api/me')).body.data.id;
+  // The demo invoices leave approvals, payments and rejections in the inboxes; this file counts the
+  // inbox from empty, so it starts without them.
+  for (const tenantId of [sunrise, bluegum]) {
+    await t.readInTenant(tenantId, (tx) =>
+      tx.delete(notifications).where(eq(notifications.tenantId, tenantId)),
+    );
+  }
 });
 afterAll(() => t.close());
 
