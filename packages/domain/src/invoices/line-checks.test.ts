@@ -95,6 +95,13 @@ describe('checkInvoiceLines', () => {
     expect(hasLineErrors(problems)).toBe(false);
   });
 
+  it('names only this invoice’s excess when earlier invoices already overspent the budget', () => {
+    const problems = checkInvoiceLines([line], { ...context, usedCents: { '01': 125_000 } });
+    expect(problems[0]?.[0]?.message).toBe(
+      'Over the remaining Assistance with Daily Life (01) budget by $140.46: $0.00 of $1,000.00 is left and this invoice claims $140.46',
+    );
+  });
+
   it('counts a category without a budget as having nothing left', () => {
     const problems = checkInvoiceLines([line], { ...context, plan: { ...context.plan!, budgetsCents: {} } });
     expect(problems[0]?.[0]?.message).toBe(

@@ -149,9 +149,11 @@ export function checkInvoiceLines(
   for (const [category, amount] of invoiced) {
     const budget = plan.budgetsCents[category] ?? 0;
     const used = context.usedCents[category] ?? 0;
-    const over = used + amount - budget;
-    if (amount <= 0 || over <= 0) continue;
+    // What this invoice claims beyond what is left: a budget already overspent by earlier invoices
+    // counts as nothing left, not as part of this invoice's excess.
     const left = Math.max(budget - used, 0);
+    const over = amount - left;
+    if (amount <= 0 || over <= 0) continue;
     overBy.set(
       category,
       `Over the remaining ${categoryLabel(category)} budget by ${formatCents(over)}: ${formatCents(left)} of ${formatCents(budget)} is left and this invoice claims ${formatCents(amount)}`,
