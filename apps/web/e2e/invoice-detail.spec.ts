@@ -38,6 +38,7 @@ test.describe('invoice detail', () => {
 
     await page.goto(`/invoices/${invoice.id}`);
     await expect(page.getByRole('heading', { name: invoice.invoiceNumber, level: 1 })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(invoice.invoiceNumber);
     await expect(page.getByTestId('invoice-status')).toHaveText('Draft');
     await expect(page.getByTestId('invoice-line')).toHaveCount(2);
     await expect(page.getByRole('link', { name: person.name })).toHaveAttribute(

@@ -70,6 +70,12 @@ describe('breadcrumbTrail', () => {
       href: null,
     });
     expect(labels('/invoices/new')).toEqual(['Invoices', 'New']);
+    expect(labels('/invoices/0193aa')).toEqual(['Invoices', 'Invoice']);
+    expect(
+      breadcrumbTrail('/invoices/0193aa', {
+        invoiceNumber: (id) => (id === '0193aa' ? 'INV-00042' : undefined),
+      }).map((crumb) => crumb.label),
+    ).toEqual(['Invoices', 'INV-00042']);
     expect(labels('/my/invoices')).toEqual(['My Invoices']);
   });
 });

@@ -92,6 +92,8 @@ export interface TrailContext {
   cardLabel?: (id: string) => string | undefined;
   /** The name of the participant with this id, when loaded. */
   participantName?: (id: string) => string | undefined;
+  /** The number of the invoice with this id (INV-00042), when loaded. */
+  invoiceNumber?: (id: string) => string | undefined;
 }
 
 export function breadcrumbTrail(pathname: string, context: TrailContext = {}): Crumb[] {
@@ -115,8 +117,11 @@ export function breadcrumbTrail(pathname: string, context: TrailContext = {}): C
     } else if (parent === 'participants' && index === 1 && segment !== 'new') {
       // A participant's id says nothing to a person: their name once loaded, until then a word.
       label = context.participantName?.(segment) ?? 'Participant';
-    } else if ((parent === 'bsp' && segment !== 'new') || parent === 'invoices') {
-      label = segment === 'new' ? 'New' : segment;
+    } else if (parent === 'invoices' && index === 1) {
+      // An invoice's id says nothing either: its number once loaded, until then a word.
+      label = segment === 'new' ? 'New' : (context.invoiceNumber?.(segment) ?? 'Invoice');
+    } else if (parent === 'bsp' && segment !== 'new') {
+      label = segment;
     } else label = segmentLabels[segment] ?? titleCase(segment);
     const isLast = index === segments.length - 1;
     const isGrouping = groupingPaths.some((pattern) => pattern.test(path));

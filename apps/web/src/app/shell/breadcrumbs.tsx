@@ -39,10 +39,25 @@ export function Breadcrumbs() {
           ])
         : undefined,
   );
+  const invoiceId = /^\/invoices\/([^/]+)$/.exec(pathname)?.[1];
+  // And the invoice detail's record (features/invoices/invoice-keys.ts invoiceKeys.detail).
+  const invoice = useSyncExternalStore(
+    (onChange) => queryClient.getQueryCache().subscribe(onChange),
+    () =>
+      invoiceId
+        ? queryClient.getQueryData<{ id: string; invoiceNumber: string }>([
+            'invoices',
+            tenant.id,
+            'detail',
+            invoiceId,
+          ])
+        : undefined,
+  );
   const crumbs = breadcrumbTrail(pathname, {
     teamName: (slugOrId) => teams.data?.find((team) => team.slug === slugOrId || team.id === slugOrId)?.name,
     cardLabel: (id) => (card && card.id === id ? `${card.workItemId} ${card.title}` : undefined),
     participantName: (id) => (participant && participant.id === id ? participant.name : undefined),
+    invoiceNumber: (id) => (invoice && invoice.id === id ? invoice.invoiceNumber : undefined),
   });
   if (crumbs.length === 0) return null;
   const current = crumbs.at(-1)!;
