@@ -38,7 +38,7 @@ describe('checkInvoiceLines', () => {
       },
     ]);
     expect(notInForce?.[0]?.code).toBe('item-not-in-force');
-    expect(notInForce?.[0]?.message).toContain('may be claimed from 2025-07-01');
+    expect(notInForce?.[0]?.message).toContain('may be claimed from 01/07/2025');
   });
 
   it('refuses a unit price above the limit where the participant lives (state, remote)', () => {
@@ -64,7 +64,7 @@ describe('checkInvoiceLines', () => {
     );
     expect(outside[0]?.map((p) => p.code)).toContain('outside-plan');
     expect(outside[0]?.find((p) => p.code === 'outside-plan')?.message).toBe(
-      '2026-07-01 is outside the current plan (2025-07-01 to 2026-06-30)',
+      '01/07/2026 is outside the current plan (01/07/2025 to 30/06/2026)',
     );
     const none = checkInvoiceLines([line], { ...context, plan: null });
     expect(none).toEqual([

@@ -58,6 +58,12 @@ export function lineCategory(line: LineToCheck, facts: LineCatalogueFacts): stri
   );
 }
 
+/** A yyyy-mm-dd date as users read it in messages: dd/mm/yyyy. */
+function dayMonthYear(day: string): string {
+  const [y, m, d] = day.split('-');
+  return `${d}/${m}/${y}`;
+}
+
 /** The catalogue and price checks of one line. */
 function catalogueProblems(
   line: LineToCheck,
@@ -76,12 +82,12 @@ function catalogueProblems(
         },
       ];
     }
-    const until = known.endDate ? ` to ${known.endDate}` : '';
+    const until = known.endDate ? ` to ${dayMonthYear(known.endDate)}` : '';
     return [
       {
         severity: 'error',
         code: 'item-not-in-force',
-        message: `${itemLabel(known)} is not in force on ${line.serviceDateFrom}; it may be claimed from ${known.startDate}${until}`,
+        message: `${itemLabel(known)} is not in force on ${dayMonthYear(line.serviceDateFrom)}; it may be claimed from ${dayMonthYear(known.startDate)}${until}`,
       },
     ];
   }
@@ -90,7 +96,7 @@ function catalogueProblems(
     problems.push({
       severity: 'error',
       code: 'item-not-in-force',
-      message: `${itemLabel(item)} is not in force on ${line.serviceDateTo}`,
+      message: `${itemLabel(item)} is not in force on ${dayMonthYear(line.serviceDateTo)}`,
     });
   }
   const key = priceLimitKeyFor(location);
@@ -113,13 +119,13 @@ function planProblems(line: LineToCheck, plan: InvoiceCheckContext['plan']): Lin
   if (line.serviceDateFrom < plan.startDate || line.serviceDateTo > plan.endDate) {
     const when =
       line.serviceDateFrom === line.serviceDateTo
-        ? line.serviceDateFrom
-        : `${line.serviceDateFrom} to ${line.serviceDateTo}`;
+        ? dayMonthYear(line.serviceDateFrom)
+        : `${dayMonthYear(line.serviceDateFrom)} to ${dayMonthYear(line.serviceDateTo)}`;
     return [
       {
         severity: 'error',
         code: 'outside-plan',
-        message: `${when} is outside the current plan (${plan.startDate} to ${plan.endDate})`,
+        message: `${when} is outside the current plan (${dayMonthYear(plan.startDate)} to ${dayMonthYear(plan.endDate)})`,
       },
     ];
   }
