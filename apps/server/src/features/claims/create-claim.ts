@@ -6,7 +6,7 @@ import {
   claimReferenceFor,
 } from '@wattle/domain/invoices/bulk-payment-request';
 import type { ClaimBatch } from '@wattle/domain/invoices/schemas';
-import { payerKindLabels } from '@wattle/domain/invoices/schemas';
+import { invoiceStatusLabels, payerKindLabels } from '@wattle/domain/invoices/schemas';
 import { dueDateFor, formatClaimBatchNumber, invoiceAllows } from '@wattle/domain/invoices/workflow';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
@@ -82,7 +82,9 @@ export async function createClaim(ctx: TenantContext, body: CreateClaimBody): Pr
     } else if (!invoiceAllows(invoice.status, 'claim')) {
       problems.push({
         ...base,
-        message: `A ${invoice.status} invoice cannot be claimed; approve it first`,
+        message: `A ${invoiceStatusLabels[invoice.status].toLowerCase()} invoice cannot be claimed${
+          invoice.status === 'draft' || invoice.status === 'pending-approval' ? '; approve it first' : ''
+        }`,
       });
     }
   }
