@@ -6,7 +6,8 @@ const summary = (
   status: InvoiceSummary['status'],
   payer: InvoiceSummary['payer']['kind'] = 'ndia',
   paidCents = 0,
-) => ({ status, paidCents, payer: { kind: payer, name: 'x', email: null } }) as InvoiceSummary;
+  lines: Pick<InvoiceSummary, 'lineCount' | 'hasErrors'> = { lineCount: 1, hasErrors: false },
+) => ({ status, paidCents, ...lines, payer: { kind: payer, name: 'x', email: null } }) as InvoiceSummary;
 
 describe('bulk actions', () => {
   it('are offered only when every selected invoice allows them', () => {
@@ -15,6 +16,13 @@ describe('bulk actions', () => {
     expect(bulkAllows([summary('draft'), summary('approved')], 'submit')).toBe(false);
     expect(bulkAllows([summary('approved'), summary('approved')], 'send')).toBe(true);
     expect(bulkAllows([summary('approved'), summary('sent')], 'send')).toBe(false);
+  });
+
+  it('submit only drafts the server would take: with lines and none in error', () => {
+    const withErrors = summary('draft', 'ndia', 0, { lineCount: 2, hasErrors: true });
+    const empty = summary('draft', 'ndia', 0, { lineCount: 0, hasErrors: false });
+    expect(bulkAllows([summary('draft'), withErrors], 'submit')).toBe(false);
+    expect(bulkAllows([summary('draft'), empty], 'submit')).toBe(false);
   });
 
   it('claims only NDIA invoices the workflow lets be claimed', () => {

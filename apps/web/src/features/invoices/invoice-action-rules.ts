@@ -6,7 +6,10 @@ import { invoiceAllows } from '@wattle/domain/invoices/workflow';
  * plain functions, unit-tested.
  */
 
-/** Whether every selected invoice allows the bulk action (and, for a claim, is the NDIA's to pay). */
+/**
+ * Whether every selected invoice allows the bulk action, as the server decides it: a submitted draft
+ * needs lines and none with an error; a claim is only the NDIA's to pay.
+ */
 export function bulkAllows(
   selected: readonly InvoiceSummary[],
   action: 'submit' | 'send' | 'claim',
@@ -15,6 +18,7 @@ export function bulkAllows(
   return selected.every(
     (invoice) =>
       invoiceAllows(invoice.status, action, invoice.paidCents) &&
+      (action !== 'submit' || (invoice.lineCount > 0 && !invoice.hasErrors)) &&
       (action !== 'claim' || invoice.payer.kind === 'ndia'),
   );
 }
