@@ -2,6 +2,7 @@ import { formatCents, supportCategories } from '../participants/plans';
 import { parseSupportItemNumber, type SupportItem } from '../time/catalogue';
 import { isSupportItemInForce } from '../time/families';
 import { type ParticipantLocation, priceLimitKeyFor } from '../time/pricing';
+import { dayMonthYear } from './dates';
 import type { LineProblem } from './schemas';
 
 /**
@@ -56,12 +57,6 @@ export function lineCategory(line: LineToCheck, facts: LineCatalogueFacts): stri
   return (
     facts.itemInForce?.categoryNumber ?? parseSupportItemNumber(line.supportItemNumber)?.category ?? null
   );
-}
-
-/** A yyyy-mm-dd date as users read it in messages: dd/mm/yyyy. */
-function dayMonthYear(day: string): string {
-  const [y, m, d] = day.split('-');
-  return `${d}/${m}/${y}`;
 }
 
 /** The catalogue and price checks of one line. */

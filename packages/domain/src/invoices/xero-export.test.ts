@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { xeroDate, xeroInvoiceColumns, xeroInvoiceRows, xeroPaymentRows } from './xero-export';
+import { dayMonthYear } from './dates';
+import { xeroInvoiceColumns, xeroInvoiceRows, xeroPaymentRows } from './xero-export';
 
 describe('Xero export', () => {
   it('writes one template row per line, tax exclusive, with the Australian tax rates', () => {
@@ -78,6 +79,6 @@ describe('Xero export', () => {
     ).toEqual([
       ['30/11/2026', '140.46', 'NDIA', 'CLM-00001', 'INV-00042', 'NDIA claim payment for INV-00042'],
     ]);
-    expect(xeroDate('2027-01-05')).toBe('05/01/2027');
+    expect(dayMonthYear('2027-01-05')).toBe('05/01/2027');
   });
 });

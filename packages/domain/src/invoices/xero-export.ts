@@ -1,4 +1,5 @@
 import { dollarsCell, quantityCell } from './bulk-payment-request';
+import { dayMonthYear } from './dates';
 import type { GstCode, Payer } from './schemas';
 
 /**
@@ -51,12 +52,6 @@ export const xeroTaxTypes: Record<GstCode, string> = {
 /** Xero's default Sales account in an Australian chart of accounts. */
 export const xeroSalesAccountCode = '200';
 
-/** DD/MM/YYYY: how an Australian Xero organisation reads dates in an import. */
-export function xeroDate(iso: string): string {
-  const [y, m, d] = iso.split('-');
-  return `${d}/${m}/${y}`;
-}
-
 export interface XeroInvoiceLine {
   supportItemNumber: string;
   supportItemName: string;
@@ -83,8 +78,8 @@ export interface XeroInvoice {
 function lineDescription(line: XeroInvoiceLine): string {
   const dates =
     line.serviceDateFrom === line.serviceDateTo
-      ? xeroDate(line.serviceDateFrom)
-      : `${xeroDate(line.serviceDateFrom)} to ${xeroDate(line.serviceDateTo)}`;
+      ? dayMonthYear(line.serviceDateFrom)
+      : `${dayMonthYear(line.serviceDateFrom)} to ${dayMonthYear(line.serviceDateTo)}`;
   const extra = line.description.trim();
   return `${line.supportItemNumber} ${line.supportItemName}, ${dates}${extra ? ` (${extra})` : ''}`;
 }
@@ -111,8 +106,8 @@ export function xeroInvoiceRows(invoice: XeroInvoice): string[][] {
     '',
     invoice.invoiceNumber,
     reference,
-    xeroDate(invoice.issueDate),
-    xeroDate(invoice.dueDate),
+    dayMonthYear(invoice.issueDate),
+    dayMonthYear(invoice.dueDate),
     dollarsCell(invoice.totalCents),
     '',
     lineDescription(line),
@@ -152,7 +147,7 @@ export interface XeroPayment {
 
 export function xeroPaymentRows(payments: readonly XeroPayment[]): string[][] {
   return payments.map((p) => [
-    xeroDate(p.date),
+    dayMonthYear(p.date),
     dollarsCell(p.amountCents),
     p.payerName,
     p.reference,
