@@ -1257,15 +1257,12 @@ beforeAll(async () => {
     jordanParticipant: teams.find((x) => x.name === "Jordan's Care Team")!.participant!.id,
     gusUser: teams.flatMap((x) => x.members).find((m) => m.email === 'gus.guest@sunrise.example')!.userId,
     sophieEntry: '',
-    sunriseInvoice:
-      (await olivia.inTenant(sunrise).get('/api/invoices')).body.data?.[0]?.id ??
-      '00000000-0000-4000-8000-0000000000a1',
+    // The demo seed's: a made-up id here would let the invoice cases pass on a 404 of nothing.
+    sunriseInvoice: (await olivia.inTenant(sunrise).get('/api/invoices')).body.data[0].id,
     sunriseTimeCode: (await olivia.inTenant(sunrise).get('/api/time-codes')).body.data.find(
       (c: { code: string }) => c.code === '01_011_0107_1_1',
     ).id,
-    sunriseClaim:
-      (await olivia.inTenant(sunrise).get('/api/claims')).body.data?.[0]?.id ??
-      '00000000-0000-4000-8000-0000000000c4',
+    sunriseClaim: (await olivia.inTenant(sunrise).get('/api/claims')).body.data[0].id,
   };
   const comment = await olivia
     .inTenant(sunrise)
