@@ -17,13 +17,13 @@ import { AppError, notFound } from '../../http/app-error';
 import { requireTenantPermission, type TenantContext } from '../../http/tenant-scope';
 import { writeAudit, writeAuditEntries } from '../audit/write-audit';
 import { tenantToday } from '../cards/card-values';
+import { claimableLineStatuses } from '../invoices/invoice-access';
 import { publishInvoiceChanges } from '../invoices/invoice-events';
 import { publishClaimChange } from './claim-events';
 import { toClaimBatches } from './claim-records';
 import type { ClaimProblem, CreateClaimBody } from './claim-schemas';
 
 /** Lines the NDIA has not paid and that are not waiting on a claim already sent. */
-const claimableLineStatuses = ['unclaimed', 'rejected'] as const;
 
 function refuse(problems: ClaimProblem[]): never {
   const first = problems[0]!;

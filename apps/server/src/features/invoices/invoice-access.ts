@@ -1,6 +1,11 @@
 import { can } from '@wattle/domain/auth/permissions';
 import { effectiveTeamRole, type TeamRole } from '@wattle/domain/auth/roles';
-import { type InvoiceStatus, invoiceMessages, type PayerKind } from '@wattle/domain/invoices/schemas';
+import {
+  type ClaimStatus,
+  type InvoiceStatus,
+  invoiceMessages,
+  type PayerKind,
+} from '@wattle/domain/invoices/schemas';
 import { type InvoiceAction, invoiceAllows } from '@wattle/domain/invoices/workflow';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { teamMembers } from '../../db/schema/teams';
@@ -132,6 +137,9 @@ export function requireInvoiceApprover(
   throw forbidden();
 }
 
+/** The lines a claim takes: never claimed, or rejected by the NDIA and claimed again. */
+export const claimableLineStatuses = ['unclaimed', 'rejected'] as const satisfies readonly ClaimStatus[];
+
 /** The steps that only need manage:invoices and a status that allows them. */
 const managerActions = ['edit', 'submit', 'send', 'claim', 'pay', 'void'] as const;
 
@@ -142,12 +150,18 @@ const managerActions = ['edit', 'submit', 'send', 'claim', 'pay', 'void'] as con
 export async function allowedInvoiceActions(
   ctx: TenantContext,
   reach: InvoiceReach,
-  invoice: ApprovalTarget & { status: InvoiceStatus; paidCents: number; payerKind: PayerKind },
+  invoice: ApprovalTarget & {
+    status: InvoiceStatus;
+    paidCents: number;
+    payerKind: PayerKind;
+    /** Whether any line is unclaimed or rejected: a claim of none is refused. */
+    hasClaimableLines: boolean;
+  },
 ): Promise<InvoiceAction[]> {
   const actions: InvoiceAction[] = [];
   if (reach.manages) {
     for (const action of managerActions) {
-      if (action === 'claim' && invoice.payerKind !== 'ndia') continue;
+      if (action === 'claim' && (invoice.payerKind !== 'ndia' || !invoice.hasClaimableLines)) continue;
       if (invoiceAllows(invoice.status, action, invoice.paidCents)) actions.push(action);
     }
   }

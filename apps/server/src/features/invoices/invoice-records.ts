@@ -1,4 +1,10 @@
-import type { Invoice, InvoiceLine, InvoicePayment, InvoiceSummary } from '@wattle/domain/invoices/schemas';
+import type {
+  ClaimStatus,
+  Invoice,
+  InvoiceLine,
+  InvoicePayment,
+  InvoiceSummary,
+} from '@wattle/domain/invoices/schemas';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { invoiceLines, invoicePayments, invoices } from '../../db/schema/invoices';
@@ -8,6 +14,7 @@ import { AppError } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';
 import {
   allowedInvoiceActions,
+  claimableLineStatuses,
   type InvoiceReach,
   invoiceNotFound,
   invoiceReach,
@@ -192,6 +199,9 @@ export async function readInvoice(ctx: TenantContext, id: string): Promise<Invoi
     teamId: row.teamId,
     totalCents: row.totalCents,
     submittedBy: row.submittedBy,
+    hasClaimableLines: lines.some((l) =>
+      (claimableLineStatuses as readonly ClaimStatus[]).includes(l.claimStatus),
+    ),
   });
   return {
     ...summary,
