@@ -7,15 +7,13 @@ import type {
   InvoiceLine,
   RecordPayment,
 } from '@wattle/domain/invoices/schemas';
-import { AlertCircleIcon, DownloadIcon } from 'lucide-react';
+import { DownloadIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { isApiError } from '@/lib/http';
-import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import {
   approveInvoice,
-  bulkPaymentRequestUrl,
   correctClaimLine,
   createClaim,
   invoiceKeys,
@@ -27,7 +25,8 @@ import {
   useInvoiceLive,
   voidInvoice,
 } from './api';
-import { type ClaimProblem, claimProblemsOf, claimProblemText } from './claim-problems';
+import { ClaimOutcome } from './claim-outcome';
+import { type ClaimProblem, claimProblemsOf } from './claim-problems';
 import { CorrectLineDialog } from './correct-line-dialog';
 import type { InvoiceAccess } from './invoice-access';
 import { hasLinesToClaim } from './invoice-action-rules';
@@ -268,34 +267,7 @@ export function InvoiceActionNotes({
           You submitted this invoice: another approver decides on it.
         </p>
       ) : null}
-      {actions.batch ? (
-        <Alert data-testid="claim-created">
-          <DownloadIcon aria-hidden="true" />
-          <AlertTitle>Claim {actions.batch.batchNumber} is ready</AlertTitle>
-          <AlertDescription>
-            <a
-              href={bulkPaymentRequestUrl(tenantId, actions.batch.id)}
-              download
-              className="font-medium underline underline-offset-4"
-            >
-              Download bulk payment request (CSV)
-            </a>
-          </AlertDescription>
-        </Alert>
-      ) : null}
-      {actions.claimProblems.length > 0 ? (
-        <Alert variant="destructive" data-testid="claim-problems">
-          <AlertCircleIcon aria-hidden="true" />
-          <AlertTitle>The claim was not created</AlertTitle>
-          <AlertDescription>
-            <ul className="list-disc pl-4">
-              {actions.claimProblems.map((problem) => (
-                <li key={claimProblemText(problem)}>{claimProblemText(problem)}</li>
-              ))}
-            </ul>
-          </AlertDescription>
-        </Alert>
-      ) : null}
+      <ClaimOutcome tenantId={tenantId} batch={actions.batch} problems={actions.claimProblems} />
     </>
   );
 }

@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ClaimBatch, InvoiceSummary } from '@wattle/domain/invoices/schemas';
-import { AlertCircleIcon, DownloadIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Button } from '@/ui/button';
-import { bulkPaymentRequestUrl, createClaim, sendInvoice, submitInvoice, useInvoiceLive } from './api';
-import { type ClaimProblem, claimProblemsOf, claimProblemText } from './claim-problems';
+import { createClaim, sendInvoice, submitInvoice, useInvoiceLive } from './api';
+import { ClaimOutcome } from './claim-outcome';
+import { type ClaimProblem, claimProblemsOf } from './claim-problems';
 import { bulkAllows } from './invoice-action-rules';
 
 type BulkStep = 'submit' | 'send';
@@ -104,38 +103,7 @@ export function InvoiceBulkActions({
           </Button>
         ) : null}
       </div>
-      {batch ? (
-        <Alert data-testid="claim-created">
-          <DownloadIcon aria-hidden="true" />
-          <AlertTitle>Claim {batch.batchNumber} is ready</AlertTitle>
-          <AlertDescription>
-            <p>
-              Upload the bulk payment request to the myplace provider portal, then import the portal's results
-              file under Claims.
-            </p>
-            <a
-              href={bulkPaymentRequestUrl(tenantId, batch.id)}
-              download
-              className="font-medium underline underline-offset-4"
-            >
-              Download bulk payment request (CSV)
-            </a>
-          </AlertDescription>
-        </Alert>
-      ) : null}
-      {problems.length > 0 ? (
-        <Alert variant="destructive" data-testid="claim-problems">
-          <AlertCircleIcon aria-hidden="true" />
-          <AlertTitle>The claim was not created</AlertTitle>
-          <AlertDescription>
-            <ul className="list-disc pl-4">
-              {problems.map((problem) => (
-                <li key={claimProblemText(problem)}>{claimProblemText(problem)}</li>
-              ))}
-            </ul>
-          </AlertDescription>
-        </Alert>
-      ) : null}
+      <ClaimOutcome tenantId={tenantId} batch={batch} problems={problems} />
     </div>
   );
 }
