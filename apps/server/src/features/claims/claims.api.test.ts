@@ -336,7 +336,9 @@ describe('claims', () => {
     expect(list.body.data[0].id).toBe(batchId);
     expect((await (await aria()).get(`/api/claims/${batchId}`)).body.data.batchNumber).toBe(batchNumber);
 
-    // Nothing left to claim on these invoices now.
+    // Nothing left to claim on these invoices now: the invoice no longer offers it, and the route refuses.
+    const read = await (await adam()).get(`/api/invoices/${first.id}`);
+    expect(read.body.data.allowedActions).not.toContain('claim');
     const again = await (await adam()).post('/api/claims', { invoiceIds: [first.id] });
     expect(again.status).toBe(422);
     expect(again.body.error.details.problems[0].message).toBe(
@@ -543,6 +545,8 @@ describe('claims', () => {
     });
     expect(corrected.body.data.totalCents).toBe(14046 + 7023);
     expect(corrected.body.data.version).toBeGreaterThan(invoice.version);
+    // A rejected line can be claimed again, so the invoice offers it once more.
+    expect(corrected.body.data.allowedActions).toContain('claim');
 
     const before = (await (await adam()).get(`/api/claims/${batchId}/bulk-payment-request.csv`)).body;
     const reclaim = await (await adam()).post('/api/claims', { invoiceIds: [first.id] });
