@@ -19,8 +19,11 @@ describe('my invoices', () => {
     expect(isSentBack({ status: 'draft', rejectionReason: '' })).toBe(false);
   });
   it('looks for claim results only on issued invoices and finds rejected lines', () => {
-    expect(mayHaveClaimResults({ status: 'sent' })).toBe(true);
-    expect(mayHaveClaimResults({ status: 'draft' })).toBe(false);
+    const ndia = { kind: 'ndia', name: 'NDIA', email: null } as InvoiceSummary['payer'];
+    const planManager = { kind: 'plan-manager', name: 'PM', email: null } as InvoiceSummary['payer'];
+    expect(mayHaveClaimResults({ status: 'sent', payer: ndia })).toBe(true);
+    expect(mayHaveClaimResults({ status: 'draft', payer: ndia })).toBe(false);
+    expect(mayHaveClaimResults({ status: 'sent', payer: planManager })).toBe(false);
     const lines = [
       { claimStatus: 'paid' },
       { claimStatus: 'rejected', claimError: 'Bad item' },

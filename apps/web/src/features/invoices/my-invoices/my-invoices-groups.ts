@@ -20,11 +20,14 @@ export function groupMyInvoices(invoices: readonly InvoiceSummary[]): MyInvoiceG
   return { sentBack, others };
 }
 
-/** Issued invoices whose lines may have been claimed, and so may hold a rejected claim line. */
+/**
+ * Issued NDIA invoices, whose lines may have been claimed and so may hold a rejected claim line
+ * (others are never claimed: their details are not read for nothing).
+ */
 const claimableStatuses: readonly InvoiceStatus[] = ['sent', 'part-paid', 'overdue', 'approved'];
 
-export function mayHaveClaimResults(invoice: Pick<InvoiceSummary, 'status'>): boolean {
-  return claimableStatuses.includes(invoice.status);
+export function mayHaveClaimResults(invoice: Pick<InvoiceSummary, 'status' | 'payer'>): boolean {
+  return invoice.payer.kind === 'ndia' && claimableStatuses.includes(invoice.status);
 }
 
 /** The lines the NDIA rejected, with the portal's words, to be corrected and claimed again. */
