@@ -28,8 +28,12 @@ export const invoicePdfRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { invoice, provider } = await inTenant(request, async (ctx) => {
-        const row = await loadInvoiceRow(ctx, await invoiceReach(ctx), request.params.id);
-        return { invoice: await readInvoice(ctx, row.id), provider: await readTaxInvoiceProvider(ctx) };
+        const reach = await invoiceReach(ctx);
+        const row = await loadInvoiceRow(ctx, reach, request.params.id);
+        return {
+          invoice: await readInvoice(ctx, row.id, reach),
+          provider: await readTaxInvoiceProvider(ctx),
+        };
       });
       // Drawn after the transaction: its connection is not held while the PDF is laid out.
       const pdf = await renderTaxInvoicePdf(invoice, provider);

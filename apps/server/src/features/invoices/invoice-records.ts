@@ -158,7 +158,12 @@ export function isOverdue(row: Pick<InvoiceRow, 'status' | 'dueDate'>, today: st
 }
 
 /** The whole invoice: its lines in order, its payments by date, and the people it names. */
-export async function readInvoice(ctx: TenantContext, id: string): Promise<Invoice> {
+export async function readInvoice(
+  ctx: TenantContext,
+  id: string,
+  /** The caller's reach when already worked out, so it is not asked again. */
+  reach?: InvoiceReach,
+): Promise<Invoice> {
   const [found] = await ctx.tx
     .select({ invoice: invoices, name: participants.name, ndisNumber: participants.ndisNumber })
     .from(invoices)
@@ -192,7 +197,7 @@ export async function readInvoice(ctx: TenantContext, id: string): Promise<Invoi
     isOverdue: _overdue,
     ...summary
   } = toInvoiceSummary(row, { name: found.name, ndisNumber: found.ndisNumber }, names, '');
-  const allowedActions = await allowedInvoiceActions(ctx, await invoiceReach(ctx), {
+  const allowedActions = await allowedInvoiceActions(ctx, reach ?? (await invoiceReach(ctx)), {
     status: row.status,
     paidCents: row.paidCents,
     payerKind: row.payer.kind,

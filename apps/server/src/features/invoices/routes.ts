@@ -94,7 +94,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         const access = await invoiceReach(ctx);
         requireInvoiceReader(access);
         const row = await loadInvoiceRow(ctx, access, request.params.id);
-        return readInvoice(ctx, row.id);
+        return readInvoice(ctx, row.id, access);
       });
       return { success: true as const, data };
     },
