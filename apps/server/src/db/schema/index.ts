@@ -1,12 +1,17 @@
 // The Drizzle schema, gathered for the client and for drizzle-kit. One file per aggregate beside this one.
 export * from './audit';
+export * from './audit-packs';
+export * from './behaviour-support';
 export * from './cards';
 export * from './catalogue';
 export * from './comments';
+export * from './deadlines';
 export * from './favorites';
+export * from './incidents';
 export * from './invoices';
 export * from './notifications';
 export * from './participants';
+export * from './restrictive-practices';
 export * from './staff';
 export * from './teams';
 export * from './templates';
