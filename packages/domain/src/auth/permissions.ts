@@ -41,6 +41,12 @@ export const permissions = [
   'manage:rates',
   'read:audit',
   'read:audit-packs',
+  /** The restrictive-practice register, log and monthly reports of the participants one reaches. */
+  'read:restrictive-practices',
+  /** Log a use of a restrictive practice (support workers and up on the participant's team). */
+  'record:restrictive-practices',
+  /** Keep the register of authorisations and review and submit the monthly reports. */
+  'manage:restrictive-practices',
   'manage:templates',
   'manage:system',
   'request:tenant-access',
@@ -60,6 +66,10 @@ const teamMemberPermissions = [
   'read:participants',
   'write:participants',
   'write:time',
+  'read:restrictive-practices',
+  'record:restrictive-practices',
+  // Team members are the team's Practitioners and Therapists (its clinicians): they keep the register.
+  'manage:restrictive-practices',
 ] as const satisfies readonly Permission[];
 
 const tenantAdminPermissions = [
@@ -110,6 +120,8 @@ export const rolePermissions = {
     'read:participant-summary',
     'read:participants',
     'write:time',
+    'read:restrictive-practices',
+    'record:restrictive-practices',
   ],
   viewer: ['read:tenant', 'read:teams', 'read:shared-plans', 'read:participant-summary', 'write:comments'],
   auditor: [
@@ -125,6 +137,7 @@ export const rolePermissions = {
     'read:invoices',
     'read:audit',
     'read:audit-packs',
+    'read:restrictive-practices',
   ],
 } as const satisfies Record<Role, readonly Permission[]>;
 
