@@ -20,6 +20,11 @@ export const permissions = [
   'write:comments',
   'sign:documents',
   'approve:plans',
+  /**
+   * Write behaviour support plans (create, edit, submit, start a new version, share with family,
+   * record changed needs) and record when specialist behaviour support started.
+   */
+  'write:plans',
   'read:shared-plans',
   /** A family guardian's view of their own participant: name, goals, alerts and plan dates. */
   'read:participant-summary',
@@ -62,6 +67,7 @@ const teamMemberPermissions = [
   'read:internal-comments',
   'write:comments',
   'read:shared-plans',
+  'write:plans',
   'read:participant-summary',
   'read:participants',
   'write:participants',
