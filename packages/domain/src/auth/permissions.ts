@@ -52,6 +52,10 @@ export const permissions = [
   'record:restrictive-practices',
   /** Keep the register of authorisations and review and submit the monthly reports. */
   'manage:restrictive-practices',
+  /** The incidents register of the teams one reaches (never family guardians: no incident details). */
+  'read:incidents',
+  /** Record and update incidents, their Commission notifications and follow-up actions. */
+  'write:incidents',
   'manage:templates',
   'manage:system',
   'request:tenant-access',
@@ -76,6 +80,8 @@ const teamMemberPermissions = [
   'record:restrictive-practices',
   // Team members are the team's Practitioners and Therapists (its clinicians): they keep the register.
   'manage:restrictive-practices',
+  'read:incidents',
+  'write:incidents',
 ] as const satisfies readonly Permission[];
 
 const tenantAdminPermissions = [
@@ -128,6 +134,8 @@ export const rolePermissions = {
     'write:time',
     'read:restrictive-practices',
     'record:restrictive-practices',
+    'read:incidents',
+    'write:incidents',
   ],
   viewer: ['read:tenant', 'read:teams', 'read:shared-plans', 'read:participant-summary', 'write:comments'],
   auditor: [
@@ -144,6 +152,7 @@ export const rolePermissions = {
     'read:audit',
     'read:audit-packs',
     'read:restrictive-practices',
+    'read:incidents',
   ],
 } as const satisfies Record<Role, readonly Permission[]>;
 
