@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
@@ -18,6 +18,16 @@ beforeEach(async () => {
 afterEach(() => rm(root, { recursive: true, force: true }));
 
 describe('DirectoryStorage', () => {
+  it('stores a local file under a key, leaving the source in place', async () => {
+    const source = path.join(root, 'pack.zip');
+    await writeFile(source, 'PK zip bytes');
+    const key = newStorageKey(tenantId);
+    await storage.putFile(key, source, 'application/zip');
+    expect(await text(await storage.get(key))).toBe('PK zip bytes');
+    expect(await readFile(source, 'utf8')).toBe('PK zip bytes');
+    expect(await readdir(path.join(root, 'files', tenantId))).toEqual([key.split('/')[1]]);
+  });
+
   it('stores bytes under the tenant folder and reads them back', async () => {
     const key = newStorageKey(tenantId);
     expect(key.startsWith(`${tenantId}/`)).toBe(true);

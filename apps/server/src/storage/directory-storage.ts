@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { assertStorageKey, type FileStorage, StoredFileMissingError } from './file-storage';
@@ -29,6 +29,20 @@ export class DirectoryStorage implements FileStorage {
     const temporary = path.join(path.dirname(target), `.tmp-${randomUUID()}`);
     try {
       await writeFile(temporary, bytes, { flag: 'wx' });
+      await rename(temporary, target);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  async putFile(key: string, filePath: string, _contentType: string): Promise<void> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temporary = path.join(path.dirname(target), `.tmp-${randomUUID()}`);
+    try {
+      // A copy, not a rename: the source may be on another file system (the system's temp directory).
+      await copyFile(filePath, temporary);
       await rename(temporary, target);
     } catch (error) {
       await rm(temporary, { force: true });

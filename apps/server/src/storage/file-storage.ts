@@ -10,6 +10,11 @@ export interface FileStorage {
   readonly kind: 'directory' | 's3';
   /** Stores the bytes under the key, replacing nothing: every key is new. */
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores the bytes of a local file under the key, streamed (never read into memory whole): for
+   * large files a job wrote to disk first, such as an audit pack's ZIP.
+   */
+  putFile(key: string, filePath: string, contentType: string): Promise<void>;
   /** The bytes of a key as a stream; `StoredFileMissingError` when there are none. */
   get(key: string): Promise<Readable>;
   /** Removes the bytes of a key; a key already gone is not an error. */

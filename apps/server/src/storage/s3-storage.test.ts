@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import {
@@ -39,6 +42,26 @@ describe('S3Storage', () => {
       ContentType: 'application/pdf',
       ContentLength: 8,
     });
+  });
+
+  it('streams a local file into the bucket with its length', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'wattle-s3-'));
+    try {
+      const source = path.join(dir, 'pack.zip');
+      await writeFile(source, 'PK zip bytes');
+      s3.on(PutObjectCommand).resolves({});
+      await storage.putFile(key, source, 'application/zip');
+      const input = s3.commandCalls(PutObjectCommand)[0]!.args[0].input;
+      expect(input).toMatchObject({
+        Bucket: 'wattle-files',
+        Key: key,
+        ContentType: 'application/zip',
+        ContentLength: 12,
+      });
+      expect(await text(input.Body as Readable)).toBe('PK zip bytes');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('reads an object back as a stream', async () => {

@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3StorageConfig } from '../config';
@@ -39,6 +41,23 @@ export class S3Storage implements FileStorage {
         Body: bytes,
         ContentType: contentType,
         ContentLength: bytes.length,
+      }),
+    );
+  }
+
+  async putFile(key: string, filePath: string, contentType: string): Promise<void> {
+    assertStorageKey(key);
+    const { client, sdk } = await this.connect();
+    // The length is known from the file, so one streamed PUT serves (no multipart upload needed
+    // below S3's 5 GB single-object limit).
+    const { size } = await stat(filePath);
+    await client.send(
+      new sdk.PutObjectCommand({
+        Bucket: this.config.bucket,
+        Key: key,
+        Body: createReadStream(filePath),
+        ContentType: contentType,
+        ContentLength: size,
       }),
     );
   }
