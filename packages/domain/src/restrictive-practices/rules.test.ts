@@ -5,11 +5,13 @@ import {
   csvCell,
   dayIn,
   formatMinutes,
+  instantOnClock,
   isInForce,
   monthDays,
   monthLabel,
   reportCsvRows,
   reportFigures,
+  shortDate,
   toReportCsv,
 } from './rules';
 import { CreateAuthorisationSchema, CreateUseSchema, restrictivePracticeMessages } from './schemas';
@@ -80,6 +82,14 @@ describe('days and months in the tenant zone', () => {
     expect(monthDays('2026-02').last).toBe('2026-02-28');
     expect(monthDays('2026-12').last).toBe('2026-12-31');
     expect(monthLabel('2026-03')).toBe('March 2026');
+  });
+
+  it('turns a date and time on the tenant clock into the instant, across daylight saving', () => {
+    expect(instantOnClock('2026-01-15', '09:30', 'Australia/Sydney')).toBe('2026-01-14T22:30:00.000Z');
+    expect(instantOnClock('2026-07-15', '09:30', 'Australia/Sydney')).toBe('2026-07-14T23:30:00.000Z');
+    expect(instantOnClock('2026-07-15', '09:30', 'Australia/Perth')).toBe('2026-07-15T01:30:00.000Z');
+    expect(shortDate('2026-07-05')).toBe('05/07/2026');
+    expect(shortDate(null)).toBe('');
   });
 });
 

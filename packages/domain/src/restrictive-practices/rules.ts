@@ -1,3 +1,5 @@
+import { zonedInstant } from '../deadlines/local-days';
+import { minutesOfDay } from '../time/clock';
 import { localDateTime } from '../time/timer';
 import {
   type AuthorisationStatus,
@@ -187,4 +189,15 @@ export function formatMinutes(minutes: number): string {
   const m = minutes % 60;
   if (h === 0) return `${m} min`;
   return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+
+/** The instant (ISO) a date and 24-hour time on the tenant's clock name: what a use's form sends. */
+export function instantOnClock(date: string, time: string, timeZone: string): string {
+  return zonedInstant(date, minutesOfDay(time) * 60_000, timeZone).toISOString();
+}
+
+/** dd/mm/yyyy for a yyyy-mm-dd day (or the day of an ISO instant's date part). */
+export function shortDate(day: string | null): string {
+  const m = day ? /^(\d{4})-(\d{2})-(\d{2})/.exec(day) : null;
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : '';
 }
