@@ -13,7 +13,7 @@ export interface PrefillParticipant {
   ndisNumber: string | null;
   dateOfBirth: string | null;
   address: string | null;
-  emergencyContact: { name: string; relationship?: string | null; phone?: string | null } | null;
+  emergencyContact: { name: string | null; relationship?: string | null; phone?: string | null } | null;
 }
 
 /** The participant's details as the plan's Participant Information fields hold them. */
@@ -22,7 +22,7 @@ export function participantFieldValues(p: PrefillParticipant): FieldValues {
   if (p.ndisNumber) values['participant-ndis'] = p.ndisNumber;
   if (p.dateOfBirth) values['participant-dob'] = p.dateOfBirth;
   if (p.address) values['participant-address'] = p.address;
-  if (p.emergencyContact) {
+  if (p.emergencyContact?.name) {
     const { name, relationship, phone } = p.emergencyContact;
     const who = relationship ? `${name} (${relationship.toLowerCase()})` : name;
     values['participant-emergency-contact'] = phone ? `${who}, ${phone}` : who;
