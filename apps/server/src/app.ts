@@ -15,12 +15,14 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { accessRequestRoutes } from './features/access-requests/routes';
 import { accountingExportRoutes } from './features/accounting-export/routes';
+import { behaviourSupportRoutes } from './features/behaviour-support/routes';
 import { cardExportRoutes } from './features/cards/export-routes';
 import { cardRoutes } from './features/cards/routes';
 import { careTeamRoutes } from './features/care-teams/routes';
 import { claimRoutes } from './features/claims/routes';
 import { clientErrorRoutes } from './features/client-errors/routes';
 import { commentRoutes } from './features/comments/routes';
+import { deadlineRoutes } from './features/deadlines/routes';
 import { eventRoutes } from './features/events/routes';
 import { favoriteRoutes } from './features/favorites/routes';
 import { fileRoutes } from './features/files/routes';
@@ -182,6 +184,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(invoicePdfRoutes);
   await app.register(claimRoutes);
   await app.register(accountingExportRoutes);
+  await app.register(behaviourSupportRoutes);
+  await app.register(deadlineRoutes);
 
   // BENCH_BARE_ROUTE=1, set only by scripts/bench-api.mjs: a route that does nothing, through the
   // same hooks as every other, so the benchmark compares each read with the framework's ceiling.

@@ -1188,6 +1188,11 @@ const routeCases: Record<string, RouteCase> = {
     call: () => ({ method: 'GET', url: '/api/invoices/export/payments.csv?from=2030-01-01&to=2030-12-31' }),
     lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
   },
+  // Commission deadlines (issue 16 item 2): every member lists the ones they read (maybe none).
+  'GET /api/deadlines': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/deadlines?participantId=${ids.jordanParticipant}` }),
+  },
 };
 
 let t: TestApp;

@@ -102,3 +102,34 @@ export const DeadlineListQuerySchema = PagingQuerySchema.extend({
   status: DeadlineFilterStatusSchema.optional(),
 });
 export type DeadlineListQuery = z.infer<typeof DeadlineListQuerySchema>;
+
+/** A deadline as GET /api/deadlines lists it: with the participant and team it is about, for labels and links. */
+export const DeadlineListItemSchema = DeadlineSchema.extend({
+  participantName: z.string().nullable(),
+  teamName: z.string().nullable(),
+  teamSlug: z.string().nullable(),
+});
+export type DeadlineListItem = z.infer<typeof DeadlineListItemSchema>;
+
+/**
+ * Where a deadline's item is in the app: a plan's overview, the team's behaviour support home for an
+ * engagement (no plan yet), the incidents register focused on the incident, the participant's
+ * restrictive practices for a month's report. Null when the team (slug) is unknown.
+ */
+export function deadlineLink(deadline: {
+  subjectType: DeadlineSubjectType;
+  subjectId: string;
+  participantId: string | null;
+  teamSlug: string | null;
+}): string | null {
+  switch (deadline.subjectType) {
+    case 'incident':
+      return `/incidents?focus=${deadline.subjectId}`;
+    case 'plan':
+      return deadline.teamSlug ? `/my-teams/${deadline.teamSlug}/bsp/${deadline.subjectId}` : null;
+    case 'engagement':
+      return deadline.teamSlug ? `/my-teams/${deadline.teamSlug}/bsp` : null;
+    case 'rp-report':
+      return deadline.participantId ? `/participants/${deadline.participantId}` : null;
+  }
+}
