@@ -124,6 +124,15 @@ const bspEditRoute = createRoute({
   component: lazyRouteComponent(() => import('@/features/placeholders/bsp-pages'), 'BspEditorPage'),
 });
 
+const restrictivePracticesRoute = createRoute({
+  getParentRoute: () => teamRoute,
+  path: 'restrictive-practices',
+  component: lazyRouteComponent(
+    () => import('@/features/restrictive-practices/restrictive-practices-page'),
+    'RestrictivePracticesPage',
+  ),
+});
+
 const handbookRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/handbook',
@@ -361,6 +370,7 @@ export const areaRoutes = [
     teamIndexRoute,
     teamViewRoute,
     bspRoute.addChildren([bspHomeRoute, bspNewRoute, bspPlanRoute, bspEditRoute]),
+    restrictivePracticesRoute,
   ]),
   handbookRoute,
   participantsRoute.addChildren([

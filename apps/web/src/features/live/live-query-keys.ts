@@ -40,6 +40,10 @@ const liveAreas: Record<string, (tenantId: string) => (readonly unknown[])[]> = 
     ['support-catalogue', tenantId],
     ['time', tenantId, 'codes'],
   ],
+  // A participant's restrictive-practice register, log and monthly reports (features/restrictive-practices/api.ts).
+  'restrictive-practice-authorisation': (tenantId) => [['restrictive-practices', tenantId]],
+  'restrictive-practice-use': (tenantId) => [['restrictive-practices', tenantId]],
+  'restrictive-practice-report': (tenantId) => [['restrictive-practices', tenantId]],
 };
 
 export function liveQueryKeys(entity: string, tenantId: string): (readonly unknown[])[] {

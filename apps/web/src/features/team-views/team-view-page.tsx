@@ -8,6 +8,7 @@ import {
   ListIcon,
   type LucideIcon,
   PlusIcon,
+  ShieldAlertIcon,
   SquareKanbanIcon,
 } from 'lucide-react';
 import { type ComponentType, useState } from 'react';
@@ -169,6 +170,14 @@ function TeamViewContent({ team, view, slugOrId }: { team: Team; view: TeamView;
           )}
         </h1>
         <div className="flex flex-wrap gap-2">
+          {team.participant && can(team.myRole, 'read:restrictive-practices') ? (
+            <Button asChild size="sm" variant="outline">
+              <Link to="/my-teams/$teamSlug/restrictive-practices" params={{ teamSlug: team.slug }}>
+                <ShieldAlertIcon aria-hidden="true" />
+                Restrictive practices
+              </Link>
+            </Button>
+          ) : null}
           {canEditWorkflow ? (
             <LazyPartBoundary fallback={null}>
               <WorkflowEditor team={team} />
