@@ -4,12 +4,13 @@ import { tenants } from '../db/schema/tenants';
 import { maintenanceActor, withTenant, withUser } from '../db/with-tenant';
 import { todayIn } from '../features/cards/card-values';
 import { type BudgetUsageSource, notifyBudgetsOverAlert } from './budget-alert-job';
+import { notifyCommissionDeadlines } from './commission-deadline-job';
 import { markInvoicesOverdue } from './invoice-overdue-job';
 import type { JobScope } from './job-scope';
 import { notifyPlansEnding } from './plan-ending-job';
 import { notifyScreeningExpiring } from './screening-expiry-job';
 
-export const deadlineJobNames = ['plan-ending', 'budget', 'screening', 'overdue'] as const;
+export const deadlineJobNames = ['plan-ending', 'budget', 'screening', 'overdue', 'commission'] as const;
 export type DeadlineJobName = (typeof deadlineJobNames)[number];
 
 export interface DeadlineJobOptions {
@@ -48,10 +49,11 @@ export async function runDeadlineJobs(
     budget: (scope) => notifyBudgetsOverAlert(scope, options.budgetUsage),
     screening: notifyScreeningExpiring,
     overdue: markInvoicesOverdue,
+    commission: notifyCommissionDeadlines,
   };
   const result: DeadlineJobsResult = {
     tenants: 0,
-    notified: { 'plan-ending': 0, budget: 0, screening: 0, overdue: 0 },
+    notified: { 'plan-ending': 0, budget: 0, screening: 0, overdue: 0, commission: 0 },
     failed: 0,
   };
   for (const tenant of directory) {
@@ -62,7 +64,7 @@ export async function runDeadlineJobs(
       try {
         const today = todayIn(tenant.timeZone, now);
         result.notified[name] += await withTenant(db, tenant.id, maintenanceActor, (tx) =>
-          jobs[name]({ tx, tenantId: tenant.id, today }),
+          jobs[name]({ tx, tenantId: tenant.id, today, now, timeZone: tenant.timeZone }),
         );
       } catch (err) {
         result.failed += 1;

@@ -23,6 +23,8 @@ describe('notification toasts (spec shell sections 8 and 9)', () => {
       'Budget Alert',
       'Screening Check Expiring',
       'Time Entry Rejected',
+      'Commission Deadline',
+      'Commission Deadline Overdue',
     ]);
   });
 
@@ -31,6 +33,8 @@ describe('notification toasts (spec shell sections 8 and 9)', () => {
     expect(isDestructiveNotification({ type: 'overdue', priority: 'low' })).toBe(true);
     expect(isDestructiveNotification({ type: 'rejected', priority: 'normal' })).toBe(true);
     expect(isDestructiveNotification({ type: 'time-entry-rejected', priority: 'normal' })).toBe(true);
+    expect(isDestructiveNotification({ type: 'deadline-overdue', priority: 'normal' })).toBe(true);
+    expect(isDestructiveNotification({ type: 'deadline', priority: 'normal' })).toBe(false);
     expect(isDestructiveNotification({ type: 'approved', priority: 'normal' })).toBe(false);
     expect(isDestructiveNotification({ type: 'payment', priority: 'low' })).toBe(false);
   });

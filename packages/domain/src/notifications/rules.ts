@@ -25,6 +25,10 @@ export const notificationTypes = [
   'screening',
   /** A team lead rejected one of the recipient's time entries; the message carries the reason. */
   'time-entry-rejected',
+  /** A Commission deadline (plan, incident, restrictive practice report) is 7 days or 1 day away. */
+  'deadline',
+  /** A Commission deadline has passed without being met. */
+  'deadline-overdue',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -50,12 +54,18 @@ export const notificationToastTitles: Record<NotificationType, string> = {
   budget: 'Budget Alert',
   screening: 'Screening Check Expiring',
   'time-entry-rejected': 'Time Entry Rejected',
+  deadline: 'Commission Deadline',
+  'deadline-overdue': 'Commission Deadline Overdue',
 };
 
 /** Destructive style for high priority, overdue and rejections; default otherwise (spec shell section 8). */
 export function isDestructiveNotification(n: { type: NotificationType; priority: string }): boolean {
   return (
-    n.priority === 'high' || n.type === 'overdue' || n.type === 'rejected' || n.type === 'time-entry-rejected'
+    n.priority === 'high' ||
+    n.type === 'overdue' ||
+    n.type === 'rejected' ||
+    n.type === 'time-entry-rejected' ||
+    n.type === 'deadline-overdue'
   );
 }
 

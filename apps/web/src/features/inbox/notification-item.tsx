@@ -6,6 +6,8 @@ import {
 } from '@wattle/domain/notifications/rules';
 import type { Notification } from '@wattle/domain/notifications/schemas';
 import {
+  AlarmClockIcon,
+  AlarmClockOffIcon,
   ArrowRightIcon,
   AtSignIcon,
   BanknoteIcon,
@@ -51,6 +53,8 @@ const typeIcons: Record<NotificationType, LucideIcon> = {
   budget: PiggyBankIcon,
   screening: IdCardIcon,
   'time-entry-rejected': ClockAlertIcon,
+  deadline: AlarmClockIcon,
+  'deadline-overdue': AlarmClockOffIcon,
 };
 
 type AccessRequestStatus = NonNullable<Notification['tenantAccessRequest']>['status'];
