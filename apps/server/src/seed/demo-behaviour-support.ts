@@ -29,7 +29,12 @@ export async function seedDemoBehaviourSupport(
   const priya = input.actorFor('priya.practitioner@sunrise.example');
   await runInTenant(db, input.tenantId, priya, async (ctx) => {
     const today = await tenantToday(ctx);
-    const plan = await createPlan(ctx, { teamId, kind: 'interim' });
+    // Named apart from the demo's older interim plan card of Mia (demo-cards.ts), a draft never approved.
+    const plan = await createPlan(ctx, {
+      teamId,
+      kind: 'interim',
+      title: 'Mia Thompson: interim plan for personal care',
+    });
     await createEngagement(ctx, {
       participantId: plan.participantId,
       engagedOn: addDays(today, -21),

@@ -15,7 +15,6 @@ import { insertCurrentPlan } from '../features/participants/plan-writes';
 import { insertTeam } from '../features/teams/create-team';
 import { addMembership } from '../features/tenants/add-membership';
 import { insertTenant } from '../features/tenants/insert-tenant';
-import { seedDemoBehaviourSupport } from './demo-behaviour-support';
 import { demoCards, seedDemoCards } from './demo-cards';
 import { type DemoParticipant, type DemoTenant, demoPeople, demoTenants } from './demo-data';
 import { seedDemoInvoices } from './demo-invoices';
@@ -61,7 +60,6 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     await seedDemoTimeCodes(db, tenantId, actorFor(owner.email));
     await seedDemoTime(db, { tenantKey: tenant.key, tenantId, teamIds, actorFor });
     await seedDemoInvoices(db, { tenantKey: tenant.key, tenantId, actorFor });
-    await seedDemoBehaviourSupport(db, { tenantKey: tenant.key, tenantId, teamIds, actorFor });
   }
   return true;
 }
