@@ -42,6 +42,9 @@ export async function launchOnData({ options, env, logPath, cleanups, note }) {
   const { server } = await launchServer({
     entry: options.serverEntry,
     env,
+    // Extra node flags for the server, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"
+    // to profile what a bench measures (node refuses --cpu-prof in NODE_OPTIONS).
+    nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
     logPath,
     cleanups,
     note,

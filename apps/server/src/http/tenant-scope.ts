@@ -23,6 +23,8 @@ export interface TenantContext {
   tenantRole: Role | null;
   membershipRole: MembershipRole | null;
   sharedTeamIds: string[];
+  /** The tenant's time zone (IANA), read with the access check: it decides "today" for the tenant. */
+  timeZone: string;
 }
 
 /**
@@ -66,6 +68,7 @@ export function runInTenant<T>(
         tenantRole: effectiveTenantRole(access),
         membershipRole: row.membershipRole,
         sharedTeamIds: row.sharedTeamIds ?? [],
+        timeZone: row.timeZone,
       });
     },
     opening,
@@ -76,11 +79,12 @@ interface AccessRow {
   membershipRole: MembershipRole | null;
   sharedTeamIds: string[] | null;
   hasApprovedAccessRequest: boolean;
+  timeZone: string;
 }
 
 /**
  * The caller's standing in the tenant: membership role, shared teams, and whether an approved access
- * request is in force. Runs on every tenant request, so it is plain SQL prepared once per connection
+ * request is in force; and the tenant's time zone, which most requests need for "today". Runs on every tenant request, so it is plain SQL prepared once per connection
  * (per database on PGlite, where the query builder's statements are planned on every call).
  */
 const accessStatement: HotStatement = {
@@ -92,7 +96,8 @@ const accessStatement: HotStatement = {
       where "tenant_access_requests"."tenant_id" = "tenants"."id"
         and "tenant_access_requests"."requested_by" = $2
         and "tenant_access_requests"."status" = 'approved'
-        and "tenant_access_requests"."expires_at" > now()) as "hasApprovedAccessRequest"
+        and "tenant_access_requests"."expires_at" > now()) as "hasApprovedAccessRequest",
+    "tenants"."time_zone" as "timeZone"
   from "tenants" left join "memberships"
     on "memberships"."tenant_id" = "tenants"."id" and "memberships"."user_id" = $2
   where "tenants"."id" = $1 limit 1`,

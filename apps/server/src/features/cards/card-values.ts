@@ -181,7 +181,11 @@ export function addDays(date: string, days: number): string {
 }
 
 /** The tenant's time zone, which decides "today" (DESIGN.md section 3). */
-export async function tenantTimeZone(ctx: Pick<TenantContext, 'tx' | 'tenantId'>): Promise<string> {
+export async function tenantTimeZone(
+  ctx: Pick<TenantContext, 'tx' | 'tenantId'> & Partial<Pick<TenantContext, 'timeZone'>>,
+): Promise<string> {
+  // A request's context has it from the access check; a job's scope reads it.
+  if (ctx.timeZone) return ctx.timeZone;
   // Every card save asks: built once per connection.
   const [tenant] = await preparedOnce(ctx.tx, 'wattle_tenant_time_zone', (tx) =>
     tx
@@ -195,7 +199,7 @@ export async function tenantTimeZone(ctx: Pick<TenantContext, 'tx' | 'tenantId'>
 
 /** The tenant's "today" (yyyy-mm-dd in its time zone). */
 export async function tenantToday(
-  ctx: Pick<TenantContext, 'tx' | 'tenantId'>,
+  ctx: Pick<TenantContext, 'tx' | 'tenantId'> & Partial<Pick<TenantContext, 'timeZone'>>,
   now = new Date(),
 ): Promise<string> {
   return todayIn(await tenantTimeZone(ctx), now);

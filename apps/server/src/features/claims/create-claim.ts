@@ -10,6 +10,7 @@ import { invoiceStatusLabels, payerKindLabels } from '@wattle/domain/invoices/sc
 import { dueDateFor, formatClaimBatchNumber, invoiceAllows } from '@wattle/domain/invoices/workflow';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import { inJsonList } from '../../db/in-json-list';
 import { claimBatches, claimLines, invoiceCounters, invoiceLines, invoices } from '../../db/schema/invoices';
 import { participants } from '../../db/schema/participants';
 import { tenants } from '../../db/schema/tenants';
@@ -125,9 +126,10 @@ export async function createClaim(ctx: TenantContext, body: CreateClaimBody): Pr
     .where(
       and(
         eq(claimLines.tenantId, ctx.tenantId),
-        inArray(
+        inJsonList(
           claimLines.invoiceLineId,
           lines.map((l) => l.id),
+          'uuid',
         ),
       ),
     )
@@ -163,10 +165,11 @@ export async function createClaim(ctx: TenantContext, body: CreateClaimBody): Pr
     .where(
       and(
         eq(claimLines.tenantId, ctx.tenantId),
-        // One jsonb parameter, however many lines (inArray would bind one parameter per line).
-        sql`${claimLines.claimReference} in (select jsonb_array_elements_text(${JSON.stringify(
+        inJsonList(
+          claimLines.claimReference,
           bulkLines.map((l) => l.claimReference),
-        )}::jsonb))`,
+          'text',
+        ),
       ),
     );
   const [tenant] = await ctx.tx

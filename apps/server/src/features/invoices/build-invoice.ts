@@ -3,7 +3,8 @@ import { payerFor } from '@wattle/domain/invoices/payer';
 import { type CreateInvoice, type Invoice, invoiceMessages } from '@wattle/domain/invoices/schemas';
 import { lineAmountCents } from '@wattle/domain/invoices/totals';
 import { formatInvoiceNumber } from '@wattle/domain/invoices/workflow';
-import { and, asc, between, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, between, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { inJsonList } from '../../db/in-json-list';
 import { cards } from '../../db/schema/cards';
 import { cardBillingRules, invoiceCounters, invoiceLines, invoices } from '../../db/schema/invoices';
 import { participantPlans, participants } from '../../db/schema/participants';
@@ -245,7 +246,7 @@ export async function buildInvoice(ctx: TenantContext, input: CreateInvoice): Pr
       .where(
         and(
           eq(timeEntries.tenantId, ctx.tenantId),
-          inArray(timeEntries.id, entryIds),
+          inJsonList(timeEntries.id, entryIds, 'uuid'),
           eq(timeEntries.isInvoiced, false),
           eq(timeEntries.status, 'approved'),
         ),

@@ -4,54 +4,31 @@ import {
   type LineToCheck,
 } from '@wattle/domain/invoices/line-checks';
 import type { LineProblem } from '@wattle/domain/invoices/schemas';
-import type { SupportItem } from '@wattle/domain/time/catalogue';
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import { supportItems } from '../../db/schema/catalogue';
+import { and, eq } from 'drizzle-orm';
 import { participantPlans, planBudgets } from '../../db/schema/participants';
 import type { TenantContext } from '../../http/tenant-scope';
 import { budgetUsage, usageOf } from '../participants/budget-usage';
 import { participantLocation } from '../participants/participant-location';
-import { supportItemsInForceByNumber } from '../support-catalogue/catalogue-in-force';
-import { toSupportItem } from '../support-catalogue/support-item-records';
+import { supportItemsOnDates } from '../support-catalogue/catalogue-in-force';
 
 /**
  * What the catalogue says of each line's item: the item in force on the line's first service date
- * (one lookup per distinct date, all its numbers at once) and, for a number not in force then, the
- * latest row of any imported year, to say when it may be claimed.
+ * and, for a number not in force then, the latest row of any imported year, to say when it may be
+ * claimed. Two statements for the whole invoice (supportItemsOnDates).
  */
 export async function catalogueFacts(
   ctx: Pick<TenantContext, 'tx' | 'tenantId'>,
   lines: readonly Pick<LineToCheck, 'serviceDateFrom' | 'supportItemNumber'>[],
 ): Promise<LineCatalogueFacts[]> {
-  const numbersByDate = new Map<string, Set<string>>();
-  for (const line of lines) {
-    const numbers = numbersByDate.get(line.serviceDateFrom) ?? new Set<string>();
-    numbers.add(line.supportItemNumber);
-    numbersByDate.set(line.serviceDateFrom, numbers);
-  }
-  const inForce = new Map<string, Map<string, SupportItem>>();
-  for (const [date, numbers] of numbersByDate) {
-    inForce.set(date, await supportItemsInForceByNumber(ctx.tx, ctx.tenantId, [...numbers], date));
-  }
-  const missing = [
-    ...new Set(
-      lines
-        .filter((l) => !inForce.get(l.serviceDateFrom)?.has(l.supportItemNumber))
-        .map((l) => l.supportItemNumber),
-    ),
-  ];
-  const known = new Map<string, SupportItem>();
-  if (missing.length > 0) {
-    const rows = await ctx.tx
-      .select()
-      .from(supportItems)
-      .where(and(eq(supportItems.tenantId, ctx.tenantId), inArray(supportItems.number, missing)))
-      .orderBy(desc(supportItems.startDate));
-    for (const row of rows) if (!known.has(row.number)) known.set(row.number, toSupportItem(row));
-  }
+  const { inForce, latest } = await supportItemsOnDates(
+    ctx.tx,
+    ctx.tenantId,
+    lines.map((l) => l.supportItemNumber),
+    [...new Set(lines.map((l) => l.serviceDateFrom))],
+  );
   return lines.map((line) => {
     const item = inForce.get(line.serviceDateFrom)?.get(line.supportItemNumber) ?? null;
-    return { itemInForce: item, knownItem: item ?? known.get(line.supportItemNumber) ?? null };
+    return { itemInForce: item, knownItem: item ?? latest.get(line.supportItemNumber) ?? null };
   });
 }
 

@@ -32,18 +32,20 @@ export interface InvoiceReach {
   approvesAll: boolean;
   /** Teams whose participants' invoices the caller reads and approves (within the limit). */
   leadTeamIds: string[];
-  /** The team leads' approval limit; null: team leads approve nothing. */
+  /**
+   * The limit of the caller's own team-lead reach: null when they have none, or need none (a
+   * tenant-wide approver). Who else may approve an invoice is invoiceApprovers' question.
+   */
   teamLeadLimitCents: number | null;
 }
 
 export const invoiceNotFoundMessage = 'Invoice not found';
 
 export async function invoiceReach(ctx: TenantContext): Promise<InvoiceReach> {
-  const [tenant] = await ctx.tx
-    .select({ taxInvoice: tenants.taxInvoice })
-    .from(tenants)
-    .where(eq(tenants.id, ctx.tenantId));
-  const teamLeadLimitCents = tenant?.taxInvoice?.teamLeadApprovalLimitCents ?? null;
+  const approvesAll = can(ctx.tenantRole, 'approve:invoices');
+  // A tenant-wide approver reads and approves every invoice: their teams add nothing, so the list,
+  // the board and each read skip both queries below.
+  const teamLeadLimitCents = approvesAll ? null : await teamLeadApprovalLimit(ctx);
   const leadTeamIds: string[] = [];
   if (teamLeadLimitCents !== null) {
     const mine = await ctx.tx
@@ -62,10 +64,21 @@ export async function invoiceReach(ctx: TenantContext): Promise<InvoiceReach> {
     actorId: ctx.actor.id,
     readsAll: can(ctx.tenantRole, 'read:invoices'),
     manages: can(ctx.tenantRole, 'manage:invoices'),
-    approvesAll: can(ctx.tenantRole, 'approve:invoices'),
+    approvesAll,
     leadTeamIds,
     teamLeadLimitCents,
   };
+}
+
+/** The tenant's team-lead approval limit (tax-invoice settings); null: team leads approve nothing. */
+export async function teamLeadApprovalLimit(
+  ctx: Pick<TenantContext, 'tx' | 'tenantId'>,
+): Promise<number | null> {
+  const [tenant] = await ctx.tx
+    .select({ taxInvoice: tenants.taxInvoice })
+    .from(tenants)
+    .where(eq(tenants.id, ctx.tenantId));
+  return tenant?.taxInvoice?.teamLeadApprovalLimitCents ?? null;
 }
 
 /** Reads some invoices, or 403. */

@@ -6,7 +6,7 @@ import { memberships } from '../../db/schema/tenants';
 import type { TenantContext } from '../../http/tenant-scope';
 import { findTenantAdmins } from '../../jobs/recipients';
 import { announceNotifications, createNotifications } from '../notifications/create-notifications';
-import type { InvoiceReach } from './invoice-access';
+import { teamLeadApprovalLimit } from './invoice-access';
 import type { InvoiceRow } from './invoice-records';
 
 type Ctx = Pick<TenantContext, 'tx' | 'tenantId' | 'actor'>;
@@ -59,9 +59,8 @@ export async function notifyApprovalWanted(
   ctx: Ctx,
   invoice: InvoiceRow,
   participantName: string,
-  reach: InvoiceReach,
 ): Promise<void> {
-  const approvers = await invoiceApprovers(ctx, invoice, reach.teamLeadLimitCents);
+  const approvers = await invoiceApprovers(ctx, invoice, await teamLeadApprovalLimit(ctx));
   await createNotifications(
     ctx.tx,
     approvers.map((userId) => ({

@@ -110,7 +110,7 @@ export async function submitInvoice(ctx: TenantContext, id: string, version?: nu
     },
     row.rejectionReason ? [{ field: 'rejectionReason', oldValue: row.rejectionReason, newValue: null }] : [],
   );
-  await notifyApprovalWanted(ctx, updated, await participantName(ctx, row), reach);
+  await notifyApprovalWanted(ctx, updated, await participantName(ctx, row));
   return readInvoice(ctx, id);
 }
 

@@ -1,11 +1,13 @@
 import type { InvoiceListQuery, InvoiceStatus, InvoiceSummary } from '@wattle/domain/invoices/schemas';
 import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { invoices, invoiceTallies } from '../../db/schema/invoices';
 import { participants } from '../../db/schema/participants';
+import { users } from '../../db/schema/users';
 import type { TenantContext } from '../../http/tenant-scope';
 import { tenantToday } from '../cards/card-values';
 import { type InvoiceReach, invoiceReach, requireInvoiceReader } from './invoice-access';
-import { toInvoiceSummary, userNames } from './invoice-records';
+import { toInvoiceSummary } from './invoice-records';
 
 /** Owed and past due: marked overdue by the job, or sent/part paid with a due date before today. */
 function overdueCondition(today: string): SQL {
@@ -102,14 +104,42 @@ const sortColumns = {
   updated: invoices.updatedAt,
 } as const;
 
-function joinedFrom(ctx: TenantContext) {
+const createdByUser = alias(users, 'created_by_user');
+const submittedByUser = alias(users, 'submitted_by_user');
+const approvedByUser = alias(users, 'approved_by_user');
+
+/** The tallied count of the list's statuses, as a value of the page's own statement. */
+function talliedCount(ctx: TenantContext, statuses: readonly InvoiceStatus[] | undefined): SQL<number> {
+  const ofStatuses =
+    statuses && statuses.length > 0 ? sql` and ${invoiceTallies.status} in ${[...statuses]}` : sql``;
+  return sql<number>`(select coalesce(sum(${invoiceTallies.n}), 0)::int from ${invoiceTallies}
+    where ${invoiceTallies.tenantId} = ${ctx.tenantId}${ofStatuses})`;
+}
+
+/**
+ * A page of invoices with their participants and the names of the people on them, in one statement;
+ * with the tallied count too when the tallies answer it (the list is every invoice or some statuses),
+ * so the usual first page is one round trip.
+ */
+function pageFrom(ctx: TenantContext, total: SQL<number> | null) {
   return ctx.tx
-    .select({ invoice: invoices, name: participants.name, ndisNumber: participants.ndisNumber })
+    .select({
+      invoice: invoices,
+      name: participants.name,
+      ndisNumber: participants.ndisNumber,
+      createdByName: createdByUser.name,
+      submittedByName: submittedByUser.name,
+      approvedByName: approvedByUser.name,
+      total: total ?? sql<null>`null`,
+    })
     .from(invoices)
     .innerJoin(
       participants,
       and(eq(participants.tenantId, invoices.tenantId), eq(participants.id, invoices.participantId)),
-    );
+    )
+    .leftJoin(createdByUser, eq(createdByUser.id, invoices.createdBy))
+    .leftJoin(submittedByUser, eq(submittedByUser.id, invoices.submittedBy))
+    .leftJoin(approvedByUser, eq(approvedByUser.id, invoices.approvedBy));
 }
 
 /** `GET /api/invoices`: a page of the invoices the caller reads, filtered and sorted, and how many match. */
@@ -124,22 +154,24 @@ export async function listInvoices(
   const direction = query.order === 'asc' ? asc : desc;
   const order = [direction(sortColumns[query.sort])];
   if (query.sort !== 'number') order.push(direction(invoices.number));
-  const rows = await joinedFrom(ctx)
+  const tallied = talliesAnswer(reach, query);
+  const rows = await pageFrom(ctx, tallied ? talliedCount(ctx, query.status) : null)
     .where(where)
     .orderBy(...order)
     .limit(query.limit)
     .offset(query.offset);
-  const total = talliesAnswer(reach, query)
-    ? (await talliedTotals(ctx, query.status)).reduce((sum, r) => sum + r.count, 0)
-    : await countInvoices(ctx, query, where);
-  const names = await userNames(
-    ctx.tx,
-    rows.flatMap((r) => [r.invoice.createdBy, r.invoice.submittedBy, r.invoice.approvedBy]),
-  );
+  // A page past the end has no row to carry the tallied count: count as for any other filter.
+  const total = tallied && rows.length > 0 ? Number(rows[0]!.total) : await countInvoices(ctx, query, where);
   return {
-    data: rows.map((r) =>
-      toInvoiceSummary(r.invoice, { name: r.name, ndisNumber: r.ndisNumber }, names, today),
-    ),
+    data: rows.map((r) => {
+      const names = new Map<string, string>();
+      if (r.invoice.createdBy && r.createdByName !== null) names.set(r.invoice.createdBy, r.createdByName);
+      if (r.invoice.submittedBy && r.submittedByName !== null)
+        names.set(r.invoice.submittedBy, r.submittedByName);
+      if (r.invoice.approvedBy && r.approvedByName !== null)
+        names.set(r.invoice.approvedBy, r.approvedByName);
+      return toInvoiceSummary(r.invoice, { name: r.name, ndisNumber: r.ndisNumber }, names, today);
+    }),
     total,
   };
 }

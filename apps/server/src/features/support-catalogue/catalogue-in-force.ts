@@ -92,3 +92,45 @@ export async function supportItemsInForceByNumber(
   if (numbers.length === 0) return new Map();
   return (await itemsInForce(tx, tenantId, date, inArray(supportItems.number, [...numbers]))).items;
 }
+
+/**
+ * The named support items in force on each of several dates, and the latest row of each number in
+ * any imported year: the same rules as catalogueInForce and claimableOn, applied in memory to the
+ * tenant's catalogues and every row of those numbers, read in two statements however many dates
+ * there are (an invoice's lines span a month of service dates).
+ */
+export async function supportItemsOnDates(
+  tx: Queryable,
+  tenantId: string,
+  numbers: readonly string[],
+  dates: readonly string[],
+): Promise<{ inForce: Map<string, Map<string, SupportItem>>; latest: Map<string, SupportItem> }> {
+  const inForce = new Map<string, Map<string, SupportItem>>(dates.map((date) => [date, new Map()]));
+  const latest = new Map<string, SupportItem>();
+  if (numbers.length === 0) return { inForce, latest };
+  const catalogues = await tx
+    .select({ id: supportCatalogues.id, effectiveFrom: supportCatalogues.effectiveFrom })
+    .from(supportCatalogues)
+    .where(eq(supportCatalogues.tenantId, tenantId))
+    .orderBy(desc(supportCatalogues.effectiveFrom));
+  const rows = await tx
+    .select()
+    .from(supportItems)
+    .where(and(eq(supportItems.tenantId, tenantId), inArray(supportItems.number, [...new Set(numbers)])))
+    .orderBy(desc(supportItems.startDate));
+  const items = rows.map((row) => ({ row, item: toSupportItem(row) }));
+  for (const { row, item } of items) if (!latest.has(row.number)) latest.set(row.number, item);
+  for (const date of dates) {
+    // The latest year begun by the date (catalogueInForce); within it, each number's latest row
+    // claimable that day (claimableOn), rows being in start order, latest first.
+    const catalogue = catalogues.find((c) => c.effectiveFrom <= date);
+    if (!catalogue) continue;
+    const onDate = inForce.get(date)!;
+    for (const { row, item } of items) {
+      if (row.catalogueId !== catalogue.id || onDate.has(row.number)) continue;
+      if (row.startDate <= date && (row.endDate === null || row.endDate >= date))
+        onDate.set(row.number, item);
+    }
+  }
+  return { inForce, latest };
+}
