@@ -39,6 +39,10 @@ interface Ids {
   sunriseTimeCode: string;
   /** A Sunrise claim batch (the demo data's, else an id no batch has: every refusal comes first). */
   sunriseClaim: string;
+  /** Olivia's interim behaviour support plan for Jordan (a draft). */
+  sunrisePlan: string;
+  /** Olivia's record that Jordan's behaviour support started. */
+  sunriseEngagement: string;
 }
 interface Call {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -1188,6 +1192,195 @@ const routeCases: Record<string, RouteCase> = {
     call: () => ({ method: 'GET', url: '/api/invoices/export/payments.csv?from=2030-01-01&to=2030-12-31' }),
     lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
   },
+  // Behaviour support (issue 16 item 1): plan writers (not support workers) create and change plans;
+  // clinicians and admins approve; family guardians read only shared plans; others see nothing.
+  'GET /api/behaviour-support-engagements': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'GET',
+      url: `/api/behaviour-support-engagements?participantId=${ids.jordanParticipant}`,
+    }),
+  },
+  'POST /api/behaviour-support-engagements': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: '/api/behaviour-support-engagements',
+      payload: { participantId: ids.jordanParticipant, engagedOn: '2026-01-01' },
+    }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: '/api/behaviour-support-engagements',
+      payload: { participantId: ids.jordanParticipant, engagedOn: '2026-01-01' },
+    }),
+  },
+  'PATCH /api/behaviour-support-engagements/:id': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'PATCH',
+      url: `/api/behaviour-support-engagements/${ids.sunriseEngagement}`,
+      payload: { version: 1, note: 'Hijacked' },
+    }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'PATCH',
+      url: `/api/behaviour-support-engagements/${ids.sunriseEngagement}`,
+      payload: { version: 1, note: 'Hijacked' },
+    }),
+  },
+  'GET /api/behaviour-support-plans': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/behaviour-support-plans?teamId=${ids.jordanTeam}` }),
+    lowerRole: { email: 'gus.guest@sunrise.example', status: 404 },
+  },
+  'GET /api/behaviour-support-plans/prefill': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'GET',
+      url: `/api/behaviour-support-plans/prefill?teamId=${ids.jordanTeam}&kind=interim`,
+    }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'GET',
+      url: `/api/behaviour-support-plans/prefill?teamId=${ids.jordanTeam}&kind=interim`,
+    }),
+  },
+  'POST /api/behaviour-support-plans': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: '/api/behaviour-support-plans',
+      payload: { teamId: ids.jordanTeam, kind: 'interim', title: 'Hijacked' },
+    }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: '/api/behaviour-support-plans',
+      payload: { teamId: ids.jordanTeam, kind: 'interim', title: 'Hijacked' },
+    }),
+  },
+  'GET /api/behaviour-support-plans/:id': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/behaviour-support-plans/${ids.sunrisePlan}` }),
+    // Not shared with family.
+    lowerRole: { email: 'fiona.family@sunrise.example', status: 404 },
+    foreignRecord: (ids) => ({ method: 'GET', url: `/api/behaviour-support-plans/${ids.sunrisePlan}` }),
+  },
+  'GET /api/behaviour-support-plans/:id/versions': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/behaviour-support-plans/${ids.sunrisePlan}/versions` }),
+    lowerRole: { email: 'fiona.family@sunrise.example', status: 404 },
+    foreignRecord: (ids) => ({
+      method: 'GET',
+      url: `/api/behaviour-support-plans/${ids.sunrisePlan}/versions`,
+    }),
+  },
+  'GET /api/behaviour-support-plans/:id/versions/:number': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/behaviour-support-plans/${ids.sunrisePlan}/versions/1` }),
+    lowerRole: { email: 'fiona.family@sunrise.example', status: 404 },
+    foreignRecord: (ids) => ({
+      method: 'GET',
+      url: `/api/behaviour-support-plans/${ids.sunrisePlan}/versions/1`,
+    }),
+  },
+  'GET /api/behaviour-support-plans/:id/diff': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'GET',
+      url: `/api/behaviour-support-plans/${ids.sunrisePlan}/diff?from=1&to=1`,
+    }),
+    lowerRole: { email: 'fiona.family@sunrise.example', status: 404 },
+    foreignRecord: (ids) => ({
+      method: 'GET',
+      url: `/api/behaviour-support-plans/${ids.sunrisePlan}/diff?from=1&to=1`,
+    }),
+  },
+  'POST /api/behaviour-support-plans/:id/submit': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: `/api/behaviour-support-plans/${ids.sunrisePlan}/submit`,
+      payload: {},
+    }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: `/api/behaviour-support-plans/${ids.sunrisePlan}/submit`,
+      payload: {},
+    }),
+  },
+  'POST /api/behaviour-support-plans/:id/approve': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: `/api/behaviour-support-plans/${ids.sunrisePlan}/approve`,
+      payload: {},
+    }),
+    lowerRole: { email: 'lee.lead@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: `/api/behaviour-support-plans/${ids.sunrisePlan}/approve`,
+      payload: {},
+    }),
+  },
+  'POST /api/behaviour-support-plans/:id/reject': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: `/api/behaviour-support-plans/${ids.sunrisePlan}/reject`,
+      payload: { reason: 'Hijacked' },
+    }),
+    lowerRole: { email: 'lee.lead@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: `/api/behaviour-support-plans/${ids.sunrisePlan}/reject`,
+      payload: { reason: 'Hijacked' },
+    }),
+  },
+  'POST /api/behaviour-support-plans/:id/versions': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: `/api/behaviour-support-plans/${ids.sunrisePlan}/versions`,
+      payload: { changeSummary: 'Hijacked' },
+    }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: `/api/behaviour-support-plans/${ids.sunrisePlan}/versions`,
+      payload: { changeSummary: 'Hijacked' },
+    }),
+  },
+  'POST /api/behaviour-support-plans/:id/share': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: `/api/behaviour-support-plans/${ids.sunrisePlan}/share`,
+      payload: { sharedWithFamily: true },
+    }),
+    lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: `/api/behaviour-support-plans/${ids.sunrisePlan}/share`,
+      payload: { sharedWithFamily: true },
+    }),
+  },
+  'POST /api/behaviour-support-plans/:id/needs-changed': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: `/api/behaviour-support-plans/${ids.sunrisePlan}/needs-changed`,
+      payload: { needsChangedOn: '2026-01-01' },
+    }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: `/api/behaviour-support-plans/${ids.sunrisePlan}/needs-changed`,
+      payload: { needsChangedOn: '2026-01-01' },
+    }),
+  },
   // Commission deadlines (issue 16 item 2): every member lists the ones they read (maybe none).
   'GET /api/deadlines': {
     kind: 'tenant',
@@ -1242,6 +1435,7 @@ beforeAll(async () => {
       },
     ],
   });
+  const jordanTeamId = teams.find((x) => x.name === "Jordan's Care Team")!.id;
   ids = {
     sunrise,
     bluegum,
@@ -1268,6 +1462,17 @@ beforeAll(async () => {
       (c: { code: string }) => c.code === '01_011_0107_1_1',
     ).id,
     sunriseClaim: (await olivia.inTenant(sunrise).get('/api/claims')).body.data[0].id,
+    sunrisePlan: (
+      await olivia
+        .inTenant(sunrise)
+        .post('/api/behaviour-support-plans', { teamId: jordanTeamId, kind: 'interim' })
+    ).body.data.id,
+    sunriseEngagement: (
+      await olivia.inTenant(sunrise).post('/api/behaviour-support-engagements', {
+        participantId: teams.find((x) => x.name === "Jordan's Care Team")!.participant!.id,
+        engagedOn: '2026-01-01',
+      })
+    ).body.data.id,
   };
   const comment = await olivia
     .inTenant(sunrise)
