@@ -44,6 +44,9 @@ const liveAreas: Record<string, (tenantId: string) => (readonly unknown[])[]> = 
   'restrictive-practice-authorisation': (tenantId) => [['restrictive-practices', tenantId]],
   'restrictive-practice-use': (tenantId) => [['restrictive-practices', tenantId]],
   'restrictive-practice-report': (tenantId) => [['restrictive-practices', tenantId]],
+  // Behaviour support plans, their versions and engagements (features/behaviour-support/api.ts).
+  'behaviour-support-plan': (tenantId) => [['behaviour-support', tenantId]],
+  'behaviour-support-engagement': (tenantId) => [['behaviour-support', tenantId]],
 };
 
 export function liveQueryKeys(entity: string, tenantId: string): (readonly unknown[])[] {
