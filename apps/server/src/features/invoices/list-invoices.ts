@@ -6,7 +6,7 @@ import { participants } from '../../db/schema/participants';
 import { users } from '../../db/schema/users';
 import type { TenantContext } from '../../http/tenant-scope';
 import { tenantToday } from '../cards/card-values';
-import { type InvoiceReach, invoiceReach, requireInvoiceReader } from './invoice-access';
+import { type InvoiceReach, invoiceReach, isSoleApprover, requireInvoiceReader } from './invoice-access';
 import { toInvoiceSummary } from './invoice-records';
 
 /** Owed and past due: marked overdue by the job, or sent/part paid with a due date before today. */
@@ -17,9 +17,14 @@ function overdueCondition(today: string): SQL {
   )!;
 }
 
-/** The invoices a caller may approve: pending, not their own submission, within their reach. */
-function awaitingCondition(reach: InvoiceReach): SQL {
-  const notOwn = or(sql`${invoices.submittedBy} is null`, ne(invoices.submittedBy, reach.actorId))!;
+/**
+ * The invoices a caller may approve: pending, within their reach, and not their own submission unless
+ * they are the organisation's only owner or admin (isSoleApprover), who approves their own.
+ */
+function awaitingCondition(reach: InvoiceReach, selfApproves: boolean): SQL {
+  const notOwn = selfApproves
+    ? sql`true`
+    : or(sql`${invoices.submittedBy} is null`, ne(invoices.submittedBy, reach.actorId))!;
   const mayDecide = reach.approvesAll
     ? sql`true`
     : reach.teamLeadLimitCents === null || reach.leadTeamIds.length === 0
@@ -33,7 +38,13 @@ function awaitingCondition(reach: InvoiceReach): SQL {
  * as a team lead) and the query's filters. Each narrows on tenant-leading indexed columns (status,
  * participant, created_by, number), so a page of a large tenant reads an index range.
  */
-function listConditions(ctx: TenantContext, reach: InvoiceReach, query: ListFilters, today: string): SQL {
+function listConditions(
+  ctx: TenantContext,
+  reach: InvoiceReach,
+  query: ListFilters,
+  today: string,
+  selfApproves: boolean,
+): SQL {
   const conditions: (SQL | undefined)[] = [eq(invoices.tenantId, ctx.tenantId)];
   if (!reach.readsAll) conditions.push(inArray(invoices.teamId, reach.leadTeamIds));
   if (query.status && query.status.length > 0) conditions.push(inArray(invoices.status, query.status));
@@ -46,7 +57,7 @@ function listConditions(ctx: TenantContext, reach: InvoiceReach, query: ListFilt
   if (query.scope === 'mine') {
     conditions.push(or(eq(invoices.createdBy, reach.actorId), eq(invoices.submittedBy, reach.actorId)));
   }
-  if (query.scope === 'awaiting-me') conditions.push(awaitingCondition(reach));
+  if (query.scope === 'awaiting-me') conditions.push(awaitingCondition(reach, selfApproves));
   if (query.q) {
     const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(or(ilike(invoices.invoiceNumber, like), ilike(participants.name, like)));
@@ -55,6 +66,11 @@ function listConditions(ctx: TenantContext, reach: InvoiceReach, query: ListFilt
 }
 
 type ListFilters = Omit<InvoiceListQuery, 'sort' | 'order' | 'limit' | 'offset'>;
+
+/** Whether 'awaiting me' includes the caller's own submissions: asked only for that scope. */
+async function selfApproves(ctx: TenantContext, reach: InvoiceReach, query: ListFilters): Promise<boolean> {
+  return query.scope === 'awaiting-me' && (await isSoleApprover(ctx, reach));
+}
 
 /**
  * Whether the tallies (migration 0022) answer the count: a tenant-wide reader whose list is narrowed
@@ -150,7 +166,7 @@ export async function listInvoices(
   const reach = await invoiceReach(ctx);
   requireInvoiceReader(reach);
   const today = await tenantToday(ctx);
-  const where = listConditions(ctx, reach, query, today);
+  const where = listConditions(ctx, reach, query, today, await selfApproves(ctx, reach, query));
   const direction = query.order === 'asc' ? asc : desc;
   const order = [direction(sortColumns[query.sort])];
   if (query.sort !== 'number') order.push(direction(invoices.number));
@@ -216,7 +232,7 @@ export async function invoiceTotalsByStatus(
       )
     : summing
   )
-    .where(listConditions(ctx, reach, query, today))
+    .where(listConditions(ctx, reach, query, today, await selfApproves(ctx, reach, query)))
     .groupBy(invoices.status);
   return rows.map((r) => ({ status: r.status, count: Number(r.count), totalCents: Number(r.totalCents) }));
 }

@@ -32,6 +32,9 @@ describe('approving one’s own invoice', () => {
     const submitted = await ben.post(`/api/invoices/${id}/submit`, {});
     expect(submitted.status).toBe(200);
     expect(submitted.body.data.allowedActions).toEqual(['void', 'approve', 'reject']);
+    // It waits for him on his approvals list too.
+    const awaiting = await ben.get('/api/invoices?scope=awaiting-me');
+    expect((awaiting.body.data as { id: string }[]).map((i) => i.id)).toContain(id);
     const approved = await ben.post(`/api/invoices/${id}/approve`, {});
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     expect(approved.body.data.status).toBe('approved');
@@ -45,7 +48,11 @@ describe('approving one’s own invoice', () => {
     expect(submitted.status).toBe(200);
     // Only void is left to him; Olivia is offered the decision.
     expect(submitted.body.data.allowedActions).toEqual(['void']);
+    const adamsAwaiting = await adam.get('/api/invoices?scope=awaiting-me');
+    expect((adamsAwaiting.body.data as { id: string }[]).map((i) => i.id)).not.toContain(id);
     const olivia = (await t.as('olivia.owner@sunrise.example')).inTenant(sunrise);
+    const oliviasAwaiting = await olivia.get('/api/invoices?scope=awaiting-me&limit=100');
+    expect((oliviasAwaiting.body.data as { id: string }[]).map((i) => i.id)).toContain(id);
     expect((await olivia.get(`/api/invoices/${id}`)).body.data.allowedActions).toEqual([
       'void',
       'approve',
