@@ -27,6 +27,7 @@ import { eventRoutes } from './features/events/routes';
 import { favoriteRoutes } from './features/favorites/routes';
 import { fileRoutes } from './features/files/routes';
 import { healthRoutes } from './features/health/routes';
+import { incidentRoutes } from './features/incidents/routes';
 import { invitationRoutes } from './features/invitations/routes';
 import { invoicePdfRoutes } from './features/invoice-pdf/routes';
 import { invoiceRoutes } from './features/invoices/routes';
@@ -184,6 +185,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(invoicePdfRoutes);
   await app.register(claimRoutes);
   await app.register(accountingExportRoutes);
+  await app.register(incidentRoutes);
   await app.register(behaviourSupportRoutes);
   await app.register(deadlineRoutes);
 

@@ -14,6 +14,7 @@ import { AppError } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';
 import { writeAudit } from '../audit/write-audit';
 import { publishChange } from '../events/change-feed';
+import { recordIncidentOfCard } from '../incidents/record-incident-of-card';
 import { requireParticipantOfTenant } from '../participants/participant-of-tenant';
 import { findTemplate } from '../templates/template-records';
 import { assigneeNameOnTeam } from './card-assignee';
@@ -156,5 +157,17 @@ export async function createCard(ctx: TenantContext, input: CreateCardInput): Pr
     event: { type: 'created', entity: 'card', id, version: 1 },
   });
   const row = await selectCardRow(ctx, id);
+  // Every incident report is an entry of the incidents register, made in the same transaction.
+  if (template?.id === 'incident-report') {
+    const { participantId } = row!.card;
+    await recordIncidentOfCard(ctx, {
+      cardId: id,
+      teamId: input.teamId,
+      participantId,
+      fieldValues,
+      timeZone: tenant.timeZone,
+      now,
+    });
+  }
   return toCard(row!);
 }
