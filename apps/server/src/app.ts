@@ -15,6 +15,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { accessRequestRoutes } from './features/access-requests/routes';
 import { accountingExportRoutes } from './features/accounting-export/routes';
+import { auditPackRoutes } from './features/audit-packs/routes';
 import { behaviourSupportRoutes } from './features/behaviour-support/routes';
 import { cardExportRoutes } from './features/cards/export-routes';
 import { cardRoutes } from './features/cards/routes';
@@ -50,6 +51,7 @@ import { timerRoutes } from './features/timer/routes';
 import { registerErrorHandler } from './http/error-handler';
 import { registerIdempotency } from './http/idempotency';
 import { createResponseSerializerCompiler } from './http/response-serializer';
+import { createAuditPackBuilder } from './jobs/audit-pack-builder';
 import { createFileStorage } from './storage/create-storage';
 import type { FileStorage } from './storage/file-storage';
 
@@ -89,6 +91,10 @@ export async function buildApp(options: AppOptions) {
   app.decorate('db', database.db);
   app.decorate('dbHandle', database);
   app.decorate('storage', options.storage ?? createFileStorage(config));
+  // Audit packs build in the background of whichever instance was asked (main.ts starts the sweep
+  // that resumes packs left by a stopped server); closing the app stops the build under way.
+  app.decorate('auditPackBuilder', createAuditPackBuilder({ database, storage: app.storage, log: app.log }));
+  app.addHook('onClose', () => app.auditPackBuilder.stop());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializerCompiler({ checkResponses: config.env === 'test' }));
   app.addHook('onSend', async (request, reply) => {
@@ -186,6 +192,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(claimRoutes);
   await app.register(accountingExportRoutes);
   await app.register(incidentRoutes);
+  await app.register(auditPackRoutes);
   await app.register(behaviourSupportRoutes);
   await app.register(deadlineRoutes);
 

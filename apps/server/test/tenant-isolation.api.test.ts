@@ -43,6 +43,8 @@ interface Ids {
   sunrisePlan: string;
   /** Olivia's record that Jordan's behaviour support started. */
   sunriseEngagement: string;
+  /** A Sunrise audit pack Olivia asked for (organisation, one day). */
+  sunriseAuditPack: string;
 }
 interface Call {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -1192,6 +1194,38 @@ const routeCases: Record<string, RouteCase> = {
     call: () => ({ method: 'GET', url: '/api/invoices/export/payments.csv?from=2030-01-01&to=2030-12-31' }),
     lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
   },
+  // Audit packs (issue 16 item 6): owners, admins and auditors build and download them; no one else.
+  'GET /api/audit-packs': {
+    kind: 'tenant',
+    call: () => ({ method: 'GET', url: '/api/audit-packs' }),
+    lowerRole: { email: 'lee.lead@sunrise.example', status: 403 },
+  },
+  'POST /api/audit-packs': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: '/api/audit-packs',
+      payload: { scope: 'team', scopeId: ids.jordanTeam, periodFrom: '2031-01-01', periodTo: '2031-03-31' },
+    }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: '/api/audit-packs',
+      payload: { scope: 'team', scopeId: ids.jordanTeam, periodFrom: '2031-01-01', periodTo: '2031-03-31' },
+    }),
+  },
+  'GET /api/audit-packs/:id': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/audit-packs/${ids.sunriseAuditPack}` }),
+    lowerRole: { email: 'lee.lead@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({ method: 'GET', url: `/api/audit-packs/${ids.sunriseAuditPack}` }),
+  },
+  'GET /api/audit-packs/:id/download': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/audit-packs/${ids.sunriseAuditPack}/download` }),
+    lowerRole: { email: 'priya.practitioner@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({ method: 'GET', url: `/api/audit-packs/${ids.sunriseAuditPack}/download` }),
+  },
   // Behaviour support (issue 16 item 1): plan writers (not support workers) create and change plans;
   // clinicians and admins approve; family guardians read only shared plans; others see nothing.
   'GET /api/behaviour-support-engagements': {
@@ -1473,6 +1507,11 @@ beforeAll(async () => {
         engagedOn: '2026-01-01',
       })
     ).body.data.id,
+    sunriseAuditPack: (
+      await olivia
+        .inTenant(sunrise)
+        .post('/api/audit-packs', { scope: 'organisation', periodFrom: '2026-07-01', periodTo: '2026-07-01' })
+    ).body.data.id,
   };
   const comment = await olivia
     .inTenant(sunrise)
@@ -1608,6 +1647,8 @@ describe('tenant isolation', () => {
       notifications.body.data.find((n: { id: string }) => n.id === ids.oliviaNotification),
     ).toMatchObject({ read: false, tenantAccessRequest: { status: 'pending' } });
     expect(JSON.stringify(notifications.body.data)).not.toContain('Hijacked');
+    const packs = await olivia.inTenant(ids.sunrise).get('/api/audit-packs');
+    expect(packs.body.data.map((p: { id: string }) => p.id)).toEqual([ids.sunriseAuditPack]);
     const invoice = await olivia.inTenant(ids.sunrise).get(`/api/invoices/${ids.sunriseInvoice}`);
     expect(JSON.stringify(invoice.body)).not.toContain('Hijacked');
     const invoices = await olivia.inTenant(ids.sunrise).get('/api/invoices?from=2031-01-01&to=2031-01-31');
