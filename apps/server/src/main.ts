@@ -134,6 +134,9 @@ async function main() {
       },
       onError: (err) => app.log.error({ err }, 'deadline notification jobs failed'),
     });
+    // Audit packs queued, or left half-built by a server that stopped: built now, and looked for
+    // again every few minutes (another instance may have died). app.close() stops the builder.
+    app.auditPackBuilder.start();
   }
 }
 
