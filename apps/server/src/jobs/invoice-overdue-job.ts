@@ -47,7 +47,11 @@ export async function markInvoicesOverdue(scope: JobScope): Promise<number> {
       entity: 'invoice',
       entityId: invoice.id,
       action: 'overdue',
-      changes: [{ field: 'status', oldValue: 'sent or part-paid', newValue: 'overdue' }],
+      // Only 'sent' and 'part-paid' are marked, and an invoice is part-paid exactly when something
+      // has been paid on it (settledStatus), so what was paid tells which it was.
+      changes: [
+        { field: 'status', oldValue: invoice.paidCents > 0 ? 'part-paid' : 'sent', newValue: 'overdue' },
+      ],
       metadata: { version: invoice.version, invoiceNumber: invoice.invoiceNumber, dueDate: invoice.dueDate },
     })),
   );

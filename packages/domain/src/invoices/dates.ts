@@ -1,8 +1,2 @@
-/**
- * A calendar date (yyyy-mm-dd) as Australians read it: dd/mm/yyyy. Used for the dates in invoice
- * messages users see and in the Xero import, which an Australian Xero organisation reads the same way.
- */
-export function dayMonthYear(iso: string): string {
-  const [y, m, d] = iso.split('-');
-  return `${d}/${m}/${y}`;
-}
+// Invoice messages and the Xero import write dates the Australian way; the formatter is shared.
+export { dayMonthYear } from '../shared/dates';

@@ -139,7 +139,7 @@ describe('the support item of the band', () => {
       {
         field: 'date',
         message:
-          'Access Community Social and Rec Activities - Standard has no Weekday Night item in the NDIS Support Catalogue in force on 2025-08-12',
+          'Access Community Social and Rec Activities - Standard has no Weekday Night item in the NDIS Support Catalogue in force on 12/08/2025',
       },
     ]);
   });
@@ -151,7 +151,7 @@ describe('the support item of the band', () => {
       {
         field: 'date',
         message:
-          'Assistance With Self-Care Activities - Standard - Weekday Daytime (01_011_0107_1_1) is not in force on 2025-06-30; it may be claimed from 2025-07-01',
+          'Assistance With Self-Care Activities - Standard - Weekday Daytime (01_011_0107_1_1) is not in force on 30/06/2025; it may be claimed from 01/07/2025',
       },
     ]);
   });
@@ -169,7 +169,7 @@ describe('the support item of the band', () => {
     );
     expect(errors[0]).toEqual({
       field: 'timeCodeId',
-      message: 'Support item 07_002_0106_8_3 is not in the NDIS Support Catalogue in force on 2025-08-12',
+      message: 'Support item 07_002_0106_8_3 is not in the NDIS Support Catalogue in force on 12/08/2025',
     });
   });
 

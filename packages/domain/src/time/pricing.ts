@@ -1,4 +1,5 @@
 import { formatCents } from '../participants/plans';
+import { dayMonthYear } from '../shared/dates';
 import { shiftBand, type TimeBand, timeBandLabels } from './bands';
 import type { AustralianState, MonashModel, PriceLimitKey, SupportItem } from './catalogue';
 import { clearDaysBetween, type EntryTimes, entrySpanMinutes } from './clock';
@@ -158,13 +159,13 @@ function findChosenItem(
   if (!known) {
     return {
       field: 'timeCodeId',
-      message: `Support item ${code} is not in the NDIS Support Catalogue in force on ${date}`,
+      message: `Support item ${code} is not in the NDIS Support Catalogue in force on ${dayMonthYear(date)}`,
     };
   }
-  const until = known.endDate ? ` to ${known.endDate}` : '';
+  const until = known.endDate ? ` to ${dayMonthYear(known.endDate)}` : '';
   return {
     field: 'date',
-    message: `${itemLabel(known)} is not in force on ${date}; it may be claimed from ${known.startDate}${until}`,
+    message: `${itemLabel(known)} is not in force on ${dayMonthYear(date)}; it may be claimed from ${dayMonthYear(known.startDate)}${until}`,
   };
 }
 
@@ -279,7 +280,7 @@ export function priceEntry(input: PriceEntryInput): PriceEntryResult {
     if (!forBand) {
       return fail({
         field: 'date',
-        message: `${supportItemFamilyName(chosen)} has no ${timeBandLabels[band]} item in the NDIS Support Catalogue in force on ${entry.date}`,
+        message: `${supportItemFamilyName(chosen)} has no ${timeBandLabels[band]} item in the NDIS Support Catalogue in force on ${dayMonthYear(entry.date)}`,
       });
     }
     item = forBand;

@@ -593,11 +593,13 @@ describe('the overdue job', () => {
     );
     const audit = await t.readInTenant(sunrise, (tx) =>
       tx
-        .select({ action: auditLog.action })
+        .select({ action: auditLog.action, changes: auditLog.changes })
         .from(auditLog)
         .where(and(eq(auditLog.entity, 'invoice'), eq(auditLog.entityId, id))),
     );
-    expect(audit.map((a) => a.action)).toContain('overdue');
+    expect(audit.find((a) => a.action === 'overdue')?.changes).toEqual([
+      { field: 'status', oldValue: 'sent', newValue: 'overdue' },
+    ]);
     // Still payable: a payment of everything owed settles it as paid.
     const paid = await (await adam()).post(`/api/invoices/${id}/payments`, {
       date: '2026-02-01',
