@@ -201,6 +201,7 @@ describe('live query keys', () => {
     expect(liveQueryKeys('invoice', 't1')).toEqual([['invoices', 't1']]);
     expect(liveQueryKeys('claim', 't1')).toEqual([['invoices', 't1']]);
     expect(liveQueryKeys('tax-invoice-settings', 't1')).toEqual([['settings', 't1', 'tax-invoice']]);
+    expect(liveQueryKeys('deadline', 't1')).toEqual([['deadlines', 't1']]);
     expect(allLiveQueryKeys('t1')).toEqual([
       ['notifications', 't1'],
       ['favorites', 't1'],
@@ -216,6 +217,9 @@ describe('live query keys', () => {
       ['invoices', 't1'],
       ['settings', 't1', 'tax-invoice'],
       ['support-catalogue', 't1'],
+      ['restrictive-practices', 't1'],
+      ['behaviour-support', 't1'],
+      ['deadlines', 't1'],
     ]);
   });
 
