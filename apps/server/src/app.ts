@@ -37,6 +37,7 @@ import { notificationRoutes } from './features/notifications/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
 import { participantRoutes } from './features/participants/routes';
 import { preferenceRoutes } from './features/preferences/routes';
+import { restrictivePracticeRoutes } from './features/restrictive-practices/routes';
 import { searchRoutes } from './features/search/routes';
 import { staffRoutes } from './features/staff/routes';
 import { supportCatalogueRoutes } from './features/support-catalogue/routes';
@@ -192,6 +193,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(claimRoutes);
   await app.register(accountingExportRoutes);
   await app.register(incidentRoutes);
+  await app.register(restrictivePracticeRoutes);
   await app.register(auditPackRoutes);
   await app.register(behaviourSupportRoutes);
   await app.register(deadlineRoutes);
