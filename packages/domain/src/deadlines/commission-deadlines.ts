@@ -1,3 +1,4 @@
+import type { ReportableCategory } from '../incidents/schemas';
 import type { AustralianState } from '../time/catalogue';
 import { addDays } from '../time/clock';
 import { localDateTime } from '../time/timer';
@@ -38,7 +39,7 @@ export const reportBusinessDays = 5;
  * use of a restrictive practice not in accordance with an authorisation or behaviour support plan,
  * when it did not cause harm (one that caused harm is notified in 24 hours; see `causedHarm`).
  */
-export const fiveBusinessDayCategories: readonly string[] = ['unauthorised-restrictive-practice'];
+export const fiveBusinessDayCategories: readonly ReportableCategory[] = ['unauthorised-restrictive-practice'];
 
 /** The interim behaviour support plan is due 1 calendar month after engagement (31 Jan → 28/29 Feb). */
 export function interimPlanDue(engagedOn: string, tz: string): Date {
@@ -77,7 +78,7 @@ function fiveBusinessDaysAfter(at: Date, state: AustralianState, tz: string): Da
  */
 export function incidentNotificationDue(
   awareAt: Date,
-  category: string,
+  category: ReportableCategory,
   state: AustralianState,
   tz: string,
   options: { causedHarm?: boolean } = {},

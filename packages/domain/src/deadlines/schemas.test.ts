@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DeadlineListQuerySchema, deadlineStatus, isIncidentDeadlineKind } from './schemas';
+import { DeadlineListQuerySchema, deadlineLink, deadlineStatus, isIncidentDeadlineKind } from './schemas';
 
 describe('deadlineStatus', () => {
   const now = new Date('2026-03-10T00:00:00Z');
@@ -33,5 +33,23 @@ describe('deadline kinds and list query', () => {
       offset: 0,
     });
     expect(DeadlineListQuerySchema.safeParse({ status: 'late' }).success).toBe(false);
+  });
+});
+
+describe('deadlineLink', () => {
+  const ids = { subjectId: 'p1', participantId: 'jordan', teamSlug: 'jordans-care-team' };
+
+  it("links to the plan, the team's behaviour support home, the incident and the team's restrictive practices", () => {
+    expect(deadlineLink({ ...ids, subjectType: 'plan' })).toBe('/my-teams/jordans-care-team/bsp/p1');
+    expect(deadlineLink({ ...ids, subjectType: 'engagement' })).toBe('/my-teams/jordans-care-team/bsp');
+    expect(deadlineLink({ ...ids, subjectType: 'incident' })).toBe('/incidents?focus=p1');
+    expect(deadlineLink({ ...ids, subjectType: 'rp-report' })).toBe(
+      '/my-teams/jordans-care-team/restrictive-practices',
+    );
+  });
+
+  it('has no link to a team page without the team', () => {
+    expect(deadlineLink({ ...ids, teamSlug: null, subjectType: 'plan' })).toBeNull();
+    expect(deadlineLink({ ...ids, teamSlug: null, subjectType: 'incident' })).toBe('/incidents?focus=p1');
   });
 });

@@ -113,8 +113,8 @@ export type DeadlineListItem = z.infer<typeof DeadlineListItemSchema>;
 
 /**
  * Where a deadline's item is in the app: a plan's overview, the team's behaviour support home for an
- * engagement (no plan yet), the incidents register focused on the incident, the participant's
- * restrictive practices for a month's report. Null when the team (slug) is unknown.
+ * engagement (no plan yet), the incidents register focused on the incident, the team's restrictive
+ * practices for a month's report. Null when the team (slug) is unknown.
  */
 export function deadlineLink(deadline: {
   subjectType: DeadlineSubjectType;
@@ -130,6 +130,6 @@ export function deadlineLink(deadline: {
     case 'engagement':
       return deadline.teamSlug ? `/my-teams/${deadline.teamSlug}/bsp` : null;
     case 'rp-report':
-      return deadline.participantId ? `/participants/${deadline.participantId}` : null;
+      return deadline.teamSlug ? `/my-teams/${deadline.teamSlug}/restrictive-practices` : null;
   }
 }
