@@ -14,7 +14,6 @@ const placeholderPages = [
   ['/meeting', 'Meeting Reviews'],
   ['/admin/files', 'File Storage'],
   ['/documentation', 'Documentation'],
-  ['/audit-packs', 'Audit Packs'],
   ['/behavior-analytics', 'Behavior Analytics'],
 ] as const;
 

@@ -202,7 +202,7 @@ const auditPacksRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/audit-packs',
   beforeLoad: ({ context, location }) => requireVerified(context.me, location),
-  component: lazyRouteComponent(() => import('@/features/placeholders/audit-packs-page'), 'AuditPacksPage'),
+  component: lazyRouteComponent(() => import('@/features/audit-packs/audit-packs-page'), 'AuditPacksPage'),
 });
 
 const behaviorAnalyticsRoute = createRoute({

@@ -202,6 +202,7 @@ describe('live query keys', () => {
     expect(liveQueryKeys('claim', 't1')).toEqual([['invoices', 't1']]);
     expect(liveQueryKeys('tax-invoice-settings', 't1')).toEqual([['settings', 't1', 'tax-invoice']]);
     expect(liveQueryKeys('deadline', 't1')).toEqual([['deadlines', 't1']]);
+    expect(liveQueryKeys('audit-pack', 't1')).toEqual([['audit-packs', 't1']]);
     expect(allLiveQueryKeys('t1')).toEqual([
       ['notifications', 't1'],
       ['favorites', 't1'],
@@ -219,6 +220,7 @@ describe('live query keys', () => {
       ['support-catalogue', 't1'],
       ['restrictive-practices', 't1'],
       ['behaviour-support', 't1'],
+      ['audit-packs', 't1'],
       ['deadlines', 't1'],
     ]);
   });

@@ -47,6 +47,8 @@ const liveAreas: Record<string, (tenantId: string) => (readonly unknown[])[]> = 
   // Behaviour support plans, their versions and engagements (features/behaviour-support/api.ts).
   'behaviour-support-plan': (tenantId) => [['behaviour-support', tenantId]],
   'behaviour-support-engagement': (tenantId) => [['behaviour-support', tenantId]],
+  // Audit packs asked for, progressing and finished (features/audit-packs/api.ts).
+  'audit-pack': (tenantId) => [['audit-packs', tenantId]],
   // Commission deadlines: every list and badge reading GET /api/deadlines (features/deadlines/deadline-keys.ts).
   deadline: (tenantId) => [['deadlines', tenantId]],
 };
