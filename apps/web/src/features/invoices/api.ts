@@ -1,4 +1,5 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import type { CancellationReason } from '@wattle/domain/invoices/bulk-payment-request';
 import type {
   ClaimBatch,
   CorrectClaimLine,
@@ -165,9 +166,20 @@ export function claimsQueryOptions(tenantId: string) {
   });
 }
 
-/** A claim batch of the agency-managed invoices named (422 names each invoice's or line's problem). */
-export function createClaim(tenantId: string, invoiceIds: string[]): Promise<ClaimBatch> {
-  return http<ClaimBatch>('/api/claims', { method: 'POST', body: { invoiceIds }, tenantId });
+/**
+ * A claim batch of the agency-managed invoices named (422 names each invoice's or line's problem),
+ * with the portal's reason of each short-notice cancellation (CANC) line, keyed by line id.
+ */
+export function createClaim(
+  tenantId: string,
+  invoiceIds: string[],
+  cancellationReasons?: Record<string, CancellationReason>,
+): Promise<ClaimBatch> {
+  const body =
+    cancellationReasons && Object.keys(cancellationReasons).length > 0
+      ? { invoiceIds, cancellationReasons }
+      : { invoiceIds };
+  return http<ClaimBatch>('/api/claims', { method: 'POST', body, tenantId });
 }
 
 /** The batch's bulk payment request CSV, as the myplace portal takes it. */

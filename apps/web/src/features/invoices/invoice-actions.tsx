@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import type { CancellationReason } from '@wattle/domain/invoices/bulk-payment-request';
 import type {
   ClaimBatch,
   CorrectClaimLine,
@@ -25,6 +26,8 @@ import {
   useInvoiceLive,
   voidInvoice,
 } from './api';
+import { type CancellationLine, type ChosenReasons, cancellationLinesToClaim } from './cancellation-lines';
+import { CancellationReasonsDialog } from './cancellation-reasons-dialog';
 import { ClaimOutcome } from './claim-outcome';
 import { type ClaimProblem, claimProblemsOf } from './claim-problems';
 import { CorrectLineDialog } from './correct-line-dialog';
@@ -38,6 +41,7 @@ type DialogState =
   | { kind: 'void' }
   | { kind: 'pay' }
   | { kind: 'correct'; line: InvoiceLine }
+  | { kind: 'cancellation-reasons'; lines: CancellationLine[] }
   | null;
 
 /**
@@ -54,6 +58,8 @@ export function useInvoiceActions(tenantId: string, invoice: Invoice, access: In
   const [dialogError, setDialogError] = useState<string | null>(null);
   const [batch, setBatch] = useState<ClaimBatch | null>(null);
   const [claimProblems, setClaimProblems] = useState<ClaimProblem[]>([]);
+  // The reasons of the last claim tried: a refused claim's dialog opens again with them chosen.
+  const [claimReasons, setClaimReasons] = useState<ChosenReasons>({});
 
   const open = (next: DialogState) => {
     setDialogError(null);
@@ -109,19 +115,38 @@ export function useInvoiceActions(tenantId: string, invoice: Invoice, access: In
       correctClaimLine(tenantId, invoice.id, lineId, correction),
     ...settle,
   });
+  const closeReasons = () =>
+    setDialog((current) => (current?.kind === 'cancellation-reasons' ? null : current));
   const claim = useMutation({
-    mutationFn: () => createClaim(tenantId, [invoice.id]),
-    onMutate: () => {
+    mutationFn: (reasons?: Record<string, CancellationReason>) =>
+      createClaim(tenantId, [invoice.id], reasons),
+    onMutate: (reasons) => {
       setBatch(null);
       setClaimProblems([]);
+      if (reasons) setClaimReasons(reasons);
     },
     onSuccess: (created) => {
+      closeReasons();
+      setClaimReasons({});
       setBatch(created);
       toast.success(`Claim ${created.batchNumber} created`);
     },
-    onError: (error) => setClaimProblems(claimProblemsOf(error)),
+    // The problems show under the action bar (ClaimOutcome), so the dialog makes way for them.
+    onError: (error) => {
+      closeReasons();
+      setClaimProblems(claimProblemsOf(error));
+    },
     onSettled: refresh,
   });
+  /**
+   * Export claim: a short-notice cancellation still to claim needs its portal reason first, asked
+   * for in a dialog; without one the claim is made at once.
+   */
+  const exportClaim = () => {
+    const lines = cancellationLinesToClaim([invoice]);
+    if (lines.length === 0) claim.mutate(undefined);
+    else open({ kind: 'cancellation-reasons', lines });
+  };
 
   const isBusy =
     step.isPending ||
@@ -145,6 +170,8 @@ export function useInvoiceActions(tenantId: string, invoice: Invoice, access: In
     pay,
     correct,
     claim,
+    exportClaim,
+    claimReasons,
     batch,
     claimProblems,
     can: {
@@ -221,7 +248,7 @@ export function InvoiceActionBar({
         </Button>
       ) : null}
       {can.claim ? (
-        <Button variant="outline" disabled={isBusy} onClick={() => actions.claim.mutate()}>
+        <Button variant="outline" disabled={isBusy} onClick={actions.exportClaim}>
           {wasClaimed ? 'Claim again' : 'Export claim'}
         </Button>
       ) : null}
@@ -308,6 +335,17 @@ export function InvoiceActionDialogs({
         isBusy={isBusy}
         error={dialogError}
         onConfirm={(reason) => actions.voidIt.mutate(reason)}
+        onClose={close}
+      />
+    );
+  }
+  if (dialog.kind === 'cancellation-reasons') {
+    return (
+      <CancellationReasonsDialog
+        lines={dialog.lines}
+        initial={actions.claimReasons}
+        isBusy={isBusy}
+        onExport={(reasons) => actions.claim.mutate(reasons)}
         onClose={close}
       />
     );
