@@ -116,6 +116,14 @@ export const cards = pgTable(
     index('cards_tenant_updated_idx')
       .on(t.tenantId, t.updatedAt.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null`),
+    // The dashboard's overdue and due-soon cards (issue 16): open cards by due date, across the tenant
+    // (admins, auditors) or on the caller's teams.
+    index('cards_tenant_open_due_idx')
+      .on(t.tenantId, t.dueDate)
+      .where(sql`${t.deletedAt} is null and ${t.state} <> 'done' and ${t.dueDate} is not null`),
+    index('cards_team_open_due_idx')
+      .on(t.tenantId, t.teamId, t.dueDate)
+      .where(sql`${t.deletedAt} is null and ${t.state} <> 'done' and ${t.dueDate} is not null`),
     // Search (migration 0011): the tenant as a btree_gin key beside the trigrams, so that a word is
     // looked up within the tenant's cards instead of among every tenant's.
     index('cards_search_idx').using('gin', t.tenantId, t.searchText.op('gin_trgm_ops')),

@@ -46,6 +46,11 @@ export const notifications = pgTable(
     /** The participant a notification is about (plan ending, budget used): the inbox links to them. */
     participantId: uuid('participant_id'),
     /**
+     * An in-app path the inbox item opens, for what has no card, invoice or participant page of its own
+     * to link through (a Commission deadline of a plan or a monthly report: `/my-teams/…/bsp/…`).
+     */
+    link: text('link'),
+    /**
      * Set by server jobs (plan ending, budget, screening expiry): one notification per recipient and
      * key, so a job that runs again, or on two instances at once, never notifies twice.
      */

@@ -1,0 +1,4 @@
+-- A notification's in-app link (Commission deadlines of plans and reports), and the dashboard's open cards by due date.
+ALTER TABLE "notifications" ADD COLUMN "link" text;--> statement-breakpoint
+CREATE INDEX "cards_tenant_open_due_idx" ON "cards" USING btree ("tenant_id","due_date") WHERE "cards"."deleted_at" is null and "cards"."state" <> 'done' and "cards"."due_date" is not null;--> statement-breakpoint
+CREATE INDEX "cards_team_open_due_idx" ON "cards" USING btree ("tenant_id","team_id","due_date") WHERE "cards"."deleted_at" is null and "cards"."state" <> 'done' and "cards"."due_date" is not null;
