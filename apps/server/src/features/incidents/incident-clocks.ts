@@ -11,12 +11,13 @@ import { dropDeadlines, keepDeadline } from '../deadlines/keep-deadlines';
 import type { IncidentRow } from './incident-records';
 
 /**
- * Harm is what lets an unauthorised restrictive practice wait 5 business days or not (Reportable
- * Incidents Rules s 13(2)): the register has no harm field, so a use recorded as high or critical
- * severity counts as one that caused harm and is due in 24 hours.
+ * Harm decides whether an unauthorised restrictive practice may wait 5 business days (Reportable
+ * Incidents Rules: a use that caused no harm) or must be notified in 24 hours. The register has no
+ * harm field, so severity carries it: Low records that nobody was harmed; anything higher, as well
+ * as a use not yet assessed (raised at Medium), keeps the stricter 24 hours.
  */
 export function causedHarm(incident: Pick<IncidentRow, 'severity'>): boolean {
-  return incident.severity === 'high' || incident.severity === 'critical';
+  return incident.severity !== 'low';
 }
 
 /**

@@ -449,6 +449,18 @@ describe('raiseIncident (an unauthorised restrictive practice)', () => {
       'incident-five-day-report',
       'incident-notification',
     ]);
+    // Not yet assessed for harm (Medium): notified within 24 hours.
+    const due = (incident: typeof raised) =>
+      new Date(incident.deadlines.find((d) => d.kind === 'incident-notification')!.dueAt).getTime();
+    expect(raised.severity).toBe('medium');
+    expect(due(raised) - awareAt.getTime()).toBe(24 * 3_600_000);
+    // Recorded as harming nobody (Low): 5 business days, the end of a later day.
+    const lowered = await (await lee()).patch(`/api/incidents/${raised.id}`, {
+      version: raised.version,
+      severity: 'low',
+    });
+    expect(lowered.status).toBe(200);
+    expect(due(lowered.body.data) - awareAt.getTime()).toBeGreaterThan(5 * 24 * 3_600_000);
     const [card] = await t.readInTenant(sunrise, (tx) =>
       tx.select().from(cards).where(eq(cards.id, raised.cardId)),
     );

@@ -28,7 +28,10 @@ export interface RaiseIncidentInput {
   restrictivePracticeUseId?: string;
   /** Defaults: 'restrictive-practice' for a restrictive practice use, else 'other'. */
   category?: IncidentCategory;
-  /** High or critical counts as harm (an unauthorised restrictive practice is then due in 24 hours). */
+  /**
+   * Defaults to Medium for a reportable incident (not yet assessed: an unauthorised restrictive
+   * practice is then notified within 24 hours until someone records Low, no harm), else Low.
+   */
   severity?: IncidentSeverity;
 }
 
@@ -74,7 +77,7 @@ export async function raiseIncident(ctx: TenantContext, input: RaiseIncidentInpu
   if (!joined) throw new AppError('INTERNAL', 'The incident report was made without its register entry');
   await changeIncident(ctx, joined, {
     category: input.category ?? (input.restrictivePracticeUseId ? 'restrictive-practice' : undefined),
-    severity: input.severity,
+    severity: input.severity ?? (input.reportableCategory ? 'medium' : undefined),
     ...(input.reportableCategory
       ? {
           reportable: true,

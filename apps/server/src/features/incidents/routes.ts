@@ -108,7 +108,7 @@ export const incidentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'tenant' },
       schema: {
         tags,
-        description: `Changes register fields from the version the caller started from (stale: 409 CONFLICT with { current }). Marking it reportable needs reportableCategory (400 otherwise) and takes awareAt as given or now (and the caller as the one aware); that starts the Commission deadlines 'incident-notification' (24 hours, or 5 business days for an unauthorised restrictive practice without harm: severity below high) and 'incident-five-day-report' (5 business days of the tenant's state), and notifies the owners and admins. notifiedAt / fiveDayReportAt meet them (400 when the incident is not reportable, in the future, or before awareAt); reportable: false drops them. ${reach}`,
+        description: `Changes register fields from the version the caller started from (stale: 409 CONFLICT with { current }). Marking it reportable needs reportableCategory (400 otherwise) and takes awareAt as given or now (and the caller as the one aware); that starts the Commission deadlines 'incident-notification' (24 hours, or 5 business days for an unauthorised restrictive practice that harmed nobody, recorded as severity low) and 'incident-five-day-report' (5 business days of the tenant's state), and notifies the owners and admins. notifiedAt / fiveDayReportAt meet them (400 when the incident is not reportable, in the future, or before awareAt); reportable: false drops them. ${reach}`,
         params: Params,
         body: PatchIncidentSchema,
         response: { 200: oneSchema(IncidentSchema) },
