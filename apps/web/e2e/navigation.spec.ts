@@ -10,7 +10,6 @@ async function expectNotFound(page: Page): Promise<void> {
 const placeholderPages = [
   ['/dashboard', 'Dashboard'],
   ['/handbook', 'Handbook'],
-  ['/incidents', 'Incidents'],
   ['/meeting', 'Meeting Reviews'],
   ['/admin/files', 'File Storage'],
   ['/documentation', 'Documentation'],

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRoute, lazyRouteComponent, notFound, redirect, rootRouteId } from '@tanstack/react-router';
+import { validateIncidentListSearch } from '@/features/incidents/incident-list-search';
 import { validateInvoiceListSearch } from '@/features/invoices/invoice-list-search';
 import { validateNewInvoiceSearch } from '@/features/invoices/wizard/wizard-search';
 import { participantQueryOptions } from '@/features/participants/api';
@@ -290,7 +291,8 @@ const timesheetRoute = createRoute({
 const incidentsRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/incidents',
-  component: lazyRouteComponent(() => import('@/features/placeholders/incidents-page'), 'IncidentsPage'),
+  validateSearch: validateIncidentListSearch,
+  component: lazyRouteComponent(() => import('@/features/incidents/incidents-page'), 'IncidentsPage'),
 });
 
 // Registered only for system admins (spec shell section 2): everyone else gets the not-found page.

@@ -51,6 +51,8 @@ const liveAreas: Record<string, (tenantId: string) => (readonly unknown[])[]> = 
   'audit-pack': (tenantId) => [['audit-packs', tenantId]],
   // Commission deadlines: every list and badge reading GET /api/deadlines (features/deadlines/deadline-keys.ts).
   deadline: (tenantId) => [['deadlines', tenantId]],
+  // The incidents register and the open incident (features/incidents/incident-keys.ts).
+  incident: (tenantId) => [['incidents', tenantId]],
 };
 
 export function liveQueryKeys(entity: string, tenantId: string): (readonly unknown[])[] {
