@@ -2,7 +2,7 @@ import { can, type Permission } from '@wattle/domain/auth/permissions';
 import { seesAllTeams } from '@wattle/domain/auth/roles';
 import type { DeadlineKind } from '@wattle/domain/deadlines/schemas';
 import type { TenantContext } from '../../http/tenant-scope';
-import { type TeamAccess, teamAccessList } from '../cards/card-records';
+import { teamAccessList } from '../cards/card-records';
 
 /**
  * Which deadlines a caller reads (issue 16 items 2 and 8): a deadline is read by whoever reads the
@@ -28,32 +28,43 @@ export const planDeadlineKinds = [
   'bsp-review',
 ] as const satisfies DeadlineKind[];
 
-function teamsWith(
-  ctx: TenantContext,
-  teams: readonly TeamAccess[],
-  permission: Permission,
-): 'all' | string[] {
-  if (
+/** A tenant-wide role that reads every participant reads the permission's deadlines on every team. */
+function readsEveryTeam(ctx: TenantContext, permission: Permission): boolean {
+  return (
     seesAllTeams(ctx.access) &&
     can(ctx.tenantRole, 'read:all-participants') &&
     can(ctx.tenantRole, permission)
-  ) {
-    return 'all';
-  }
-  return teams.filter((team) => can(team.role, permission, team.isClinician)).map((team) => team.teamId);
+  );
 }
 
 export async function deadlineReach(ctx: TenantContext): Promise<DeadlineReach> {
+  const permissions = {
+    plans: 'read:cards',
+    incidents: 'read:incidents',
+    practices: 'read:restrictive-practices',
+  } as const satisfies Record<string, Permission>;
+  // Owners, admins and auditors read every kind on every team: no need to load the teams (a tenant
+  // may have thousands, and the dashboard asks on every visit).
+  if (Object.values(permissions).every((permission) => readsEveryTeam(ctx, permission))) {
+    return { plans: 'all', sharedPlans: [], incidents: 'all', practices: 'all' };
+  }
   const teams = (await teamAccessList(ctx)).filter((team) => team.role !== null);
-  const plans = teamsWith(ctx, teams, 'read:cards');
-  const sharedPlans = teams
-    .filter((team) => (plans === 'all' ? false : !plans.includes(team.teamId)))
-    .filter((team) => can(team.role, 'read:shared-plans', team.isClinician))
-    .map((team) => team.teamId);
+  const teamsWith = (permission: Permission): 'all' | string[] =>
+    readsEveryTeam(ctx, permission)
+      ? 'all'
+      : teams.filter((team) => can(team.role, permission, team.isClinician)).map((team) => team.teamId);
+  const plans = teamsWith(permissions.plans);
+  const sharedPlans =
+    plans === 'all'
+      ? []
+      : teams
+          .filter((team) => !plans.includes(team.teamId))
+          .filter((team) => can(team.role, 'read:shared-plans', team.isClinician))
+          .map((team) => team.teamId);
   return {
     plans,
     sharedPlans,
-    incidents: teamsWith(ctx, teams, 'read:incidents'),
-    practices: teamsWith(ctx, teams, 'read:restrictive-practices'),
+    incidents: teamsWith(permissions.incidents),
+    practices: teamsWith(permissions.practices),
   };
 }
