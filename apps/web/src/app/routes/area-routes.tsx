@@ -104,25 +104,31 @@ const bspRoute = createRoute({ getParentRoute: () => teamRoute, path: 'bsp' });
 const bspHomeRoute = createRoute({
   getParentRoute: () => bspRoute,
   path: '/',
-  component: lazyRouteComponent(() => import('@/features/placeholders/bsp-pages'), 'BspHomePage'),
+  component: lazyRouteComponent(() => import('@/features/behaviour-support/bsp-home-page'), 'BspHomePage'),
 });
 
 const bspNewRoute = createRoute({
   getParentRoute: () => bspRoute,
   path: 'new',
-  component: lazyRouteComponent(() => import('@/features/placeholders/bsp-pages'), 'BspNewPage'),
+  component: lazyRouteComponent(() => import('@/features/behaviour-support/bsp-new-page'), 'BspNewPage'),
 });
 
 const bspPlanRoute = createRoute({
   getParentRoute: () => bspRoute,
   path: '$planId',
-  component: lazyRouteComponent(() => import('@/features/placeholders/bsp-pages'), 'BspOverviewPage'),
+  component: lazyRouteComponent(
+    () => import('@/features/behaviour-support/bsp-overview-page'),
+    'BspOverviewPage',
+  ),
 });
 
 const bspEditRoute = createRoute({
   getParentRoute: () => bspRoute,
   path: '$planId/edit',
-  component: lazyRouteComponent(() => import('@/features/placeholders/bsp-pages'), 'BspEditorPage'),
+  component: lazyRouteComponent(
+    () => import('@/features/behaviour-support/bsp-editor-page'),
+    'BspEditorPage',
+  ),
 });
 
 const restrictivePracticesRoute = createRoute({
