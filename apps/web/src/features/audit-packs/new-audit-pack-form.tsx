@@ -156,7 +156,10 @@ export function NewAuditPackForm({ tenantId, timeZone }: { tenantId: string; tim
               <NativeSelect
                 id={`${id}-team`}
                 value={teamId}
-                onChange={(event) => setTeamId(event.target.value)}
+                onChange={(event) => {
+                  setTeamId(event.target.value);
+                  setIssues(({ scopeId: _chosen, ...rest }) => rest);
+                }}
                 aria-invalid={!!issues.scopeId}
                 wrapperClassName="w-full sm:max-w-sm"
               >
@@ -187,7 +190,10 @@ export function NewAuditPackForm({ tenantId, timeZone }: { tenantId: string; tim
                 <NativeSelect
                   id={`${id}-participant`}
                   value={participantId}
-                  onChange={(event) => setParticipantId(event.target.value)}
+                  onChange={(event) => {
+                    setParticipantId(event.target.value);
+                    setIssues(({ scopeId: _chosen, ...rest }) => rest);
+                  }}
                   aria-invalid={!!issues.scopeId}
                   wrapperClassName="w-full"
                 >
