@@ -191,6 +191,40 @@ test.describe('claiming a short-notice cancellation', () => {
     await olivia.close();
   });
 
+  test('a claim the server refuses after the reasons are chosen shows its problem under the actions, as any refused claim', async ({
+    page,
+    browser,
+    signIn,
+  }) => {
+    await signIn(demoUsers.admin);
+    await preferSunrise(page.context(), page.request);
+    const olivia = await oliviaContext(browser);
+    const { invoice } = await approvedInvoiceWithCancellation(page.request, olivia.request);
+
+    await page.goto(`/invoices/${invoice.id}`);
+    await page.getByRole('button', { name: 'Export claim' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancellation reasons' });
+    const reason = dialog.getByLabel(`Reason for ${invoice.invoiceNumber} line 2`);
+    await reason.selectOption({ label: 'Other' });
+    // Meanwhile Olivia claims the invoice herself: nothing is left for Adam's claim.
+    const line2 = invoice.lineItems[1]!;
+    await post(
+      olivia.request,
+      '/api/claims',
+      { invoiceIds: [invoice.id], cancellationReasons: { [line2.id]: 'NSDH' } },
+      201,
+    );
+    await dialog.getByRole('button', { name: 'Export claim' }).click();
+    await expect(dialog).toHaveCount(0);
+    const problems = page.getByTestId('claim-problems');
+    await expect(problems).toContainText('The claim was not created');
+    await expect(problems).toContainText(
+      'There are no unclaimed or rejected lines to claim on these invoices',
+    );
+    await expect(page.getByTestId('claim-created')).toHaveCount(0);
+    await olivia.close();
+  });
+
   test("the list's bulk Export claim reads the selected invoices and asks the reason, by keyboard", async ({
     page,
     browser,

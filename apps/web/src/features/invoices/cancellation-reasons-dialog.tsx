@@ -112,6 +112,7 @@ export function CancellationReasonsDialog({
                     <NativeSelect
                       id={lineField}
                       wrapperClassName="w-full"
+                      className="aria-invalid:border-destructive aria-invalid:ring-destructive/20"
                       value={chosen[line.id] ?? ''}
                       disabled={isBusy}
                       onChange={(event) => choose(line.id, event.target.value)}
