@@ -11,7 +11,7 @@
 //      names a built one instead), starts it on a fresh PGlite directory or a fresh Postgres database
 //      (BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres) for its migrations
 //      and demo seed, then stops it with SIGTERM;
-//   2. copies the seeded interim behaviour support plan of Jordan's Care Team (Sunrise) until the team
+//   2. copies the seeded behaviour support plan of Jordan's Care Team (Sunrise) until the team
 //      holds --documents plan cards (INSERT … SELECT over generate_series, every column as the
 //      original's but the id, number and title);
 //   3. starts the server again and, as the owner, asks for the team's pack of the last 30 days
@@ -74,13 +74,13 @@ function buildServer(outDir) {
   return outfile;
 }
 
-/** Copies Jordan's seeded interim plan card until his team holds `documents` plan cards. */
+/** Copies Jordan's seeded behaviour support plan card until his team holds `documents` plan cards. */
 async function addPlanDocuments(direct, documents) {
   const [source] = await direct.query(
     `select c.tenant_id, c.id, c.team_id from cards c join teams t on t.tenant_id = c.tenant_id and t.id = c.team_id
-     where t.name = 'Jordan''s Care Team' and c.template_id = 'interim-bsp' and c.deleted_at is null limit 1`,
+     where t.name = 'Jordan''s Care Team' and c.template_id in ('interim-bsp', 'comprehensive-bsp') and c.deleted_at is null limit 1`,
   );
-  if (!source) throw new Error("the demo seed has no interim plan on Jordan's Care Team");
+  if (!source) throw new Error("the demo seed has no behaviour support plan on Jordan's Care Team");
   const [{ existing }] = await direct.query(
     `select count(*)::int as existing from cards where tenant_id = $1 and team_id = $2
      and template_id in ('interim-bsp', 'comprehensive-bsp') and deleted_at is null`,
@@ -99,7 +99,7 @@ async function addPlanDocuments(direct, documents) {
       : column === 'number'
         ? '(select max(number) from cards where tenant_id = $1) + n'
         : column === 'title'
-          ? `'Interim plan copy ' || n`
+          ? `'Plan copy ' || n`
           : column === 'created_at' || column === 'updated_at'
             ? 'now()'
             : `c.${column}`;
