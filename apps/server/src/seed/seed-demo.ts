@@ -17,6 +17,7 @@ import { addMembership } from '../features/tenants/add-membership';
 import { insertTenant } from '../features/tenants/insert-tenant';
 import { demoCards, seedDemoCards } from './demo-cards';
 import { type DemoParticipant, type DemoTenant, demoPeople, demoTenants } from './demo-data';
+import { seedDemoIncidents } from './demo-incidents';
 import { seedDemoInvoices } from './demo-invoices';
 import { seedDemoTime } from './demo-time';
 import { seedDemoTimeCodes } from './demo-time-codes';
@@ -60,6 +61,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     await seedDemoTimeCodes(db, tenantId, actorFor(owner.email));
     await seedDemoTime(db, { tenantKey: tenant.key, tenantId, teamIds, actorFor });
     await seedDemoInvoices(db, { tenantKey: tenant.key, tenantId, actorFor });
+    await seedDemoIncidents(db, { tenantKey: tenant.key, tenantId, actorFor });
   }
   return true;
 }
