@@ -57,6 +57,17 @@ describe('breadcrumbTrail', () => {
     ]);
   });
 
+  it("names a behaviour support plan by its title once loaded, 'Plan' until then", () => {
+    expect(labels('/my-teams/jordan/bsp/0193bb').slice(-2)).toEqual(['Behaviour Support Plans', 'Plan']);
+    expect(
+      breadcrumbTrail('/my-teams/jordan/bsp/0193bb/edit', {
+        planTitle: (id) => (id === '0193bb' ? 'Interim Behaviour Support Plan: Jordan Lee' : undefined),
+      })
+        .map((c) => c.label)
+        .slice(-2),
+    ).toEqual(['Interim Behaviour Support Plan: Jordan Lee', 'Edit']);
+  });
+
   it('keeps ids as they are and hides the /t/{x} routing prefix', () => {
     expect(labels('/card/SUN-00042')).toEqual(['Work Items', 'SUN-00042']);
     expect(labels('/t/sunrise/card/SUN-00042')).toEqual(['Work Items', 'SUN-00042']);

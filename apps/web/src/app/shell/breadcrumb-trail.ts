@@ -94,6 +94,8 @@ export interface TrailContext {
   participantName?: (id: string) => string | undefined;
   /** The number of the invoice with this id (INV-00042), when loaded. */
   invoiceNumber?: (id: string) => string | undefined;
+  /** The title of the behaviour support plan with this id, when loaded. */
+  planTitle?: (id: string) => string | undefined;
 }
 
 export function breadcrumbTrail(pathname: string, context: TrailContext = {}): Crumb[] {
@@ -121,7 +123,8 @@ export function breadcrumbTrail(pathname: string, context: TrailContext = {}): C
       // An invoice's id says nothing either: its number once loaded, until then a word.
       label = segment === 'new' ? 'New' : (context.invoiceNumber?.(segment) ?? 'Invoice');
     } else if (parent === 'bsp' && segment !== 'new') {
-      label = segment;
+      // A plan's id says nothing either: its title once loaded, until then a word.
+      label = context.planTitle?.(segment) ?? 'Plan';
     } else label = segmentLabels[segment] ?? titleCase(segment);
     const isLast = index === segments.length - 1;
     const isGrouping = groupingPaths.some((pattern) => pattern.test(path));

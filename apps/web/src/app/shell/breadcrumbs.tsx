@@ -53,11 +53,26 @@ export function Breadcrumbs() {
           ])
         : undefined,
   );
+  const planId = /\/bsp\/([^/]+)(?:\/edit)?$/.exec(pathname)?.[1];
+  // And the plan overview's record (features/behaviour-support/api.ts behaviourSupportKeys.plan).
+  const plan = useSyncExternalStore(
+    (onChange) => queryClient.getQueryCache().subscribe(onChange),
+    () =>
+      planId && planId !== 'new'
+        ? queryClient.getQueryData<{ id: string; title: string }>([
+            'behaviour-support',
+            tenant.id,
+            'plan',
+            planId,
+          ])
+        : undefined,
+  );
   const crumbs = breadcrumbTrail(pathname, {
     teamName: (slugOrId) => teams.data?.find((team) => team.slug === slugOrId || team.id === slugOrId)?.name,
     cardLabel: (id) => (card && card.id === id ? `${card.workItemId} ${card.title}` : undefined),
     participantName: (id) => (participant && participant.id === id ? participant.name : undefined),
     invoiceNumber: (id) => (invoice && invoice.id === id ? invoice.invoiceNumber : undefined),
+    planTitle: (id) => (plan && plan.id === id ? plan.title : undefined),
   });
   if (crumbs.length === 0) return null;
   const current = crumbs.at(-1)!;
