@@ -45,6 +45,9 @@ interface Ids {
   sunriseEngagement: string;
   /** A Sunrise audit pack Olivia asked for (organisation, one day). */
   sunriseAuditPack: string;
+  /** Olivia's register entry (physical restraint) for Jordan, and Jordan's January 2026 report. */
+  rpAuthorisation: string;
+  rpReport: string;
 }
 interface Call {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -1226,6 +1229,173 @@ const routeCases: Record<string, RouteCase> = {
     lowerRole: { email: 'priya.practitioner@sunrise.example', status: 403 },
     foreignRecord: (ids) => ({ method: 'GET', url: `/api/audit-packs/${ids.sunriseAuditPack}/download` }),
   },
+  // Restrictive practices (issue 16 item 3): support workers and up on the participant's team read
+  // and log uses; its clinicians and leads keep the register and reports; auditors read; family
+  // guardians nothing.
+  'GET /api/restrictive-practices': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'GET',
+      url: `/api/restrictive-practices?participantId=${ids.jordanParticipant}`,
+    }),
+    lowerRole: { email: 'fiona.family@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'GET',
+      url: `/api/restrictive-practices?participantId=${ids.jordanParticipant}`,
+    }),
+  },
+  'POST /api/restrictive-practices': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: '/api/restrictive-practices',
+      payload: {
+        participantId: ids.jordanParticipant,
+        practiceType: 'seclusion',
+        authorisedOn: '2026-01-01',
+      },
+    }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: '/api/restrictive-practices',
+      payload: {
+        participantId: ids.jordanParticipant,
+        practiceType: 'seclusion',
+        authorisedOn: '2026-01-01',
+      },
+    }),
+  },
+  'PATCH /api/restrictive-practices/:id': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'PATCH',
+      url: `/api/restrictive-practices/${ids.rpAuthorisation}`,
+      payload: { version: 1, expiresOn: '2099-01-01' },
+    }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'PATCH',
+      url: `/api/restrictive-practices/${ids.rpAuthorisation}`,
+      payload: { version: 1, expiresOn: '2099-01-01' },
+    }),
+  },
+  'DELETE /api/restrictive-practices/:id': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'DELETE', url: `/api/restrictive-practices/${ids.rpAuthorisation}` }),
+    lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({ method: 'DELETE', url: `/api/restrictive-practices/${ids.rpAuthorisation}` }),
+  },
+  'GET /api/restrictive-practices/uses': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'GET',
+      url: `/api/restrictive-practices/uses?participantId=${ids.jordanParticipant}`,
+    }),
+    lowerRole: { email: 'fiona.family@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'GET',
+      url: `/api/restrictive-practices/uses?participantId=${ids.jordanParticipant}`,
+    }),
+  },
+  'POST /api/restrictive-practices/uses': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: '/api/restrictive-practices/uses',
+      payload: {
+        participantId: ids.jordanParticipant,
+        practiceType: 'physical',
+        startedAt: '2026-01-05T00:00:00Z',
+        durationMinutes: 5,
+        reason: 'Intruder',
+      },
+    }),
+    lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: '/api/restrictive-practices/uses',
+      payload: {
+        participantId: ids.jordanParticipant,
+        practiceType: 'physical',
+        startedAt: '2026-01-05T00:00:00Z',
+        durationMinutes: 5,
+        reason: 'Intruder',
+      },
+    }),
+  },
+  'GET /api/restrictive-practice-reports': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'GET',
+      url: `/api/restrictive-practice-reports?participantId=${ids.jordanParticipant}`,
+    }),
+    lowerRole: { email: 'fiona.family@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'GET',
+      url: `/api/restrictive-practice-reports?participantId=${ids.jordanParticipant}`,
+    }),
+  },
+  'POST /api/restrictive-practice-reports': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: '/api/restrictive-practice-reports',
+      payload: { participantId: ids.jordanParticipant, month: '2026-02' },
+    }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: '/api/restrictive-practice-reports',
+      payload: { participantId: ids.jordanParticipant, month: '2026-02' },
+    }),
+  },
+  'GET /api/restrictive-practice-reports/:id': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/restrictive-practice-reports/${ids.rpReport}` }),
+    lowerRole: { email: 'fiona.family@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({ method: 'GET', url: `/api/restrictive-practice-reports/${ids.rpReport}` }),
+  },
+  'POST /api/restrictive-practice-reports/:id/review': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: `/api/restrictive-practice-reports/${ids.rpReport}/review`,
+      payload: {},
+    }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: `/api/restrictive-practice-reports/${ids.rpReport}/review`,
+      payload: {},
+    }),
+  },
+  'POST /api/restrictive-practice-reports/:id/submit': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: `/api/restrictive-practice-reports/${ids.rpReport}/submit`,
+      payload: { commissionReference: 'HIJACKED' },
+    }),
+    lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: `/api/restrictive-practice-reports/${ids.rpReport}/submit`,
+      payload: { commissionReference: 'HIJACKED' },
+    }),
+  },
+  'GET /api/restrictive-practice-reports/:id.csv': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/restrictive-practice-reports/${ids.rpReport}.csv` }),
+    lowerRole: { email: 'fiona.family@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({ method: 'GET', url: `/api/restrictive-practice-reports/${ids.rpReport}.csv` }),
+  },
+  'GET /api/restrictive-practice-reports/:id.pdf': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/restrictive-practice-reports/${ids.rpReport}.pdf` }),
+    lowerRole: { email: 'fiona.family@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({ method: 'GET', url: `/api/restrictive-practice-reports/${ids.rpReport}.pdf` }),
+  },
   // Behaviour support (issue 16 item 1): plan writers (not support workers) create and change plans;
   // clinicians and admins approve; family guardians read only shared plans; others see nothing.
   'GET /api/behaviour-support-engagements': {
@@ -1512,11 +1682,23 @@ beforeAll(async () => {
         .inTenant(sunrise)
         .post('/api/audit-packs', { scope: 'organisation', periodFrom: '2026-07-01', periodTo: '2026-07-01' })
     ).body.data.id,
+    rpAuthorisation: '',
+    rpReport: '',
   };
   const comment = await olivia
     .inTenant(sunrise)
     .post(`/api/cards/${ids.jordanCard}/comments`, { content: 'Olivia checked the plan' });
   ids.jordanComment = comment.body.data.id;
+  ids.rpAuthorisation = (
+    await olivia
+      .inTenant(sunrise)
+      .post('/api/restrictive-practices', { participantId: ids.jordanParticipant, practiceType: 'physical' })
+  ).body.data.id;
+  ids.rpReport = (
+    await olivia
+      .inTenant(sunrise)
+      .post('/api/restrictive-practice-reports', { participantId: ids.jordanParticipant, month: '2026-01' })
+  ).body.data.id;
   const boundary = 'wattle-isolation-boundary';
   const upload = await olivia.inTenant(sunrise).request({
     method: 'POST',
