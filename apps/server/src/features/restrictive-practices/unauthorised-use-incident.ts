@@ -38,9 +38,8 @@ export async function raiseUnauthorisedUseIncident(
     awareAt: input.awareAt,
     restrictivePracticeUseId: use.id,
     // Whether the use harmed the person decides 24 hours or 5 business days (Reportable Incidents
-    // Rules s 13(2)), and is rarely known when it is logged: it starts as high severity, on the 24-hour
-    // clock, and whoever reviews the incident lowers it once they find no harm was done.
-    severity: 'high',
+    // Rules s 13(2)) and is rarely known when it is logged: raiseIncident leaves it at Medium, not yet
+    // assessed, on the 24-hour clock, until whoever reviews the incident records Low (no harm).
   });
   return { id: incident.id, title };
 }
