@@ -28,8 +28,9 @@ const defaultTimeZone = 'Australia/Sydney';
 /**
  * A Commission deadline wherever its item appears (issue 16 item 2): the due date in the tenant's time
  * zone (dd/mm/yyyy, with the time for a deadline within a day) and a countdown that renews every
- * minute ("Due in 3 days", "Due in 5 h", "Overdue by 2 days", "Met 12/03/2026"), coloured by status:
- * amber within 7 days, red once overdue, green when met. Its accessible name says what is due.
+ * minute ("Due in 3 days", "Due in 5 h", "Overdue by 2 days"), coloured by status: amber within 7
+ * days, red once overdue, green when met (then only "Met 12/03/2026" shows; the due date stays in its
+ * accessible name and tooltip). Its accessible name says what is due.
  * `timeZone` may be given (a list that already knows it); otherwise the current tenant's is read.
  */
 export function DeadlineBadge({
@@ -52,16 +53,35 @@ export function DeadlineBadge({
   return (
     <Badge
       variant="outline"
-      className={cn(tones[model.status], className)}
+      // Wraps onto a second line in a narrow table cell rather than spilling out of it.
+      className={cn(
+        'flex-wrap justify-start gap-x-1 gap-y-0 whitespace-normal rounded-md text-left',
+        tones[model.status],
+        className,
+      )}
       data-testid="deadline-badge"
       data-status={model.status}
-      aria-label={model.label}
       title={model.label}
     >
-      <Icon aria-hidden="true" />
-      <time dateTime={new Date(deadline.dueAt).toISOString()}>{model.due}</time>
-      <span aria-hidden="true">·</span>
-      <span>{model.countdown}</span>
+      {/* Read out as one sentence; the visible parts are for the eye. */}
+      <span className="sr-only">{model.label}</span>
+      {/* Once met, the day it was met is what matters; the due date stays in the label. */}
+      <span aria-hidden="true" className="inline-flex items-center gap-1 whitespace-nowrap">
+        <Icon aria-hidden="true" className="pointer-events-none size-3" />
+        {model.status === 'met' ? (
+          model.countdown
+        ) : (
+          <>
+            <time dateTime={new Date(deadline.dueAt).toISOString()}>{model.due}</time>
+            <span>·</span>
+          </>
+        )}
+      </span>
+      {model.status === 'met' ? null : (
+        <span aria-hidden="true" className="whitespace-nowrap">
+          {model.countdown}
+        </span>
+      )}
     </Badge>
   );
 }
