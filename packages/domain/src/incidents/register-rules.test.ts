@@ -84,6 +84,16 @@ describe('nextReportableState', () => {
     expect(state.notifiedAt).toEqual(new Date('2026-03-10T03:00:00Z'));
   });
 
+  it('takes a notification in the same minute as the awareness (forms record minutes)', () => {
+    const aware = { ...reportable, awareAt: new Date('2026-03-10T01:00:42Z') };
+    expect(
+      nextReportableState(aware, { version: 1, notifiedAt: '2026-03-10T01:00:00.000Z' }, 'u', now).problems,
+    ).toEqual([]);
+    expect(
+      nextReportableState(aware, { version: 1, notifiedAt: '2026-03-10T00:59:00.000Z' }, 'u', now).problems,
+    ).toEqual([{ path: ['notifiedAt'], message: incidentMessages.beforeAware }]);
+  });
+
   it('un-marking keeps what was recorded', () => {
     const { state } = nextReportableState(
       { ...reportable, notifiedAt: new Date('2026-03-10T02:00:00Z') },

@@ -63,7 +63,8 @@ export function nextReportableState(
     if (!reportable) problems.push({ path: [field], message: incidentMessages.notReportable });
     else if (at.getTime() > now.getTime() + clockSkewMs)
       problems.push({ path: [field], message: incidentMessages.recordedInFuture });
-    else if (awareAt && at.getTime() < awareAt.getTime())
+    // Forms record minutes: a notification in the same minute as the awareness is not earlier.
+    else if (awareAt && at.getTime() < Math.floor(awareAt.getTime() / 60_000) * 60_000)
       problems.push({ path: [field], message: incidentMessages.beforeAware });
   }
 
