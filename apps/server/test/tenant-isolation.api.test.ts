@@ -45,6 +45,9 @@ interface Ids {
   sunriseEngagement: string;
   /** A Sunrise audit pack Olivia asked for (organisation, one day). */
   sunriseAuditPack: string;
+  /** Olivia's incident report on Jordan's team: its register entry, and a follow-up action of it. */
+  sunriseIncident: string;
+  sunriseIncidentAction: string;
   /** Olivia's register entry (physical restraint) for Jordan, and Jordan's January 2026 report. */
   rpAuthorisation: string;
   rpReport: string;
@@ -1396,6 +1399,80 @@ const routeCases: Record<string, RouteCase> = {
     lowerRole: { email: 'fiona.family@sunrise.example', status: 403 },
     foreignRecord: (ids) => ({ method: 'GET', url: `/api/restrictive-practice-reports/${ids.rpReport}.pdf` }),
   },
+  // Incidents (issue 16 item 4): support workers and up on the team record and update; auditors
+  // read; family guardians see none.
+  'GET /api/incidents': { kind: 'tenant', call: () => ({ method: 'GET', url: '/api/incidents' }) },
+  'GET /api/incidents.csv': { kind: 'tenant', call: () => ({ method: 'GET', url: '/api/incidents.csv' }) },
+  'GET /api/incidents/:id': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/incidents/${ids.sunriseIncident}` }),
+    lowerRole: { email: 'fiona.family@sunrise.example', status: 404 },
+    foreignRecord: (ids) => ({ method: 'GET', url: `/api/incidents/${ids.sunriseIncident}` }),
+  },
+  'PATCH /api/incidents/:id': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'PATCH',
+      url: `/api/incidents/${ids.sunriseIncident}`,
+      payload: { version: 1, severity: 'critical' },
+    }),
+    lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'PATCH',
+      url: `/api/incidents/${ids.sunriseIncident}`,
+      payload: { version: 1, severity: 'critical' },
+    }),
+  },
+  'POST /api/incidents/:id/actions': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'POST',
+      url: `/api/incidents/${ids.sunriseIncident}/actions`,
+      payload: { description: 'Hijacked' },
+    }),
+    lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: `/api/incidents/${ids.sunriseIncident}/actions`,
+      payload: { description: 'Hijacked' },
+    }),
+  },
+  'PATCH /api/incidents/:id/actions/:actionId': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'PATCH',
+      url: `/api/incidents/${ids.sunriseIncident}/actions/${ids.sunriseIncidentAction}`,
+      payload: { isDone: true },
+    }),
+    lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'PATCH',
+      url: `/api/incidents/${ids.sunriseIncident}/actions/${ids.sunriseIncidentAction}`,
+      payload: { isDone: true },
+    }),
+  },
+  'DELETE /api/incidents/:id/actions/:actionId': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'DELETE',
+      url: `/api/incidents/${ids.sunriseIncident}/actions/${ids.sunriseIncidentAction}`,
+    }),
+    lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'DELETE',
+      url: `/api/incidents/${ids.sunriseIncident}/actions/${ids.sunriseIncidentAction}`,
+    }),
+  },
+  'POST /api/incidents/:id/debrief': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'POST', url: `/api/incidents/${ids.sunriseIncident}/debrief`, payload: {} }),
+    lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'POST',
+      url: `/api/incidents/${ids.sunriseIncident}/debrief`,
+      payload: {},
+    }),
+  },
   // Behaviour support (issue 16 item 1): plan writers (not support workers) create and change plans;
   // clinicians and admins approve; family guardians read only shared plans; others see nothing.
   'GET /api/behaviour-support-engagements': {
@@ -1682,9 +1759,27 @@ beforeAll(async () => {
         .inTenant(sunrise)
         .post('/api/audit-packs', { scope: 'organisation', periodFrom: '2026-07-01', periodTo: '2026-07-01' })
     ).body.data.id,
+    sunriseIncident: '',
+    sunriseIncidentAction: '',
     rpAuthorisation: '',
     rpReport: '',
   };
+  const incidentCard = await olivia.inTenant(sunrise).post('/api/cards', {
+    teamId: jordanTeamId,
+    title: 'Incident: Jordan fell in the garden',
+    templateId: 'incident-report',
+  });
+  ids.sunriseInvoiceLine = (
+    await olivia.inTenant(sunrise).get(`/api/invoices/${ids.sunriseInvoice}`)
+  ).body.data.lines[0].id;
+  ids.sunriseIncident = (await olivia.inTenant(sunrise).get('/api/incidents?limit=200')).body.data.find(
+    (i: { cardId: string }) => i.cardId === incidentCard.body.data.id,
+  ).id;
+  ids.sunriseIncidentAction = (
+    await olivia
+      .inTenant(sunrise)
+      .post(`/api/incidents/${ids.sunriseIncident}/actions`, { description: 'Check the garden path' })
+  ).body.data.id;
   const comment = await olivia
     .inTenant(sunrise)
     .post(`/api/cards/${ids.jordanCard}/comments`, { content: 'Olivia checked the plan' });
