@@ -43,6 +43,18 @@ export interface AuditPackBuilderOptions {
   workDir?: string;
 }
 
+/** The PGlite build locks: one set per database, shared by every builder of this process (PGlite is one process's). */
+const pgliteLocks = new WeakMap<object, Set<string>>();
+
+function locksInMemory(database: DatabaseHandle): Set<string> {
+  let held = pgliteLocks.get(database.db);
+  if (!held) {
+    held = new Set();
+    pgliteLocks.set(database.db, held);
+  }
+  return held;
+}
+
 export function createAuditPackBuilder(options: AuditPackBuilderOptions): AuditPackBuilder {
   const { database } = options;
   const stopping = new AbortController();
@@ -50,7 +62,7 @@ export function createAuditPackBuilder(options: AuditPackBuilderOptions): AuditP
   const known = new Set<string>();
   let running: Promise<void> | null = null;
   let timer: NodeJS.Timeout | undefined;
-  const heldInMemory = new Set<string>();
+  const heldInMemory = locksInMemory(database);
 
   /** Runs `fn` holding the pack's build lock; false (without running it) when someone else holds it. */
   async function withBuildLock(id: string, fn: () => Promise<BuildOutcome>): Promise<BuildOutcome | null> {

@@ -8,6 +8,7 @@ import { auditLog } from '../../db/schema/audit';
 import { auditPacks } from '../../db/schema/audit-packs';
 import { incidents } from '../../db/schema/incidents';
 import { restrictivePracticeUses } from '../../db/schema/restrictive-practices';
+import { createAuditPackBuilder } from '../../jobs/audit-pack-builder';
 import { todayIn } from '../cards/card-values';
 import { readZip } from './read-zip';
 
@@ -292,6 +293,39 @@ describe('audit packs', () => {
     const list = await client.get('/api/audit-packs');
     expect(list.body.meta.total).toBe(2);
   });
+
+  it('builds a pack once when two instances sweep at the same time', async () => {
+    const [queued] = await t.readInTenant(sunrise, (tx) =>
+      tx
+        .insert(auditPacks)
+        .values({
+          tenantId: sunrise,
+          scope: 'team',
+          scopeId: miaTeam,
+          scopeName: "Mia's Care Team",
+          periodFrom: quarter.from,
+          periodTo: quarter.to,
+        })
+        .returning({ id: auditPacks.id }),
+    );
+    // A second instance on the same database, beside the app's own builder.
+    const other = createAuditPackBuilder({ database: t.database, storage: t.app.storage });
+    try {
+      await Promise.all([t.app.auditPackBuilder.sweep(), other.sweep()]);
+      await Promise.all([t.app.auditPackBuilder.idle(), other.idle()]);
+    } finally {
+      await other.stop();
+    }
+    const { pack } = await untilFinished(queued!.id, await adam());
+    expect(pack.status).toBe('ready');
+    const built = await t.readInTenant(sunrise, (tx) =>
+      tx
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'audit-pack'), eq(auditLog.entityId, queued!.id))),
+    );
+    expect(built).toEqual([{ action: 'built' }]);
+  }, 90_000);
 
   it('refuses to download a pack not built yet, and resumes a build a stopped server left behind', async () => {
     // As a server that stopped mid-build leaves it: 'building', part way, no file.
