@@ -19,7 +19,6 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { DeadlineBadge } from '@/features/deadlines/deadline-badge';
 import { isApiError } from '@/lib/http';
-import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Checkbox } from '@/ui/checkbox';
 import { Input } from '@/ui/input';
@@ -317,9 +316,13 @@ function IncidentPanel({
           </section>
         </fieldset>
         {error ? (
-          <Alert variant="destructive" role="alert" data-testid="incident-error">
+          <p
+            role="alert"
+            className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-destructive text-sm"
+            data-testid="incident-error"
+          >
             {error}
-          </Alert>
+          </p>
         ) : null}
         {canWrite ? (
           <div className="flex gap-2">
