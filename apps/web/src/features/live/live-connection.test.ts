@@ -222,6 +222,7 @@ describe('live query keys', () => {
       ['behaviour-support', 't1'],
       ['audit-packs', 't1'],
       ['deadlines', 't1'],
+      ['incidents', 't1'],
     ]);
   });
 
