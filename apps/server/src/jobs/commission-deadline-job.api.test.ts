@@ -45,6 +45,7 @@ async function told(deadlineId: string) {
         type: notifications.type,
         message: notifications.message,
         key: notifications.dedupeKey,
+        link: notifications.link,
       })
       .from(notifications)
       .where(
@@ -112,6 +113,10 @@ describe('commission deadline job', () => {
     );
     const reportTold = await told(report.id);
     expect(reportTold.map((n) => [n.who, n.type])).toEqual([['Lee', 'deadline-overdue']]);
+    // Each notice links to its item's page.
+    expect(reportTold[0]!.link).toMatch(/^\/my-teams\/[^/]+\/restrictive-practices$/);
+    expect(interimTold[0]!.link).toMatch(/^\/my-teams\/[^/]+\/bsp$/);
+    expect((await told(incident.id))[0]!.link).toBe(`/incidents?focus=${incident.subjectId}`);
     expect(reportTold[0]!.message).toMatch(
       /^Noah Williams: Monthly restrictive practice report was due .* and is overdue \(Overdue by 1 day\)$/,
     );

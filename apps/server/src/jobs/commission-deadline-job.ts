@@ -1,12 +1,12 @@
 import { deadlineNotice, deadlineNoticeStage } from '@wattle/domain/deadlines/deadline-text';
-import { isIncidentDeadlineKind } from '@wattle/domain/deadlines/schemas';
+import { deadlineLink, isIncidentDeadlineKind } from '@wattle/domain/deadlines/schemas';
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { behaviourSupportPlans } from '../db/schema/behaviour-support';
 import { deadlines } from '../db/schema/deadlines';
 import { incidents } from '../db/schema/incidents';
 import { participants } from '../db/schema/participants';
-import { teamMembers } from '../db/schema/teams';
+import { teamMembers, teams } from '../db/schema/teams';
 import { memberships } from '../db/schema/tenants';
 import type { JobScope } from './job-scope';
 import { type DedupedNotification, notifyOnce } from './notify-once';
@@ -24,8 +24,9 @@ const dayMs = 24 * 60 * 60 * 1000;
  * Responsible: the Team Leads and Practitioners of the deadline's team (a guest only when the team is
  * shared with them); for incident kinds the tenant's owners and admins as well, who answer to the
  * Commission; the owners and admins alone when the team has neither (or the deadline has no team).
- * The notice links to the incident's card or the plan's card when there is one, and names the
- * participant.
+ * The notice names the participant, carries the item's page as its link (deadlineLink: the plan, the
+ * team's behaviour support home, the incident, the team's restrictive practices) and the incident's
+ * or plan's card when there is one.
  */
 export async function notifyCommissionDeadlines(scope: JobScope): Promise<number> {
   const { tx, tenantId, now, timeZone } = scope;
@@ -33,7 +34,10 @@ export async function notifyCommissionDeadlines(scope: JobScope): Promise<number
     .select({
       id: deadlines.id,
       kind: deadlines.kind,
+      subjectType: deadlines.subjectType,
+      subjectId: deadlines.subjectId,
       teamId: deadlines.teamId,
+      teamSlug: teams.slug,
       participantId: deadlines.participantId,
       dueAt: deadlines.dueAt,
       participantName: participants.name,
@@ -45,6 +49,7 @@ export async function notifyCommissionDeadlines(scope: JobScope): Promise<number
       participants,
       and(eq(participants.tenantId, deadlines.tenantId), eq(participants.id, deadlines.participantId)),
     )
+    .leftJoin(teams, and(eq(teams.tenantId, deadlines.tenantId), eq(teams.id, deadlines.teamId)))
     .leftJoin(
       incidents,
       and(
@@ -90,6 +95,7 @@ export async function notifyCommissionDeadlines(scope: JobScope): Promise<number
       participantId: deadline.participantId,
       participantName: deadline.participantName,
       cardId: deadline.incidentCardId ?? deadline.planCardId ?? null,
+      link: deadlineLink(deadline),
       dedupeKey: `deadline:${deadline.id}:${stage}:${deadline.dueAt.toISOString()}`,
     }));
   });
