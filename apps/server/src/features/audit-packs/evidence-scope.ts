@@ -1,6 +1,6 @@
 import type { AuditPackScope } from '@wattle/domain/audit-packs/schemas';
 import { stringify } from 'csv-stringify/sync';
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import { participants } from '../../db/schema/participants';
@@ -70,7 +70,10 @@ export async function scopeMembers(
   return { teamIds: row?.teamId ? [row.teamId] : [], participantIds: [scopeId] };
 }
 
-/** The name a scope shows: the team's or participant's, read when the pack is asked for. */
+/**
+ * The name a scope shows: the team's or participant's, read when the pack is asked for. An archived
+ * participant counts: the evidence of someone who has left is still audited.
+ */
 export async function scopeTargetName(
   tx: Tx,
   tenantId: string,
@@ -87,9 +90,7 @@ export async function scopeTargetName(
   const [participant] = await tx
     .select({ name: participants.name })
     .from(participants)
-    .where(
-      and(eq(participants.tenantId, tenantId), eq(participants.id, id), isNull(participants.archivedAt)),
-    );
+    .where(and(eq(participants.tenantId, tenantId), eq(participants.id, id)));
   return participant?.name ?? null;
 }
 
