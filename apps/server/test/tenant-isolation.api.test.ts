@@ -1769,9 +1769,6 @@ beforeAll(async () => {
     title: 'Incident: Jordan fell in the garden',
     templateId: 'incident-report',
   });
-  ids.sunriseInvoiceLine = (
-    await olivia.inTenant(sunrise).get(`/api/invoices/${ids.sunriseInvoice}`)
-  ).body.data.lines[0].id;
   ids.sunriseIncident = (await olivia.inTenant(sunrise).get('/api/incidents?limit=200')).body.data.find(
     (i: { cardId: string }) => i.cardId === incidentCard.body.data.id,
   ).id;
