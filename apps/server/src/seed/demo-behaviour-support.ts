@@ -1,5 +1,7 @@
 import { addDays } from '@wattle/domain/time/clock';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { cards } from '../db/schema/cards';
 import type { Actor } from '../db/with-tenant';
 import { createPlan } from '../features/behaviour-support/create-plan';
 import { createEngagement } from '../features/behaviour-support/engagements';
@@ -29,20 +31,36 @@ export async function seedDemoBehaviourSupport(
   const priya = input.actorFor('priya.practitioner@sunrise.example');
   await runInTenant(db, input.tenantId, priya, async (ctx) => {
     const today = await tenantToday(ctx);
-    // Named apart from the demo's older interim plan card of Mia (demo-cards.ts), a draft never approved.
-    const plan = await createPlan(ctx, {
-      teamId,
-      kind: 'interim',
-      title: 'Mia Thompson: interim plan for personal care',
-    });
+    // The demo's interim plan card of Mia (demo-cards.ts) becomes the plan's working card.
+    const [existing] = await ctx.tx
+      .select({ id: cards.id, title: cards.title })
+      .from(cards)
+      .where(
+        and(eq(cards.tenantId, ctx.tenantId), eq(cards.teamId, teamId), eq(cards.templateId, 'interim-bsp')),
+      )
+      .limit(1);
+    const plan = await createPlan(
+      ctx,
+      { teamId, kind: 'interim', ...(existing ? { title: existing.title } : {}) },
+      existing ? { adoptCardId: existing.id } : {},
+    );
     await createEngagement(ctx, {
       participantId: plan.participantId,
       engagedOn: addDays(today, -21),
       note: 'Referred by her support coordinator after distress during personal care.',
     });
+    const [current] = await ctx.tx
+      .select({ version: cards.version })
+      .from(cards)
+      .where(and(eq(cards.tenantId, ctx.tenantId), eq(cards.id, plan.cardId!)));
     await updateCard(ctx, plan.cardId!, {
-      version: 1,
+      version: current!.version,
       fieldValues: {
+        'participant-name': 'Mia Thompson',
+        'participant-dob': '1998-11-02',
+        'participant-ndis': '431987788',
+        'participant-address': '<p>Unit 3, 27 Wattle Avenue, Newtown NSW 2042</p>',
+        'participant-emergency-contact': 'Grace Thompson (sister), 0423 118 299',
         'practitioner-name': 'Priya Practitioner',
         'practitioner-registration': 'BSP-40512',
         'practitioner-contact': '<p>priya.practitioner@sunrise.example, 02 9555 0150</p>',

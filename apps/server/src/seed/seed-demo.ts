@@ -15,6 +15,7 @@ import { insertCurrentPlan } from '../features/participants/plan-writes';
 import { insertTeam } from '../features/teams/create-team';
 import { addMembership } from '../features/tenants/add-membership';
 import { insertTenant } from '../features/tenants/insert-tenant';
+import { seedDemoBehaviourSupport } from './demo-behaviour-support';
 import { demoCards, seedDemoCards } from './demo-cards';
 import { type DemoParticipant, type DemoTenant, demoPeople, demoTenants } from './demo-data';
 import { seedDemoIncidents } from './demo-incidents';
@@ -62,6 +63,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     await seedDemoTime(db, { tenantKey: tenant.key, tenantId, teamIds, actorFor });
     await seedDemoInvoices(db, { tenantKey: tenant.key, tenantId, actorFor });
     await seedDemoIncidents(db, { tenantKey: tenant.key, tenantId, actorFor });
+    await seedDemoBehaviourSupport(db, { tenantKey: tenant.key, tenantId, teamIds, actorFor });
   }
   return true;
 }

@@ -448,22 +448,31 @@ describe('a comprehensive plan', () => {
     expect(engagement.deadlines.map((d: { status: string }) => d.status)).toEqual(['met', 'met']);
   });
 
-  it('drops the deadlines not met when the engagement ends', async () => {
+  it('keeps the demo’s approved interim plan for Mia, and drops the deadlines not met when her engagement ends', async () => {
     const mia = (await olivia.get('/api/teams')).body.data.find(
       (x: { name: string }) => x.name === "Mia's Care Team",
     );
-    const created = await priya.post('/api/behaviour-support-engagements', {
-      participantId: mia.participant.id,
-      engagedOn: daysAgo(10),
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body.data.deadlines).toHaveLength(2);
-    const ended = await priya.patch(`/api/behaviour-support-engagements/${created.body.data.id}`, {
-      version: 1,
+    const plans = (await priya.get(`/api/behaviour-support-plans?teamId=${mia.id}`)).body.data;
+    expect(
+      plans.map((p: { kind: string; status: string; sharedWithFamily: boolean }) => [
+        p.kind,
+        p.status,
+        p.sharedWithFamily,
+      ]),
+    ).toEqual([['interim', 'approved', true]]);
+    const [engagement] = (
+      await priya.get(`/api/behaviour-support-engagements?participantId=${mia.participant.id}&open=true`)
+    ).body.data;
+    expect(engagement.deadlines.map((d: { kind: string; status: string }) => [d.kind, d.status])).toEqual([
+      ['bsp-interim', 'met'],
+      ['bsp-comprehensive', 'upcoming'],
+    ]);
+    const ended = await priya.patch(`/api/behaviour-support-engagements/${engagement.id}`, {
+      version: engagement.version,
       endedOn: daysAgo(0),
     });
     expect(ended.status).toBe(200);
     expect(ended.body.data.endedOn).toBe(daysAgo(0));
-    expect(ended.body.data.deadlines).toEqual([]);
+    expect(ended.body.data.deadlines.map((d: { kind: string }) => d.kind)).toEqual(['bsp-interim']);
   });
 });

@@ -96,6 +96,37 @@ async function prefillFor(
   };
 }
 
+/**
+ * An existing card of the participant's team made from the kind's template, for a plan to take as its
+ * working card (the demo data's plan card written before plans were records); anything else refuses.
+ */
+async function adoptableCard(
+  ctx: TenantContext,
+  cardId: string,
+  want: { teamId: string; participantId: string; templateId: string },
+): Promise<{ id: string }> {
+  const [card] = await ctx.tx
+    .select({
+      id: cards.id,
+      teamId: cards.teamId,
+      participantId: cards.participantId,
+      templateId: cards.templateId,
+    })
+    .from(cards)
+    .where(and(eq(cards.tenantId, ctx.tenantId), eq(cards.id, cardId), isNull(cards.deletedAt)));
+  if (
+    !card ||
+    card.teamId !== want.teamId ||
+    card.participantId !== want.participantId ||
+    card.templateId !== want.templateId
+  ) {
+    throw new AppError('VALIDATION_FAILED', 'The card is not a plan form of this participant', [
+      { path: ['cardId'], message: 'The card is not a plan form of this participant' },
+    ]);
+  }
+  return { id: card.id };
+}
+
 /** `GET /api/behaviour-support-plans/prefill`: what a new plan of the kind would start with. */
 export async function planPrefill(ctx: TenantContext, teamId: string, kind: PlanKind): Promise<PlanPrefill> {
   const { participant, reach } = await planSubject(ctx, { teamId });
@@ -115,19 +146,29 @@ export async function planPrefill(ctx: TenantContext, teamId: string, kind: Plan
  * `POST /api/behaviour-support-plans`: a draft plan (version 1) for the participant, with its working
  * card made from the kind's built-in template and prefilled (prefill.ts). Audited and announced.
  */
-export async function createPlan(ctx: TenantContext, input: CreatePlanInput): Promise<Plan> {
+export async function createPlan(
+  ctx: TenantContext,
+  input: CreatePlanInput,
+  options: { adoptCardId?: string } = {},
+): Promise<Plan> {
   const { participant, teamId, reach } = await planSubject(ctx, input);
   requirePlanWriter(reach);
   const { template, values } = await prefillFor(ctx, participant, input.kind);
   const title = input.title ?? `${titles[input.kind]}: ${participant.name}`;
-  const card = await createCard(ctx, {
-    teamId,
-    title,
-    description: '',
-    templateId: template.id,
-    participantId: participant.id,
-    fieldValues: values,
-  });
+  const card = options.adoptCardId
+    ? await adoptableCard(ctx, options.adoptCardId, {
+        teamId,
+        participantId: participant.id,
+        templateId: template.id,
+      })
+    : await createCard(ctx, {
+        teamId,
+        title,
+        description: '',
+        templateId: template.id,
+        participantId: participant.id,
+        fieldValues: values,
+      });
   const [plan] = await ctx.tx
     .insert(behaviourSupportPlans)
     .values({
