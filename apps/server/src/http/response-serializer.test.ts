@@ -11,6 +11,7 @@ const schema = z.object({
   count: z.number().int().nullable(),
   tags: z.array(z.string()).nullable(),
   kind: z.enum(['a', 'b']).nullable(),
+  only: z.literal('x').nullable(),
   either: z.union([z.string(), person]).nullable(),
 });
 
@@ -30,6 +31,7 @@ const full = {
   count: 3,
   tags: ['x'],
   kind: 'a',
+  only: 'x',
   either: 'two',
 };
 const empty = {
@@ -40,6 +42,7 @@ const empty = {
   count: null,
   tags: null,
   kind: null,
+  only: null,
   either: null,
 };
 
@@ -49,6 +52,20 @@ describe('response serialisation', () => {
       expect(JSON.parse(serialize(check)(full))).toEqual(full);
       expect(JSON.parse(serialize(check)(empty))).toEqual(empty);
     }
+  });
+
+  it('chooses a union branch whose nullable enum is null', () => {
+    const view = z.union([
+      z.object({ view: z.literal('full'), state: z.enum(['NSW', 'VIC']).nullable() }),
+      z.object({ view: z.literal('summary') }),
+    ]);
+    const write = createResponseSerializerCompiler({ checkResponses: false })({
+      schema: view as never,
+      method: 'GET',
+      url: '/view',
+    });
+    expect(JSON.parse(write({ view: 'full', state: null }))).toEqual({ view: 'full', state: null });
+    expect(JSON.parse(write({ view: 'full', state: 'VIC' }))).toEqual({ view: 'full', state: 'VIC' });
   });
 
   it('writes only declared fields', () => {

@@ -43,7 +43,8 @@ type JsonSchemaNode = unknown;
  * anyOf by validating the value against each branch with ajv on every call (formats, uuid patterns,
  * every property of a nullable object), which was over half the cost of a list of 50 invoices.
  * `type: [x's type, 'null']` says the same and serialises without validating, so that is what the
- * serializer is given. Only a branch with a single type of its own is merged; anything else stays.
+ * serializer is given. Only a branch with a single type of its own is merged (with null added to its
+ * enum); anything else stays.
  */
 export function nullableAsTypeArrays(node: JsonSchemaNode): JsonSchemaNode {
   if (Array.isArray(node)) return node.map(nullableAsTypeArrays);
@@ -67,7 +68,10 @@ export function nullableAsTypeArrays(node: JsonSchemaNode): JsonSchemaNode {
     !('oneOf' in other) &&
     !('allOf' in other) &&
     !('$ref' in other);
-  if (!mergeable) return out;
+  if (!mergeable || 'const' in other) return out;
   const { anyOf: _replaced, ...rest } = out;
-  return { ...rest, ...other, type: [other.type, 'null'] };
+  // Every keyword but enum (and const, left alone above) applies to its own type only, so null
+  // passes them; an enum must list null itself, or ajv (oneOf branches are still validated) refuses it.
+  const nullable = Array.isArray(other.enum) ? { ...other, enum: [...other.enum, null] } : other;
+  return { ...rest, ...nullable, type: [other.type, 'null'] };
 }
