@@ -33,6 +33,8 @@ interface Ids {
   gusUser: string;
   /** A Sunrise invoice (the demo data's, else an id no invoice has: every refusal comes first). */
   sunriseInvoice: string;
+  /** A line of that invoice. */
+  sunriseInvoiceLine: string;
   /** Sophie Support's submitted time entry on Jordan's Care Team (Lee leads it). */
   sophieEntry: string;
   /** Sunrise's time code for 01_011_0107_1_1 (demo data). */
@@ -45,12 +47,12 @@ interface Ids {
   sunriseEngagement: string;
   /** A Sunrise audit pack Olivia asked for (organisation, one day). */
   sunriseAuditPack: string;
-  /** Olivia's incident report on Jordan's team: its register entry, and a follow-up action of it. */
-  sunriseIncident: string;
-  sunriseIncidentAction: string;
   /** Olivia's register entry (physical restraint) for Jordan, and Jordan's January 2026 report. */
   rpAuthorisation: string;
   rpReport: string;
+  /** Olivia's incident report on Jordan's team: its register entry, and a follow-up action of it. */
+  sunriseIncident: string;
+  sunriseIncidentAction: string;
 }
 interface Call {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -1188,6 +1190,11 @@ const routeCases: Record<string, RouteCase> = {
       url: '/api/invoices/00000000-0000-4000-8000-0000000000c2/lines/00000000-0000-4000-8000-0000000000c3',
       payload: { version: 1, quantity: 1 },
     }),
+    foreignRecord: (ids) => ({
+      method: 'PATCH',
+      url: `/api/invoices/${ids.sunriseInvoice}/lines/${ids.sunriseInvoiceLine}`,
+      payload: { version: 1, quantity: 1 },
+    }),
     lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
   },
   'GET /api/invoices/export/xero.csv': {
@@ -1739,6 +1746,7 @@ beforeAll(async () => {
     sophieEntry: '',
     // The demo seed's: a made-up id here would let the invoice cases pass on a 404 of nothing.
     sunriseInvoice: (await olivia.inTenant(sunrise).get('/api/invoices')).body.data[0].id,
+    sunriseInvoiceLine: '',
     sunriseTimeCode: (await olivia.inTenant(sunrise).get('/api/time-codes')).body.data.find(
       (c: { code: string }) => c.code === '01_011_0107_1_1',
     ).id,
@@ -1759,16 +1767,19 @@ beforeAll(async () => {
         .inTenant(sunrise)
         .post('/api/audit-packs', { scope: 'organisation', periodFrom: '2026-07-01', periodTo: '2026-07-01' })
     ).body.data.id,
-    sunriseIncident: '',
-    sunriseIncidentAction: '',
     rpAuthorisation: '',
     rpReport: '',
+    sunriseIncident: '',
+    sunriseIncidentAction: '',
   };
   const incidentCard = await olivia.inTenant(sunrise).post('/api/cards', {
     teamId: jordanTeamId,
     title: 'Incident: Jordan fell in the garden',
     templateId: 'incident-report',
   });
+  ids.sunriseInvoiceLine = (
+    await olivia.inTenant(sunrise).get(`/api/invoices/${ids.sunriseInvoice}`)
+  ).body.data.lines[0].id;
   ids.sunriseIncident = (await olivia.inTenant(sunrise).get('/api/incidents?limit=200')).body.data.find(
     (i: { cardId: string }) => i.cardId === incidentCard.body.data.id,
   ).id;
