@@ -47,9 +47,7 @@ export const behaviourSupportEngagements = pgTable(
       columns: [t.tenantId, t.participantId],
       foreignColumns: [participants.tenantId, participants.id],
     }),
-    uniqueIndex('bs_engagements_open_key')
-      .on(t.tenantId, t.participantId)
-      .where(sql`${t.endedOn} IS NULL`),
+    uniqueIndex('bs_engagements_open_key').on(t.tenantId, t.participantId).where(sql`${t.endedOn} IS NULL`),
     check('bs_engagements_dates_check', sql`${t.endedOn} IS NULL OR ${t.endedOn} >= ${t.engagedOn}`),
   ],
 );

@@ -85,10 +85,7 @@ export const incidents = pgTable(
     index('incidents_team_idx').on(t.tenantId, t.teamId, t.occurredAt),
     check('incidents_severity_check', sql`${t.severity} IN ('low', 'medium', 'high', 'critical')`),
     check('incidents_status_check', sql`${t.status} IN ('open', 'closed')`),
-    check(
-      'incidents_reportable_check',
-      sql`NOT ${t.reportable} OR ${t.reportableCategory} IS NOT NULL`,
-    ),
+    check('incidents_reportable_check', sql`NOT ${t.reportable} OR ${t.reportableCategory} IS NOT NULL`),
   ],
 );
 
