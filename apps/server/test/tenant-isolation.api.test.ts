@@ -1777,9 +1777,9 @@ beforeAll(async () => {
     title: 'Incident: Jordan fell in the garden',
     templateId: 'incident-report',
   });
-  ids.sunriseInvoiceLine = (
-    await olivia.inTenant(sunrise).get(`/api/invoices/${ids.sunriseInvoice}`)
-  ).body.data.lines[0].id;
+  const sunriseInvoiceRead = await olivia.inTenant(sunrise).get(`/api/invoices/${ids.sunriseInvoice}`);
+  expect(sunriseInvoiceRead.status, JSON.stringify(sunriseInvoiceRead.body)).toBe(200);
+  ids.sunriseInvoiceLine = sunriseInvoiceRead.body.data.lineItems[0].id;
   ids.sunriseIncident = (await olivia.inTenant(sunrise).get('/api/incidents?limit=200')).body.data.find(
     (i: { cardId: string }) => i.cardId === incidentCard.body.data.id,
   ).id;
