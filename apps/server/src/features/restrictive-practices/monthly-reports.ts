@@ -148,14 +148,6 @@ async function upsertMonthReport(
   timeZone: string,
   action: 'generated' | 'refreshed',
 ): Promise<ReportRow> {
-  // Everything logged so far, this transaction's uses included: the row's generated_at is now().
-  const { first, last } = monthDays(month);
-  const figures = reportFigures(await useRowsBetween(ctx, participant.id, first, last, timeZone));
-  const counts = {
-    useCount: figures.useCount,
-    unauthorisedCount: figures.unauthorisedCount,
-    totalMinutes: figures.totalMinutes,
-  };
   const [existing] = await ctx.tx
     .select()
     .from(reports)
@@ -168,6 +160,16 @@ async function upsertMonthReport(
     )
     .for('update');
   if (existing?.status === 'submitted') return existing;
+  // Everything committed by the time the report's row is locked, and this transaction's own uses.
+  // generated_at is clock_timestamp(), not now(): now() is when this transaction began, which may be
+  // before a use another transaction committed meanwhile, and reads filter uses by generated_at.
+  const { first, last } = monthDays(month);
+  const figures = reportFigures(await useRowsBetween(ctx, participant.id, first, last, timeZone));
+  const counts = {
+    useCount: figures.useCount,
+    unauthorisedCount: figures.unauthorisedCount,
+    totalMinutes: figures.totalMinutes,
+  };
   let row: ReportRow;
   const changes: FieldChange[] = [];
   if (!existing) {
@@ -178,7 +180,7 @@ async function upsertMonthReport(
         participantId: participant.id,
         month,
         ...counts,
-        generatedAt: sql`now()`,
+        generatedAt: sql`clock_timestamp()`,
       })
       .onConflictDoNothing()
       .returning();
@@ -203,7 +205,7 @@ async function upsertMonthReport(
         ...counts,
         status,
         ...(status === 'draft' ? { reviewedBy: null, reviewedAt: null } : {}),
-        generatedAt: sql`now()`,
+        generatedAt: sql`clock_timestamp()`,
         version: existing.version + 1,
         updatedAt: new Date(),
       })
