@@ -51,7 +51,8 @@ function start(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
-async function waitForHealth(port: number, timeoutMs = 60_000) {
+// A first start migrates and seeds the demo data through tsx: allow for a busy machine.
+async function waitForHealth(port: number, timeoutMs = 150_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     try {
@@ -121,5 +122,5 @@ describe('the server process', () => {
     expect(users.data).toHaveLength(13);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
-  }, 120_000);
+  }, 330_000);
 });
