@@ -22,6 +22,8 @@ test.describe('care team wizard', () => {
     signIn,
     browser,
   }) => {
+    // Both wizard steps, an invitation and a second browser: more than 30 s on a busy machine.
+    test.slow();
     await signIn(demoUsers.owner);
     const api = await tenantApi(page.request);
     // A retry (CI) on the same database finds the first attempt's Riley: it names another.

@@ -58,6 +58,8 @@ async function openCard(page: Page, cardId: string) {
 
 test.describe('comment thread', () => {
   test('comment, reply, react, edit and delete', async ({ page, signIn }) => {
+    // The longest walk of the thread: more than 30 s on a busy machine.
+    test.slow();
     const priya = await signIn(demoUsers.practitioner);
     const { card } = await sunriseWithNewCard(page, { title: 'Comment thread walk-through' });
     await openCard(page, card.id);
