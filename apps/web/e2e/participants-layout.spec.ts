@@ -19,6 +19,8 @@ async function expectNoSidewaysScroll(page: Page) {
 
 for (const viewport of widths) {
   test(`participant pages fit a ${viewport.name} screen`, async ({ page, signIn }, testInfo) => {
+    // Every participant page, each screenshot: more than 30 s on a busy machine.
+    test.slow();
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     await signIn(demoUsers.owner);
     const api = await participantsApi(page.request);
