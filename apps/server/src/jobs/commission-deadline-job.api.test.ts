@@ -116,7 +116,7 @@ describe('commission deadline job', () => {
     // Each notice links to its item's page.
     expect(reportTold[0]!.link).toMatch(/^\/my-teams\/[^/]+\/restrictive-practices$/);
     expect(interimTold[0]!.link).toMatch(/^\/my-teams\/[^/]+\/bsp$/);
-    expect((await told(incident.id))[0]!.link).toBe(`/incidents?focus=${incident.subjectId}`);
+    expect((await told(incident.id))[0]!.link).toBe(`/incidents?incident=${incident.subjectId}`);
     expect(reportTold[0]!.message).toMatch(
       /^Noah Williams: Monthly restrictive practice report was due .* and is overdue \(Overdue by 1 day\)$/,
     );
@@ -155,6 +155,27 @@ describe('commission deadline job', () => {
     expect(
       all.filter((n) => n.key?.endsWith(moved.dueAt) && n.key.includes(':week:')).map((n) => n.who),
     ).toEqual(['Lee', 'Priya']);
+  });
+
+  it("answers each notice's link through GET /api/notifications, to its recipient", async () => {
+    const incident = await keep(
+      'jordan',
+      'incident-notification',
+      'incident',
+      new Date(now.getTime() + 2 * hour),
+    );
+    await runDeadlineJobs(t.database.db, { now });
+    const olivia = await (await t.as('olivia.owner@sunrise.example')).inTenant(sunrise);
+    const res = await olivia.get('/api/notifications?limit=200');
+    expect(res.status).toBe(200);
+    const notice = res.body.data.find(
+      (n: { link: string | null }) => n.link === `/incidents?incident=${incident.subjectId}`,
+    );
+    expect(notice).toMatchObject({ type: 'deadline', participantId: team.jordan.participantId });
+    // A notification without a page answers null, never a missing field.
+    expect(
+      res.body.data.every((n: { link?: unknown }) => n.link === null || typeof n.link === 'string'),
+    ).toBe(true);
   });
 
   it('tells nobody about a deadline that is met', async () => {

@@ -42,7 +42,7 @@ describe('deadlineLink', () => {
   it("links to the plan, the team's behaviour support home, the incident and the team's restrictive practices", () => {
     expect(deadlineLink({ ...ids, subjectType: 'plan' })).toBe('/my-teams/jordans-care-team/bsp/p1');
     expect(deadlineLink({ ...ids, subjectType: 'engagement' })).toBe('/my-teams/jordans-care-team/bsp');
-    expect(deadlineLink({ ...ids, subjectType: 'incident' })).toBe('/incidents?focus=p1');
+    expect(deadlineLink({ ...ids, subjectType: 'incident' })).toBe('/incidents?incident=p1');
     expect(deadlineLink({ ...ids, subjectType: 'rp-report' })).toBe(
       '/my-teams/jordans-care-team/restrictive-practices',
     );
@@ -50,6 +50,6 @@ describe('deadlineLink', () => {
 
   it('has no link to a team page without the team', () => {
     expect(deadlineLink({ ...ids, teamSlug: null, subjectType: 'plan' })).toBeNull();
-    expect(deadlineLink({ ...ids, teamSlug: null, subjectType: 'incident' })).toBe('/incidents?focus=p1');
+    expect(deadlineLink({ ...ids, teamSlug: null, subjectType: 'incident' })).toBe('/incidents?incident=p1');
   });
 });

@@ -111,9 +111,14 @@ export const DeadlineListItemSchema = DeadlineSchema.extend({
 });
 export type DeadlineListItem = z.infer<typeof DeadlineListItemSchema>;
 
+/** The incidents register with the incident open in its side panel (`/incidents?incident=<id>`). */
+export function incidentLink(incidentId: string): string {
+  return `/incidents?incident=${encodeURIComponent(incidentId)}`;
+}
+
 /**
  * Where a deadline's item is in the app: a plan's overview, the team's behaviour support home for an
- * engagement (no plan yet), the incidents register focused on the incident, the team's restrictive
+ * engagement (no plan yet), the incidents register with the incident open, the team's restrictive
  * practices for a month's report. Null when the team (slug) is unknown.
  */
 export function deadlineLink(deadline: {
@@ -124,7 +129,7 @@ export function deadlineLink(deadline: {
 }): string | null {
   switch (deadline.subjectType) {
     case 'incident':
-      return `/incidents?focus=${deadline.subjectId}`;
+      return incidentLink(deadline.subjectId);
     case 'plan':
       return deadline.teamSlug ? `/my-teams/${deadline.teamSlug}/bsp/${deadline.subjectId}` : null;
     case 'engagement':

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isAppLink,
   isDestructiveNotification,
   notificationToastDuration,
   notificationToastTitles,
@@ -43,5 +44,27 @@ describe('notification toasts (spec shell sections 8 and 9)', () => {
     expect(notificationToastDuration({ priority: 'high' })).toBe(8000);
     expect(notificationToastDuration({ priority: 'normal' })).toBe(5000);
     expect(notificationToastDuration({ priority: 'low' })).toBe(5000);
+  });
+});
+
+describe('isAppLink', () => {
+  it('takes paths of the app, with their query', () => {
+    expect(isAppLink('/my-teams/jordans-care-team/bsp')).toBe(true);
+    expect(isAppLink('/incidents?incident=0190a000-0000-7000-8000-000000000001')).toBe(true);
+  });
+
+  it('refuses anything that could leave the app', () => {
+    for (const link of [
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+      'bsp',
+      '/a b',
+      '',
+    ]) {
+      expect(isAppLink(link), link).toBe(false);
+    }
+    expect(isAppLink(null)).toBe(false);
   });
 });

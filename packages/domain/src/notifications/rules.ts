@@ -38,6 +38,14 @@ export const notificationPriorities = ['low', 'normal', 'high'] as const;
 export const approvalStatuses = ['pending', 'approved', 'rejected'] as const;
 export type NotificationPriority = (typeof notificationPriorities)[number];
 
+/**
+ * Whether a notification's link is a page of the app (`/my-teams/…/bsp`, `/incidents?incident=…`):
+ * a path from the root, never another site (`//host`, `https:`), so following it never leaves Wattle.
+ */
+export function isAppLink(link: string | null | undefined): link is string {
+  return typeof link === 'string' && /^\/(?![/\\])[^\s]*$/.test(link);
+}
+
 /** Toast titles by type (spec shell section 8). */
 export const notificationToastTitles: Record<NotificationType, string> = {
   'tenant-access': 'System Admin Access Request',

@@ -35,6 +35,17 @@ export const NotificationSchema = z.object({
     .describe('The card the notification is about (a mention in its comments), else null'),
   /** The participant the notification is about (plan ending, budget); the inbox links to them. */
   participantId: z.uuid().nullable(),
+  /**
+   * The page of the app the notification is about (a Commission deadline's plan, incident or report),
+   * a path from the root; the inbox opens it, in preference to the card.
+   */
+  link: z
+    .string()
+    .regex(/^\/(?![/\\])\S*$/)
+    .nullable()
+    .describe(
+      "The app page the notification is about, a path from the root (e.g. '/incidents?incident=<id>'), else null",
+    ),
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 

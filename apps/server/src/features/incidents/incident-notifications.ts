@@ -1,3 +1,4 @@
+import { incidentLink } from '@wattle/domain/deadlines/schemas';
 import { type ReportableCategory, reportableCategoryLabels } from '@wattle/domain/incidents/schemas';
 import type { TenantContext } from '../../http/tenant-scope';
 import { findTenantAdmins } from '../../jobs/recipients';
@@ -6,12 +7,13 @@ import { createNotifications } from '../notifications/create-notifications';
 
 /**
  * A newly reportable incident: the tenant's owners and admins hear at once (high priority, linked
- * to the incident's card), since the Commission's notification clock is already running. The
+ * to the incident in the register, and carrying its card), since the Commission's notification clock is already running. The
  * person who marked it knows already. The deadline job adds its reminders later.
  */
 export async function notifyReportableIncident(
   ctx: TenantContext,
   incident: {
+    id: string;
     cardId: string;
     participantId: string | null;
     reportableCategory: ReportableCategory;
@@ -32,6 +34,7 @@ export async function notifyReportableIncident(
       priority: 'high' as const,
       message,
       cardId: incident.cardId,
+      link: incidentLink(incident.id),
       participantId: incident.participantId,
       participantName: incident.participantName,
     })),

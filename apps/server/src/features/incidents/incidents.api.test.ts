@@ -59,7 +59,7 @@ async function notificationsOf(email: string, cardId: string) {
   const id = await userId(email);
   return t.readInTenant(sunrise, (tx) =>
     tx
-      .select({ message: notifications.message, priority: notifications.priority })
+      .select({ message: notifications.message, priority: notifications.priority, link: notifications.link })
       .from(notifications)
       .where(and(eq(notifications.userId, id), eq(notifications.cardId, cardId))),
   );
@@ -175,6 +175,7 @@ describe('PATCH /api/incidents/{id}: reportable and the Commission clocks', () =
       const got = await notificationsOf(email, incident.cardId);
       expect(got).toHaveLength(1);
       expect(got[0]!.priority).toBe('high');
+      expect(got[0]!.link).toBe(`/incidents?incident=${incident.id}`);
       expect(got[0]!.message).toMatch(
         /^Reportable incident SUN-\d{5} for Jordan Lee \(Serious injury\): notify the NDIS Commission by /,
       );

@@ -137,6 +137,7 @@ export async function changeIncident(
       await notifyReportableIncident(
         ctx,
         {
+          id: updated.id,
           cardId: updated.cardId,
           participantId: updated.participantId,
           reportableCategory: updated.reportableCategory,

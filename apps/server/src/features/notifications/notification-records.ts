@@ -1,3 +1,4 @@
+import { isAppLink } from '@wattle/domain/notifications/rules';
 import type { Notification } from '@wattle/domain/notifications/schemas';
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
@@ -61,5 +62,6 @@ export function toNotification(row: NotificationRow): Notification {
         }
       : null,
     cardId: n.cardId,
+    link: isAppLink(n.link) ? n.link : null,
   };
 }

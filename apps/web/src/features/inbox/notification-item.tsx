@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import {
   isDestructiveNotification,
   type NotificationType,
@@ -32,6 +32,7 @@ import {
   XIcon,
 } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
+import { isModifiedClick, notificationTarget } from '@/features/notifications/notification-link';
 import { cn } from '@/lib/cn';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Button, type ButtonProps } from '@/ui/button';
@@ -161,6 +162,8 @@ export function NotificationItem({
   const isUnread = !notification.read;
   const isUrgent = isDestructiveNotification(notification);
   const canDecide = notification.type === 'tenant-access' && request?.status === 'pending';
+  const destination = notificationTarget(notification);
+  const navigate = useNavigate();
 
   return (
     <li data-testid="notification" data-unread={isUnread || undefined}>
@@ -225,20 +228,23 @@ export function NotificationItem({
           ) : null}
 
           <div className="mt-3 flex flex-wrap gap-2">
-            {notification.cardId ? (
-              // The card the notification is about (a mention in its comments); following it reads it.
+            {destination ? (
+              // The page the notification is about (a deadline's plan or incident), else its card;
+              // following it reads it. A real link, so it also opens in a new tab.
               <Button size="sm" variant="outline" asChild>
-                <Link
-                  to="/card/$cardId"
-                  params={{ cardId: notification.cardId }}
-                  aria-label={`Open card, ${target}`}
-                  onClick={() => {
+                <a
+                  href={destination.href}
+                  aria-label={`${destination.label}, ${target}`}
+                  onClick={(event) => {
                     if (isUnread && !isBusy) setRead.mutate(true);
+                    if (isModifiedClick(event)) return;
+                    event.preventDefault();
+                    void navigate({ href: destination.href });
                   }}
                 >
                   <ArrowRightIcon aria-hidden="true" />
-                  Open card
-                </Link>
+                  {destination.label}
+                </a>
               </Button>
             ) : null}
             {canDecide ? (

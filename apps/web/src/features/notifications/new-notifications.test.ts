@@ -16,6 +16,7 @@ function notification(n: number, minute: number, extra: Partial<Notification> = 
     tenantAccessRequest: null,
     cardId: null,
     participantId: null,
+    link: null,
     ...extra,
   };
 }

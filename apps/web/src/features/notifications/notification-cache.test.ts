@@ -24,6 +24,7 @@ function notification(n: number, minutesAgo: number, extra: Partial<Notification
     tenantAccessRequest: null,
     cardId: null,
     participantId: null,
+    link: null,
     ...extra,
   };
 }

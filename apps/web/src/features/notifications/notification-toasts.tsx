@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import {
   isDestructiveNotification,
   notificationToastDuration,
@@ -11,6 +12,7 @@ import { useCurrentTenantId } from '@/lib/current-tenant';
 import { notificationsQueryOptions } from './api';
 import { type ArrivalTracker, startTracking, takeArrivals } from './new-notifications';
 import { flattenNotifications } from './notification-cache';
+import { notificationTarget } from './notification-link';
 
 /** The destructive style in the app's reds: sonner's own red text on pink falls short of WCAG AA contrast. */
 const destructiveColors = {
@@ -19,12 +21,17 @@ const destructiveColors = {
   '--error-text': '#991b1b',
 } as CSSProperties;
 
-/** The spec's toast for a notification: title by type, message below, style and duration by urgency. */
-function showNotificationToast(notification: Notification): void {
+/**
+ * The spec's toast for a notification: title by type, message below, style and duration by urgency,
+ * and a button to its page (or card) when it has one.
+ */
+function showNotificationToast(notification: Notification, open: (href: string) => void): void {
+  const destination = notificationTarget(notification);
   const options = {
     id: `notification-${notification.id}`,
     description: notification.message,
     duration: notificationToastDuration(notification),
+    ...(destination ? { action: { label: destination.label, onClick: () => open(destination.href) } } : {}),
   };
   const title = notificationToastTitles[notification.type];
   if (isDestructiveNotification(notification)) {
@@ -43,6 +50,7 @@ export function NotificationToasts() {
     ...notificationsQueryOptions(tenantId ?? ''),
     enabled: tenantId !== null,
   });
+  const navigate = useNavigate();
   const tracked = useRef<{ tenantId: string; tracker: ArrivalTracker } | null>(null);
 
   useEffect(() => {
@@ -54,8 +62,10 @@ export function NotificationToasts() {
     }
     const { arrivals, tracker } = takeArrivals(tracked.current.tracker, notifications);
     tracked.current = { tenantId, tracker };
-    for (const notification of arrivals) showNotificationToast(notification);
-  }, [tenantId, data]);
+    for (const notification of arrivals) {
+      showNotificationToast(notification, (href) => void navigate({ href }));
+    }
+  }, [tenantId, data, navigate]);
 
   return null;
 }
