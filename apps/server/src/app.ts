@@ -16,6 +16,7 @@ import type { DatabaseHandle } from './db/client';
 import { accessRequestRoutes } from './features/access-requests/routes';
 import { accountingExportRoutes } from './features/accounting-export/routes';
 import { auditPackRoutes } from './features/audit-packs/routes';
+import { behaviourAnalyticsRoutes } from './features/behaviour-analytics/routes';
 import { behaviourSupportRoutes } from './features/behaviour-support/routes';
 import { cardExportRoutes } from './features/cards/export-routes';
 import { cardRoutes } from './features/cards/routes';
@@ -23,6 +24,7 @@ import { careTeamRoutes } from './features/care-teams/routes';
 import { claimRoutes } from './features/claims/routes';
 import { clientErrorRoutes } from './features/client-errors/routes';
 import { commentRoutes } from './features/comments/routes';
+import { dashboardRoutes } from './features/dashboard/routes';
 import { deadlineRoutes } from './features/deadlines/routes';
 import { eventRoutes } from './features/events/routes';
 import { favoriteRoutes } from './features/favorites/routes';
@@ -196,7 +198,9 @@ export async function buildApp(options: AppOptions) {
   await app.register(restrictivePracticeRoutes);
   await app.register(auditPackRoutes);
   await app.register(behaviourSupportRoutes);
+  await app.register(behaviourAnalyticsRoutes);
   await app.register(deadlineRoutes);
+  await app.register(dashboardRoutes);
 
   // BENCH_BARE_ROUTE=1, set only by scripts/bench-api.mjs: a route that does nothing, through the
   // same hooks as every other, so the benchmark compares each read with the framework's ceiling.

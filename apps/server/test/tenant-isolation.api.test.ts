@@ -1406,6 +1406,18 @@ const routeCases: Record<string, RouteCase> = {
     lowerRole: { email: 'fiona.family@sunrise.example', status: 403 },
     foreignRecord: (ids) => ({ method: 'GET', url: `/api/restrictive-practice-reports/${ids.rpReport}.pdf` }),
   },
+  // Behaviour analytics (issue 16 item 5): the incidents' readers; family guardians count nothing.
+  'GET /api/behaviour-analytics': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'GET',
+      url: `/api/behaviour-analytics?from=2026-01-01&to=2026-12-31&teamId=${ids.jordanTeam}`,
+    }),
+  },
+  'GET /api/behaviour-analytics.csv': {
+    kind: 'tenant',
+    call: () => ({ method: 'GET', url: '/api/behaviour-analytics.csv?from=2026-01-01&to=2026-12-31' }),
+  },
   // Incidents (issue 16 item 4): support workers and up on the team record and update; auditors
   // read; family guardians see none.
   'GET /api/incidents': { kind: 'tenant', call: () => ({ method: 'GET', url: '/api/incidents' }) },
