@@ -80,3 +80,29 @@ export async function sunriseWithNewCard(
   const card = await api.create({ teamId: await api.teamId("Jordan's Care Team"), ...input });
   return { api, card };
 }
+
+/**
+ * For a practitioner signed in on `page`: a behaviour support plan of Jordan's Care Team, made
+ * through the plans API and shared with family, and its working card (the card a family guardian
+ * may open: decision 0025).
+ */
+export async function sunriseWithSharedPlan(page: Page): Promise<{ api: CardsApi; card: Card }> {
+  await preferSunrise(page, page.request);
+  const api = await cardsApi(page.request);
+  const csrf = (await page.request.storageState()).cookies.find(
+    (cookie) => cookie.name === 'wattle_csrf',
+  )?.value;
+  const headers = { 'X-CSRF-Token': decodeURIComponent(csrf!), 'X-Tenant-Id': api.tenantId };
+  const made = await page.request.post('/api/behaviour-support-plans', {
+    data: { teamId: await api.teamId("Jordan's Care Team"), kind: 'interim' },
+    headers,
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const plan = await data<{ id: string; cardId: string }>(made);
+  const shared = await page.request.post(`/api/behaviour-support-plans/${plan.id}/share`, {
+    data: { sharedWithFamily: true },
+    headers,
+  });
+  expect(shared.status(), await shared.text()).toBe(200);
+  return { api, card: await api.card(plan.cardId) };
+}

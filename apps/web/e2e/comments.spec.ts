@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Comment } from '@wattle/domain/comments/schemas';
 import type { Notification } from '@wattle/domain/notifications/schemas';
-import { sunriseWithNewCard } from './cards-api';
+import { sunriseWithNewCard, sunriseWithSharedPlan } from './cards-api';
 import { demoUsers, expect, expectNoAccessibilityViolations, openAs, sunriseIdOf, test } from './fixtures';
 
 /**
@@ -326,10 +326,7 @@ test.describe('comment thread', () => {
 
   test('a family guardian never sees an internal comment', async ({ page, signIn, browser }) => {
     await signIn(demoUsers.practitioner);
-    const { card } = await sunriseWithNewCard(page, {
-      title: 'Interim plan with family comments',
-      templateId: 'interim-bsp',
-    });
+    const { card } = await sunriseWithSharedPlan(page);
     await openCard(page, card.id);
 
     await composer(page).fill('Staff only: review the restrictive practice');

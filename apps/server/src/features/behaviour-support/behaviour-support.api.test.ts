@@ -364,6 +364,8 @@ describe('a plan from draft to approval', () => {
   it('shows family guardians only plans shared with family; auditors read all and change nothing', async () => {
     expect((await fiona.get(`/api/behaviour-support-plans/${planId}`)).status).toBe(404);
     expect((await fiona.get(`/api/behaviour-support-plans?teamId=${jordanTeam}`)).body.data).toEqual([]);
+    // Nor its working card through the cards API.
+    expect((await fiona.get(`/api/cards/${cardId}`)).status).toBe(404);
     expect((await aria.get(`/api/behaviour-support-plans/${planId}`)).status).toBe(200);
     expect(
       (await aria.post(`/api/behaviour-support-plans/${planId}/share`, { sharedWithFamily: true })).status,
@@ -387,6 +389,7 @@ describe('a plan from draft to approval', () => {
       ),
     ).toContain(planId);
     expect((await fiona.get(`/api/behaviour-support-plans/${planId}/versions/2`)).status).toBe(200);
+    expect((await fiona.get(`/api/cards/${cardId}`)).status).toBe(200);
     expect(
       (await fiona.post(`/api/behaviour-support-plans/${planId}/versions`, { changeSummary: 'x' })).status,
     ).toBe(403);

@@ -12,6 +12,7 @@ import type { WorkflowState } from '@wattle/domain/teams/workflow';
 import type { FormTemplate } from '@wattle/domain/templates/schemas';
 import { aliasedTable, and, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { behaviourSupportPlans } from '../../db/schema/behaviour-support';
 import { cards } from '../../db/schema/cards';
 import { participants } from '../../db/schema/participants';
 import { teamMembers, teams } from '../../db/schema/teams';
@@ -319,17 +320,42 @@ export async function loadCard(
 
 /**
  * Whether a role on a card's team may open the card: `read:cards`, or, for family guardians
- * (viewers), a behaviour support plan, since plans are shared with family (`read:shared-plans`;
- * docs/decisions/0010). Reading is all a guardian gets: every write still asks its own permission.
+ * (viewers, `read:shared-plans` alone), the working card of a behaviour support plan shared with
+ * family (decisions 0010 and 0025). A plan not shared, and any other card, stays closed to them.
+ * Reading is all a guardian gets: every write still asks its own permission.
  */
 export function canReadCard(
   role: Role | null,
   access: Pick<TeamAccess, 'isClinician'>,
   card: Pick<Card, 'type'>,
+  sharedWithFamily: boolean,
 ): boolean {
   if (!role) return false;
   if (can(role, 'read:cards', access.isClinician)) return true;
-  return card.type === 'bsp' && can(role, 'read:shared-plans', access.isClinician);
+  return card.type === 'bsp' && sharedWithFamily && can(role, 'read:shared-plans', access.isClinician);
+}
+
+/**
+ * Whether a card is the working card of a behaviour support plan shared with family. Asked only for
+ * readers without `read:cards`, so staff reads pay nothing for it.
+ */
+export async function cardSharedWithFamily(
+  ctx: TenantContext,
+  card: Pick<Card, 'id' | 'type'>,
+): Promise<boolean> {
+  if (card.type !== 'bsp') return false;
+  const [plan] = await ctx.tx
+    .select({ id: behaviourSupportPlans.id })
+    .from(behaviourSupportPlans)
+    .where(
+      and(
+        eq(behaviourSupportPlans.tenantId, ctx.tenantId),
+        eq(behaviourSupportPlans.cardId, card.id),
+        eq(behaviourSupportPlans.sharedWithFamily, true),
+      ),
+    )
+    .limit(1);
+  return plan !== undefined;
 }
 
 /**
@@ -346,10 +372,13 @@ export async function loadReadableCard(
   if (!row) throw new AppError('NOT_FOUND', 'Card not found');
   const card = toCard(row);
   const [access] = await teamAccessList(ctx, card.teamId);
-  if (!access?.role || !canReadCard(access.role, access, card)) {
+  const role = access?.role ?? null;
+  const readsAll = role !== null && can(role, 'read:cards', access?.isClinician);
+  const shared = !readsAll && role !== null && (await cardSharedWithFamily(ctx, card));
+  if (!access || !role || !canReadCard(role, access, card, shared)) {
     throw new AppError('NOT_FOUND', 'Card not found');
   }
-  return { card, row, access: { ...access, role: access.role } };
+  return { card, row, access: { ...access, role } };
 }
 
 /** A card the caller may open (see `canReadCard`); 404 'Card not found' otherwise. */

@@ -40,6 +40,27 @@ async function newCard(body: Record<string, unknown> = {}) {
   return res.body.data as { id: string; workItemId: string; type: string };
 }
 
+/**
+ * A behaviour support plan of Jordan's team, made and shared with family through the plans API: its
+ * working card is what a guardian may open (decision 0025).
+ */
+async function sharedPlan() {
+  const priya = await as('priya');
+  const made = await priya.post('/api/behaviour-support-plans', { teamId: jordanTeam, kind: 'interim' });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const shared = await priya.post(`/api/behaviour-support-plans/${made.body.data.id}/share`, {
+    sharedWithFamily: true,
+  });
+  expect(shared.status, JSON.stringify(shared.body)).toBe(200);
+  const card = (await priya.get(`/api/cards/${made.body.data.cardId}`)).body.data;
+  return {
+    id: card.id as string,
+    type: card.type as string,
+    workItemId: card.workItemId as string,
+    planId: made.body.data.id as string,
+  };
+}
+
 async function comment(person: Person, cardId: string, body: Record<string, unknown>, status = 201) {
   const res = await (await as(person)).post(`/api/cards/${cardId}/comments`, body);
   expect(res.status, JSON.stringify(res.body)).toBe(status);
@@ -248,7 +269,7 @@ describe('comment thread', () => {
 
 describe('internal comments and family guardians', () => {
   it('hides internal comments from a guardian, who reads a shared plan and comments on it', async () => {
-    const plan = await newCard({ title: 'Interim plan for Jordan', templateId: 'interim-bsp' });
+    const plan = await sharedPlan();
     expect(plan.type).toBe('bsp');
     const open = await comment('priya', plan.id, { content: 'Plan drafted for family review' });
     const internal = await comment('priya', plan.id, { content: 'Staff only: risk notes', isInternal: true });
@@ -261,7 +282,7 @@ describe('internal comments and family guardians', () => {
     const fiona = await as('fiona');
     const card = await fiona.get(`/api/cards/${plan.id}`);
     expect(card.status).toBe(200);
-    expect(card.body.data.title).toBe('Interim plan for Jordan');
+    expect(card.body.data.title).toBe('Interim Behaviour Support Plan: Jordan Lee');
 
     const seen = await thread('fiona', plan.id);
     expect(seen.map((c) => c.id)).toEqual([open.id]);
@@ -301,16 +322,49 @@ describe('internal comments and family guardians', () => {
     expect((await fiona.get(`/api/cards/${task.id}`)).status).toBe(404);
     expect((await fiona.get(`/api/cards/${task.id}/comments`)).status).toBe(404);
     expect((await fiona.post(`/api/cards/${task.id}/comments`, { content: 'x' })).status).toBe(404);
-    const plan = await newCard({ title: 'Interim plan', templateId: 'interim-bsp' });
+    const plan = await sharedPlan();
     expect((await fiona.patch(`/api/cards/${plan.id}`, { version: 1, title: 'Changed' })).status).toBe(404);
     expect((await fiona.get(`/api/cards/${plan.id}/audit`)).status).toBe(404);
     expect((await fiona.get(`/api/cards?teamId=${jordanTeam}`)).status).toBe(403);
+  });
+
+  it('keeps a guardian out of plans not shared with family, and out again once sharing stops', async () => {
+    const fiona = await as('fiona');
+    const priya = await as('priya');
+    // A plan card made on the board, with no plan record, is shared with nobody.
+    const loose = await newCard({ title: 'Interim plan', templateId: 'interim-bsp' });
+    expect((await fiona.get(`/api/cards/${loose.id}`)).status).toBe(404);
+    expect((await fiona.get(`/api/cards/${loose.id}/comments`)).status).toBe(404);
+    const mention = await priya.post(`/api/cards/${loose.id}/comments`, {
+      content: 'Hello',
+      mentions: [idOf('fiona')],
+    });
+    expect(mention.status).toBe(400);
+    expect(mention.body.error.message).toBe(
+      'Fiona Family cannot open this card, so cannot be mentioned on it',
+    );
+
+    const plan = await sharedPlan();
+    expect((await fiona.get(`/api/cards/${plan.id}`)).status).toBe(200);
+    const mentionable = (await priya.get(`/api/cards/${plan.id}/mentionable`)).body.data as {
+      name: string;
+    }[];
+    expect(mentionable.map((u) => u.name)).toContain('Fiona Family');
+
+    const stopped = await priya.post(`/api/behaviour-support-plans/${plan.planId}/share`, {
+      sharedWithFamily: false,
+    });
+    expect(stopped.status).toBe(200);
+    expect((await fiona.get(`/api/cards/${plan.id}`)).status).toBe(404);
+    expect((await fiona.get(`/api/cards/${plan.id}/comments`)).status).toBe(404);
+    const after = (await priya.get(`/api/cards/${plan.id}/mentionable`)).body.data as { name: string }[];
+    expect(after.map((u) => u.name)).not.toContain('Fiona Family');
   });
 });
 
 describe('mentions', () => {
   it('notifies each mentioned person but the author', async () => {
-    const plan = await newCard({ title: 'Interim plan', templateId: 'interim-bsp' });
+    const plan = await sharedPlan();
     const text = `@Sophie Support @Fiona Family please read the plan before Friday. ${'More detail follows. '.repeat(5)}`;
     const c = await comment('priya', plan.id, {
       content: text,
@@ -351,7 +405,7 @@ describe('mentions', () => {
   });
 
   it('refuses mentions of people who could not read the comment, naming the problem', async () => {
-    const plan = await newCard({ title: 'Interim plan', templateId: 'interim-bsp' });
+    const plan = await sharedPlan();
     const task = await newCard({ title: 'Roster change' });
     const post = (cardId: string, body: Record<string, unknown>) =>
       as('priya').then((c) => c.post(`/api/cards/${cardId}/comments`, { content: 'Hello', ...body }));
@@ -376,7 +430,7 @@ describe('mentions', () => {
   });
 
   it('lists who can be mentioned, narrowed for internal comments', async () => {
-    const plan = await newCard({ title: 'Interim plan', templateId: 'interim-bsp' });
+    const plan = await sharedPlan();
     const task = await newCard({ title: 'Roster change' });
     const names = async (cardId: string, query = '') =>
       ((await (await as('priya')).get(`/api/cards/${cardId}/mentionable${query}`)).body.data as any[]).map(
@@ -491,7 +545,7 @@ describe('editing mentions', () => {
   });
 
   it('checks the people an edit newly mentions as a new comment would', async () => {
-    const plan = await newCard({ title: 'Interim plan', templateId: 'interim-bsp' });
+    const plan = await sharedPlan();
     const internal = await comment('priya', plan.id, { content: 'Staff note', isInternal: true });
     const url = `/api/cards/${plan.id}/comments/${internal.id}`;
     const refused = await (await as('priya')).patch(url, {

@@ -3,12 +3,17 @@ import type { Card } from '@wattle/domain/cards/schemas';
 import type { MentionableUser } from '@wattle/domain/comments/schemas';
 import { AppError } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';
-import { canReadCard, loadReadableCard } from '../cards/card-records';
+import { canReadCard, cardSharedWithFamily, loadReadableCard } from '../cards/card-records';
 import { type TeamMemberStanding, teamMemberStandings } from './comment-records';
 
 /** Whether a member of the card's team may read a comment on it (internal or not). */
-function readsComment(member: TeamMemberStanding, card: Pick<Card, 'type'>, isInternal: boolean): boolean {
-  if (!canReadCard(member.role, { isClinician: false }, card)) return false;
+function readsComment(
+  member: TeamMemberStanding,
+  card: Pick<Card, 'type'>,
+  sharedWithFamily: boolean,
+  isInternal: boolean,
+): boolean {
+  if (!canReadCard(member.role, { isClinician: false }, card, sharedWithFamily)) return false;
   return !isInternal || can(member.role, 'read:internal-comments');
 }
 
@@ -23,8 +28,9 @@ export async function listMentionableUsers(
 ): Promise<MentionableUser[]> {
   const { card } = await loadReadableCard(ctx, cardId);
   const members = await teamMemberStandings(ctx, card.teamId);
+  const shared = await cardSharedWithFamily(ctx, card);
   return members
-    .filter((m) => m.userId !== ctx.actor.id && readsComment(m, card, options.internal))
+    .filter((m) => m.userId !== ctx.actor.id && readsComment(m, card, shared, options.internal))
     .map((m) => ({ userId: m.userId, name: m.name, role: m.teamRole }));
 }
 
@@ -37,7 +43,7 @@ export async function listMentionableUsers(
 export async function checkMentions(
   ctx: TenantContext,
   options: {
-    card: Pick<Card, 'teamId' | 'type'>;
+    card: Pick<Card, 'id' | 'teamId' | 'type'>;
     userIds: readonly string[];
     isInternal: boolean;
     alreadyMentioned?: readonly string[];
@@ -47,14 +53,15 @@ export async function checkMentions(
   const known = new Set(options.alreadyMentioned ?? []);
   if (wanted.every((userId) => known.has(userId))) return wanted;
   const members = new Map((await teamMemberStandings(ctx, options.card.teamId)).map((m) => [m.userId, m]));
+  const shared = await cardSharedWithFamily(ctx, options.card);
   for (const [index, userId] of wanted.entries()) {
     if (known.has(userId)) continue;
     const member = members.get(userId);
     let problem: string | null = null;
     if (!member) problem = "Mentioned people must be members of this card's team";
-    else if (!canReadCard(member.role, { isClinician: false }, options.card))
+    else if (!canReadCard(member.role, { isClinician: false }, options.card, shared))
       problem = `${member.name} cannot open this card, so cannot be mentioned on it`;
-    else if (!readsComment(member, options.card, options.isInternal))
+    else if (!readsComment(member, options.card, shared, options.isInternal))
       problem = `${member.name} cannot read internal comments, so cannot be mentioned in one`;
     if (problem) {
       throw new AppError('VALIDATION_FAILED', problem, [{ path: ['mentions', index], message: problem }]);
