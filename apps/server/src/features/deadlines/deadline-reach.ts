@@ -2,7 +2,7 @@ import { can, type Permission } from '@wattle/domain/auth/permissions';
 import { seesAllTeams } from '@wattle/domain/auth/roles';
 import type { DeadlineKind } from '@wattle/domain/deadlines/schemas';
 import type { TenantContext } from '../../http/tenant-scope';
-import { teamAccessList } from '../cards/card-records';
+import { type TeamAccess, teamAccessList } from '../cards/card-records';
 
 /**
  * Which deadlines a caller reads (issue 16 items 2 and 8): a deadline is read by whoever reads the
@@ -37,7 +37,14 @@ function readsEveryTeam(ctx: TenantContext, permission: Permission): boolean {
   );
 }
 
-export async function deadlineReach(ctx: TenantContext): Promise<DeadlineReach> {
+/**
+ * `teams`: the caller's standing on their teams when the caller has it already (the dashboard reads
+ * its teams once for every tile); else read here when needed.
+ */
+export async function deadlineReach(
+  ctx: TenantContext,
+  teams?: readonly Pick<TeamAccess, 'teamId' | 'role' | 'isClinician'>[],
+): Promise<DeadlineReach> {
   const permissions = {
     plans: 'read:cards',
     incidents: 'read:incidents',
@@ -48,16 +55,16 @@ export async function deadlineReach(ctx: TenantContext): Promise<DeadlineReach> 
   if (Object.values(permissions).every((permission) => readsEveryTeam(ctx, permission))) {
     return { plans: 'all', sharedPlans: [], incidents: 'all', practices: 'all' };
   }
-  const teams = (await teamAccessList(ctx)).filter((team) => team.role !== null);
+  const seen = (teams ?? (await teamAccessList(ctx))).filter((team) => team.role !== null);
   const teamsWith = (permission: Permission): 'all' | string[] =>
     readsEveryTeam(ctx, permission)
       ? 'all'
-      : teams.filter((team) => can(team.role, permission, team.isClinician)).map((team) => team.teamId);
+      : seen.filter((team) => can(team.role, permission, team.isClinician)).map((team) => team.teamId);
   const plans = teamsWith(permissions.plans);
   const sharedPlans =
     plans === 'all'
       ? []
-      : teams
+      : seen
           .filter((team) => !plans.includes(team.teamId))
           .filter((team) => can(team.role, 'read:shared-plans', team.isClinician))
           .map((team) => team.teamId);

@@ -82,7 +82,8 @@ function onTeams(kinds: readonly DeadlineKind[], teamIds: 'all' | string[]): SQL
   return and(ofKind, inArray(deadlines.teamId, teamIds));
 }
 
-function reachCondition(ctx: TenantContext, reach: DeadlineReach): SQL | undefined {
+/** The deadlines of `deadlines` the reach reads, as one condition (the list's and the dashboard's); undefined: none. */
+export function reachCondition(ctx: TenantContext, reach: DeadlineReach): SQL | undefined {
   const sharedPlanReview =
     reach.sharedPlans.length > 0
       ? and(

@@ -7,7 +7,7 @@ import {
   type PayerKind,
 } from '@wattle/domain/invoices/schemas';
 import { type InvoiceAction, invoiceAllows } from '@wattle/domain/invoices/workflow';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { teamMembers } from '../../db/schema/teams';
 import { memberships, tenants } from '../../db/schema/tenants';
 import { AppError, forbidden } from '../../http/app-error';
@@ -119,6 +119,13 @@ export async function isSoleApprover(ctx: TenantContext, reach: InvoiceReach): P
     )
     .limit(1);
   return others.length === 0;
+}
+
+/** isSoleApprover as a condition of a statement, so a count asks it without a round trip of its own. */
+export function soleApproverCondition(ctx: TenantContext, reach: InvoiceReach): SQL {
+  if (!reach.approvesAll) return sql`false`;
+  return sql`not exists (select 1 from ${memberships} where ${memberships.tenantId} = ${ctx.tenantId}
+    and ${memberships.role} in ('owner', 'admin') and ${memberships.userId} <> ${ctx.actor.id})`;
 }
 
 /**

@@ -22,11 +22,18 @@ function overdueCondition(today: string): SQL {
 /**
  * The invoices a caller may approve: pending, within their reach, and not their own submission unless
  * they are the organisation's only owner or admin (isSoleApprover), who approves their own.
+ * `selfApproves` is that answer, or a condition that asks it in the same statement
+ * (soleApproverCondition: the dashboard's count).
  */
-function awaitingCondition(reach: InvoiceReach, selfApproves: boolean): SQL {
-  const notOwn = selfApproves
-    ? sql`true`
-    : or(sql`${invoices.submittedBy} is null`, ne(invoices.submittedBy, reach.actorId))!;
+export function awaitingCondition(reach: InvoiceReach, selfApproves: boolean | SQL): SQL {
+  const notOwn =
+    selfApproves === true
+      ? sql`true`
+      : or(
+          sql`${invoices.submittedBy} is null`,
+          ne(invoices.submittedBy, reach.actorId),
+          selfApproves === false ? undefined : selfApproves,
+        )!;
   const mayDecide = reach.approvesAll
     ? sql`true`
     : reach.teamLeadLimitCents === null || reach.leadTeamIds.length === 0

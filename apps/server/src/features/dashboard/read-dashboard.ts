@@ -1,0 +1,418 @@
+import { formatWorkItemId } from '@wattle/domain/cards/work-item-id';
+import {
+  type Dashboard,
+  type DashboardCardItem,
+  type DashboardDeadline,
+  dashboardDueSoonDays,
+  dashboardItemLimit,
+} from '@wattle/domain/dashboard/schemas';
+import { type DeadlineKind, type DeadlineSubjectType, deadlineLink } from '@wattle/domain/deadlines/schemas';
+import { addDays, dayOfWeek } from '@wattle/domain/time/clock';
+import { type SQL, sql } from 'drizzle-orm';
+import { deadlines } from '../../db/schema/deadlines';
+import { invoices } from '../../db/schema/invoices';
+import type { TenantContext } from '../../http/tenant-scope';
+import { tenantToday } from '../cards/card-values';
+import { planDeadlineKinds } from '../deadlines/deadline-reach';
+import { toDeadline } from '../deadlines/keep-deadlines';
+import { reachCondition } from '../deadlines/list-deadlines';
+import { soleApproverCondition } from '../invoices/invoice-access';
+import { awaitingCondition } from '../invoices/list-invoices';
+import { type DashboardReach, dashboardReach } from './dashboard-reach';
+
+/**
+ * `GET /api/dashboard` (issue 16 item 7): every tile the caller reads, counted in ONE statement of
+ * scalar subqueries (each a JSON object, null for a tile the caller may not read), over the indexes
+ * made for it: open cards by due date (migration 0024, cards_tenant_open_due_idx and
+ * cards_team_open_due_idx), open deadlines (deadlines_open_idx), plans by team, incidents by team, time
+ * by person and day (or the teams' day tallies), invoices by status. With the reach (dashboard-reach.ts)
+ * an owner's dashboard is one round trip; anyone else's adds the read of their teams.
+ */
+export async function readDashboard(ctx: TenantContext, now: Date = new Date()): Promise<Dashboard> {
+  const reach = await dashboardReach(ctx);
+  const today = await tenantToday(ctx, now);
+  const soon = addDays(today, dashboardDueSoonDays);
+  const soonAt = new Date(now.getTime() + dashboardDueSoonDays * 24 * 60 * 60 * 1000);
+  const weekStart = addDays(today, -((dayOfWeek(today) + 6) % 7));
+  const weekEnd = addDays(weekStart, 6);
+  const deadlineReach = reachCondition(ctx, reach.deadlines);
+  const plansVisible = planCondition(reach, 'p.team_id');
+  const planTeams = planCondition(reach, 't.id');
+  const incidentTeams = reach.deadlines.incidents;
+  const readsIncidents = incidentTeams === 'all' || incidentTeams.length > 0;
+
+  const tiles = {
+    cards: reach.cards === 'all' || reach.cards.length > 0 ? cardsTile(ctx, reach.cards, today, soon) : null,
+    deadlines: deadlineReach ? deadlinesTile(ctx, deadlineReach, now, soonAt) : null,
+    plans:
+      plansVisible && planTeams ? plansTile(ctx, plansVisible, planTeams, deadlineReach, today, soon) : null,
+    incidents: readsIncidents ? incidentsTile(ctx, incidentTeams) : null,
+    hours: reach.hours ? hoursTile(ctx, reach.hours, weekStart, weekEnd) : null,
+    invoices: reach.invoices ? invoicesTile(ctx, reach.invoices) : null,
+  };
+  const columns = Object.entries(tiles).map(([name, tile]) =>
+    tile
+      ? sql`(select row_to_json(tile) from (${tile}) as tile) as ${sql.identifier(name)}`
+      : sql`null as ${sql.identifier(name)}`,
+  );
+  const result = await ctx.tx.execute(sql`select ${sql.join(columns, sql`, `)}`);
+  const row = (result as unknown as { rows: Record<keyof typeof tiles, unknown>[] }).rows[0]!;
+  const json = <T>(value: unknown): T | null =>
+    value === null || value === undefined
+      ? null
+      : ((typeof value === 'string' ? JSON.parse(value) : value) as T);
+
+  const cards = json<CardsRow>(row.cards);
+  const due = json<DeadlinesRow>(row.deadlines);
+  const plans = json<PlansRow>(row.plans);
+  const incidents = json<IncidentsRow>(row.incidents);
+  const hours = json<HoursRow>(row.hours);
+  const waiting = json<InvoicesRow>(row.invoices);
+
+  return {
+    today,
+    timeZone: ctx.timeZone,
+    cards: cards && {
+      overdue: cards.overdue,
+      dueSoon: cards.dueSoon,
+      items: (cards.items ?? []).map((item) => toCardItem(item, today)),
+      href: cards.teamSlug
+        ? `/my-teams/${cards.teamSlug}/list${cards.overdue > 0 ? '?overdue=true' : ''}`
+        : '/teams',
+    },
+    deadlines: due && {
+      overdue: due.overdue,
+      dueSoon: due.dueSoon,
+      items: (due.items ?? []).map((item) => toDeadlineItem(item, now)),
+      href: deadlinesHref(due, readsIncidents, plans?.teamSlug ?? null),
+    },
+    plans: plans && {
+      total: plans.total,
+      draft: plans.draft,
+      inReview: plans.inReview,
+      approved: plans.approved,
+      current: plans.current,
+      reviewOverdue: plans.reviewOverdue,
+      reviewDueSoon: plans.reviewDueSoon,
+      awaitingPlan: due?.awaitingPlan ?? 0,
+      awaitingPlanOverdue: due?.awaitingPlanOverdue ?? 0,
+      href: plans.teamSlug ? `/my-teams/${plans.teamSlug}/bsp` : null,
+    },
+    incidents: incidents && {
+      open: incidents.open,
+      reportableOpen: incidents.reportableOpen,
+      highSeverityOpen: incidents.highSeverityOpen,
+      awaitingNotification: due?.awaitingNotification ?? 0,
+      awaitingFiveDayReport: due?.awaitingFiveDayReport ?? 0,
+      overdue: due?.incidentsOverdue ?? 0,
+      href: '/incidents?status=open',
+      reportableHref:
+        (due?.incidentsOverdue ?? 0) > 0
+          ? '/incidents?overdue=true'
+          : '/incidents?status=open&reportable=true',
+    },
+    hours: hours &&
+      reach.hours && {
+        scope: reach.hours.scope,
+        weekStart,
+        weekEnd,
+        minutes: hours.minutes,
+        entries: hours.entries,
+        submitted: hours.submitted,
+        href:
+          reach.hours.scope === 'own'
+            ? `/timesheet?week=${weekStart}`
+            : `/timesheet?week=${weekStart}&tab=approvals`,
+      },
+    invoices: waiting &&
+      reach.invoices && {
+        scope: waiting.mine ? 'mine' : 'all',
+        awaiting: waiting.awaiting,
+        totalCents: Number(waiting.totalCents),
+        href: waiting.mine ? '/approvals/invoices' : '/invoices?status=pending-approval',
+      },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The tiles, each a one-row SELECT.
+
+const openCard = (ctx: TenantContext, teams: 'all' | string[]) =>
+  sql`c.tenant_id = ${ctx.tenantId} and c.deleted_at is null and c.state <> 'done' and c.due_date is not null${
+    teams === 'all' ? sql`` : sql` and c.team_id in ${teams}`
+  }`;
+
+interface CardsRow {
+  overdue: number;
+  dueSoon: number;
+  items: CardItemRow[] | null;
+  teamSlug: string | null;
+}
+interface CardItemRow {
+  id: string;
+  number: number;
+  prefix: string;
+  title: string;
+  dueDate: string;
+  priority: DashboardCardItem['priority'];
+  teamName: string;
+  teamSlug: string;
+}
+
+/**
+ * Open cards due before today (overdue) and up to 7 days ahead, counted in one pass of the open-due
+ * index; the nearest few (the longest overdue first); and the team of the nearest, for the link.
+ */
+function cardsTile(ctx: TenantContext, teams: 'all' | string[], today: string, soon: string): SQL {
+  const open = openCard(ctx, teams);
+  return sql`select
+      count(*) filter (where c.due_date < ${today})::int as "overdue",
+      count(*) filter (where c.due_date >= ${today})::int as "dueSoon",
+      (select json_agg(i) from (
+        select c.id, c.number, c.work_item_prefix as "prefix", c.title, c.due_date as "dueDate", c.priority,
+               t.name as "teamName", t.slug as "teamSlug"
+          from cards c join teams t on t.tenant_id = c.tenant_id and t.id = c.team_id
+         where ${open} and c.due_date <= ${soon}
+         order by c.due_date, c.number
+         limit ${dashboardItemLimit}) as i) as "items",
+      (select t.slug from teams t where t.tenant_id = ${ctx.tenantId} and t.id = (
+        select c.team_id from cards c where ${open} and c.due_date <= ${soon}
+         order by c.due_date, c.number limit 1)) as "teamSlug"
+    from cards c where ${open} and c.due_date <= ${soon}`;
+}
+
+function toCardItem(row: CardItemRow, today: string): DashboardCardItem {
+  return {
+    id: row.id,
+    workItemId: formatWorkItemId(row.prefix, row.number),
+    title: row.title,
+    dueDate: row.dueDate,
+    priority: row.priority,
+    teamName: row.teamName,
+    overdue: row.dueDate < today,
+    href: `/card/${row.id}`,
+  };
+}
+
+interface DeadlinesRow {
+  overdue: number;
+  dueSoon: number;
+  awaitingPlan: number;
+  awaitingPlanOverdue: number;
+  awaitingNotification: number;
+  awaitingFiveDayReport: number;
+  incidentsOverdue: number;
+  items: DeadlineItemRow[] | null;
+}
+interface DeadlineItemRow {
+  id: string;
+  kind: DeadlineKind;
+  subjectType: DeadlineSubjectType;
+  subjectId: string;
+  participantId: string | null;
+  teamId: string | null;
+  dueAt: string;
+  metAt: null;
+  participantName: string | null;
+  teamName: string | null;
+  teamSlug: string | null;
+}
+
+const planKinds = sql.join(
+  planDeadlineKinds.filter((kind) => kind !== 'bsp-review').map((kind) => sql`${kind}`),
+  sql`, `,
+);
+
+/**
+ * The Commission deadlines not met that the caller reads (deadline-reach.ts), over the open-deadline
+ * index: overdue and due within 7 days, the participants waiting for a required plan, the reportable
+ * incidents' clocks, and the nearest few with their participant and team.
+ */
+function deadlinesTile(ctx: TenantContext, visible: SQL, now: Date, soonAt: Date): SQL {
+  const open = sql`${deadlines.tenantId} = ${ctx.tenantId} and ${deadlines.metAt} is null and (${visible})`;
+  const nowAt = now.toISOString();
+  return sql`select
+      count(*) filter (where ${deadlines.dueAt} < ${nowAt})::int as "overdue",
+      count(*) filter (where ${deadlines.dueAt} >= ${nowAt} and ${deadlines.dueAt} <= ${soonAt.toISOString()})::int as "dueSoon",
+      count(*) filter (where ${deadlines.kind} in (${planKinds}))::int as "awaitingPlan",
+      count(*) filter (where ${deadlines.kind} in (${planKinds}) and ${deadlines.dueAt} < ${nowAt})::int as "awaitingPlanOverdue",
+      count(*) filter (where ${deadlines.kind} = 'incident-notification')::int as "awaitingNotification",
+      count(*) filter (where ${deadlines.kind} = 'incident-five-day-report')::int as "awaitingFiveDayReport",
+      count(distinct ${deadlines.subjectId}) filter (where ${deadlines.subjectType} = 'incident' and ${deadlines.dueAt} < ${nowAt})::int as "incidentsOverdue",
+      (select json_agg(i) from (
+        select ${deadlines.id} as "id", ${deadlines.kind} as "kind", ${deadlines.subjectType} as "subjectType",
+               ${deadlines.subjectId} as "subjectId", ${deadlines.participantId} as "participantId",
+               ${deadlines.teamId} as "teamId", ${deadlines.dueAt} as "dueAt", ${deadlines.metAt} as "metAt",
+               p.name as "participantName", t.name as "teamName", t.slug as "teamSlug"
+          from ${deadlines}
+          left join participants p on p.tenant_id = ${deadlines.tenantId} and p.id = ${deadlines.participantId}
+          left join teams t on t.tenant_id = ${deadlines.tenantId} and t.id = ${deadlines.teamId}
+         where ${open} and ${deadlines.dueAt} <= ${soonAt.toISOString()}
+         order by ${deadlines.dueAt}, ${deadlines.id}
+         limit ${dashboardItemLimit}) as i) as "items"
+    from ${deadlines} where ${open}`;
+}
+
+function toDeadlineItem(row: DeadlineItemRow, now: Date): DashboardDeadline {
+  const deadline = toDeadline(
+    {
+      ...row,
+      tenantId: '',
+      dueAt: new Date(row.dueAt),
+      metAt: null,
+      createdAt: now,
+      updatedAt: now,
+    } as Parameters<typeof toDeadline>[0],
+    now,
+  );
+  return {
+    ...deadline,
+    participantName: row.participantName,
+    teamName: row.teamName,
+    teamSlug: row.teamSlug,
+    href: deadlineLink(row),
+  };
+}
+
+/**
+ * Where the deadlines tile leads (there is no list of deadlines of its own): the item of the nearest
+ * one, else the reportable incidents, else the behaviour support home the plans tile links.
+ */
+function deadlinesHref(row: DeadlinesRow, readsIncidents: boolean, planTeamSlug: string | null): string {
+  const nearest = row.items?.[0];
+  const link = nearest ? deadlineLink(nearest) : null;
+  if (link) return link;
+  if (readsIncidents) return '/incidents?reportable=true';
+  return planTeamSlug ? `/my-teams/${planTeamSlug}/bsp` : '/teams';
+}
+
+interface PlansRow {
+  total: number;
+  draft: number;
+  inReview: number;
+  approved: number;
+  current: number;
+  reviewOverdue: number;
+  reviewDueSoon: number;
+  teamSlug: string | null;
+}
+
+/**
+ * The plans the caller reads: every plan of their read:cards teams, plans shared with family on the
+ * rest; over `p`, or (for 't.id') the teams those are on.
+ */
+function planCondition(reach: DashboardReach, teamColumn: 'p.team_id' | 't.id'): SQL | null {
+  const { plans, sharedPlans } = reach.deadlines;
+  const team = sql.raw(teamColumn);
+  const parts: SQL[] = [];
+  if (plans === 'all') parts.push(sql`true`);
+  else if (plans.length > 0) parts.push(sql`${team} in ${plans}`);
+  if (sharedPlans.length > 0) {
+    parts.push(
+      teamColumn === 't.id'
+        ? sql`${team} in ${sharedPlans}`
+        : sql`(${team} in ${sharedPlans} and p.shared_with_family)`,
+    );
+  }
+  return parts.length > 0 ? sql`(${sql.join(parts, sql` or `)})` : null;
+}
+
+/**
+ * The plans in force or being written (superseded and archived ones left out) by status, how many are
+ * current and how many past or near their review; the link goes to the team of the nearest plan
+ * deadline the caller reads, else of the plan whose review comes first, else their first team.
+ */
+function plansTile(
+  ctx: TenantContext,
+  visible: SQL,
+  visibleTeams: SQL,
+  deadlineVisible: SQL | undefined,
+  today: string,
+  soon: string,
+): SQL {
+  const live = sql`p.tenant_id = ${ctx.tenantId} and p.status not in ('superseded', 'archived') and ${visible}`;
+  const nearestDeadlineTeam = deadlineVisible
+    ? sql`(select ${deadlines.teamId} from ${deadlines}
+          where ${deadlines.tenantId} = ${ctx.tenantId} and ${deadlines.metAt} is null
+            and ${deadlines.kind} in ('bsp-interim', 'bsp-comprehensive', 'bsp-review') and (${deadlineVisible})
+            and ${deadlines.teamId} is not null
+          order by ${deadlines.dueAt} limit 1)`
+    : sql`null::uuid`;
+  return sql`select
+      count(*)::int as "total",
+      count(*) filter (where p.status = 'draft')::int as "draft",
+      count(*) filter (where p.status = 'in-review')::int as "inReview",
+      count(*) filter (where p.status = 'approved')::int as "approved",
+      count(*) filter (where p.approved_version is not null and (p.review_due_on is null or p.review_due_on >= ${today}))::int as "current",
+      count(*) filter (where p.approved_version is not null and p.review_due_on < ${today})::int as "reviewOverdue",
+      count(*) filter (where p.approved_version is not null and p.review_due_on >= ${today} and p.review_due_on <= ${soon})::int as "reviewDueSoon",
+      (select t.slug from teams t where t.tenant_id = ${ctx.tenantId} and t.id = coalesce(
+        ${nearestDeadlineTeam},
+        (select p.team_id from behaviour_support_plans p where ${live} order by p.review_due_on nulls last, p.id limit 1),
+        (select t.id from teams t where t.tenant_id = ${ctx.tenantId} and ${visibleTeams} order by t.name, t.id limit 1))) as "teamSlug"
+    from behaviour_support_plans p where ${live}`;
+}
+
+interface IncidentsRow {
+  open: number;
+  reportableOpen: number;
+  highSeverityOpen: number;
+}
+
+/** Open incidents of the caller's incident teams (their cards not deleted), reportable and severe ones. */
+function incidentsTile(ctx: TenantContext, teams: 'all' | string[]): SQL {
+  return sql`select
+      count(*)::int as "open",
+      count(*) filter (where i.reportable)::int as "reportableOpen",
+      count(*) filter (where i.severity in ('high', 'critical'))::int as "highSeverityOpen"
+    from incidents i join cards c on c.tenant_id = i.tenant_id and c.id = i.card_id and c.deleted_at is null
+    where i.tenant_id = ${ctx.tenantId} and i.status = 'open'${teams === 'all' ? sql`` : sql` and i.team_id in ${teams}`}`;
+}
+
+interface HoursRow {
+  minutes: number;
+  entries: number;
+  submitted: number;
+}
+
+/** Time recorded this week: the caller's own entries, their teams' day tallies, or the tenant's entries. */
+function hoursTile(
+  ctx: TenantContext,
+  hours: NonNullable<DashboardReach['hours']>,
+  weekStart: string,
+  weekEnd: string,
+): SQL {
+  if (hours.scope === 'teams') {
+    return sql`select coalesce(sum(h.minutes), 0)::int as "minutes", coalesce(sum(h.n), 0)::int as "entries",
+        coalesce(sum(h.n) filter (where h.status = 'submitted'), 0)::int as "submitted"
+      from time_entry_day_tallies h
+      where h.tenant_id = ${ctx.tenantId} and h.team_id in ${hours.teamIds}
+        and h.date >= ${weekStart} and h.date <= ${weekEnd}`;
+  }
+  const mine = hours.scope === 'own' ? sql` and e.user_id = ${ctx.actor.id}` : sql``;
+  return sql`select coalesce(sum(e.duration_minutes), 0)::int as "minutes", count(*)::int as "entries",
+      count(*) filter (where e.status = 'submitted')::int as "submitted"
+    from time_entries e
+    where e.tenant_id = ${ctx.tenantId}${mine} and e.date >= ${weekStart} and e.date <= ${weekEnd}`;
+}
+
+interface InvoicesRow {
+  mine: boolean;
+  awaiting: number;
+  totalCents: number | string;
+}
+
+/**
+ * Invoices waiting for approval: the ones the caller may approve, by the condition /approvals/invoices
+ * lists them with (list-invoices.ts awaitingCondition); for a reader who approves none, all of them.
+ */
+function invoicesTile(ctx: TenantContext, reach: NonNullable<DashboardReach['invoices']>): SQL {
+  const approves = reach.approvesAll || reach.leadTeamIds.length > 0;
+  const scope = reach.readsAll ? sql`true` : sql`${invoices.teamId} in ${reach.leadTeamIds}`;
+  const waiting = approves
+    ? awaitingCondition(reach, soleApproverCondition(ctx, reach))
+    : sql`${invoices.status} = 'pending-approval'`;
+  return sql`select ${sql.raw(approves ? 'true' : 'false')} as "mine", count(*)::int as "awaiting",
+      coalesce(sum(${invoices.totalCents}), 0)::bigint as "totalCents"
+    from ${invoices} where ${invoices.tenantId} = ${ctx.tenantId} and ${scope} and ${waiting}`;
+}
