@@ -511,3 +511,53 @@ describe('GET /api/incidents: filters, sort and CSV', () => {
     expect(lines[2]).toContain('Critical');
   });
 });
+
+describe('behaviour details and the participant filter (feeding behaviour analytics)', () => {
+  it('records the behaviour and antecedent, trimmed and at most 200 characters, audited; clears them with null', async () => {
+    const incident = await reportIncident('Incident: Jordan threw a plate');
+    const client = await sophie();
+    const res = await client.patch(`/api/incidents/${incident.id}`, {
+      version: incident.version,
+      behaviour: '  Throwing objects ',
+      antecedent: 'Dinner served late',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ behaviour: 'Throwing objects', antecedent: 'Dinner served late' });
+    const tooLong = await client.patch(`/api/incidents/${incident.id}`, {
+      version: res.body.data.version,
+      behaviour: 'x'.repeat(201),
+    });
+    expect(tooLong.status).toBe(400);
+    const audit = await t.readInTenant(sunrise, (tx) =>
+      tx
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'incident'), eq(auditLog.entityId, incident.id))),
+    );
+    expect(audit.flatMap((a) => a.changes)).toEqual(
+      expect.arrayContaining([
+        { field: 'behaviour', oldValue: null, newValue: 'Throwing objects' },
+        { field: 'antecedent', oldValue: null, newValue: 'Dinner served late' },
+      ]),
+    );
+    const cleared = await client.patch(`/api/incidents/${incident.id}`, {
+      version: res.body.data.version,
+      antecedent: null,
+    });
+    expect(cleared.body.data).toMatchObject({ behaviour: 'Throwing objects', antecedent: null });
+  });
+
+  it('lists one participant’s incidents with participantId', async () => {
+    const jordans = await reportIncident('Incident: Jordan at the pool');
+    const mias = await reportIncident('Incident: Mia at the library', {}, await gus(), miaTeam);
+    const client = await olivia();
+    const ids = (await client.get(`/api/incidents?participantId=${jordan}&limit=200`)).body.data.map(
+      (i: { id: string; participant: { id: string } }) => i.id,
+    );
+    expect(ids).toContain(jordans.id);
+    expect(ids).not.toContain(mias.id);
+    const csv = await client.get(`/api/incidents.csv?participantId=${jordan}`);
+    expect(csv.body).toContain('Incident: Jordan at the pool');
+    expect(csv.body).not.toContain('Incident: Mia at the library');
+  });
+});

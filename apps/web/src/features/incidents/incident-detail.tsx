@@ -99,6 +99,8 @@ interface RegisterForm {
   category: IncidentCategory;
   severity: IncidentSeverity;
   status: IncidentStatus;
+  behaviour: string;
+  antecedent: string;
   reportable: boolean;
   reportableCategory: ReportableCategory | '';
   awareAt: string;
@@ -113,6 +115,8 @@ function formOf(incident: Incident, timeZone: string): RegisterForm {
     category: incident.category,
     severity: incident.severity,
     status: incident.status,
+    behaviour: incident.behaviour ?? '',
+    antecedent: incident.antecedent ?? '',
     reportable: incident.reportable,
     reportableCategory: incident.reportableCategory ?? '',
     awareAt: toLocalInput(incident.awareAt, timeZone),
@@ -140,7 +144,12 @@ function patchOf(
   for (const field of ['awareAt', 'notifiedAt', 'fiveDayReportAt'] as const) {
     if (form[field] !== before[field]) patch[field] = fromLocalInput(form[field], timeZone);
   }
-  for (const field of ['notificationReference', 'fiveDayReportReference'] as const) {
+  for (const field of [
+    'behaviour',
+    'antecedent',
+    'notificationReference',
+    'fiveDayReportReference',
+  ] as const) {
     if (form[field] !== before[field]) patch[field] = form[field].trim() || null;
   }
   return patch;
@@ -250,6 +259,32 @@ function IncidentPanel({
               onChange={(v) => set('status', v as IncidentStatus)}
             />
           </div>
+
+          <section className="flex flex-col gap-3 rounded-lg border p-3" aria-labelledby="incident-behaviour">
+            <h3 id="incident-behaviour" className="font-medium text-sm">
+              Behaviour
+            </h3>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <TextField
+                id="incident-behaviour-text"
+                label="Behaviour of concern"
+                hint="What the person did, e.g. Shouting, throwing objects"
+                value={form.behaviour}
+                onChange={(v) => set('behaviour', v)}
+              />
+              <TextField
+                id="incident-antecedent"
+                label="Antecedent"
+                hint="What happened just before, e.g. Unexpected change of room"
+                value={form.antecedent}
+                onChange={(v) => set('antecedent', v)}
+              />
+            </div>
+            <p className="text-muted-foreground text-xs">
+              Behaviour Analytics groups incidents by these words: use the same wording for the same
+              behaviour.
+            </p>
+          </section>
 
           <section
             className="flex flex-col gap-3 rounded-lg border p-3"
@@ -371,6 +406,36 @@ function Select({
           </option>
         ))}
       </NativeSelect>
+    </div>
+  );
+}
+
+function TextField({
+  id,
+  label,
+  hint,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        value={value}
+        maxLength={200}
+        onChange={(event) => onChange(event.target.value)}
+        aria-describedby={`${id}-hint`}
+      />
+      <p id={`${id}-hint`} className="text-muted-foreground text-xs">
+        {hint}
+      </p>
     </div>
   );
 }

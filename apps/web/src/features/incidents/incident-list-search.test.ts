@@ -10,6 +10,7 @@ describe('validateIncidentListSearch', () => {
         category: 'injury',
         severity: 'critical',
         team: '019a0000-0000-7000-8000-000000000001',
+        participant: '019a0000-0000-7000-8000-000000000003',
         from: '2026-01-01',
         to: '2026-03-31',
         overdue: 'true',
@@ -24,6 +25,7 @@ describe('validateIncidentListSearch', () => {
       category: 'injury',
       severity: 'critical',
       team: '019a0000-0000-7000-8000-000000000001',
+      participant: '019a0000-0000-7000-8000-000000000003',
       from: '2026-01-01',
       to: '2026-03-31',
       overdue: true,
@@ -41,6 +43,7 @@ describe('validateIncidentListSearch', () => {
         reportable: 'maybe',
         category: 'weather',
         team: 'jordan',
+        participant: 'mia',
         from: 'yesterday',
         sort: 'colour',
         page: '-1',
@@ -60,5 +63,6 @@ describe('incidentListRequestOf', () => {
       offset: 0,
     });
     expect(incidentListRequestOf({ page: 2, team: 't' })).toMatchObject({ offset: 25, teamId: 't' });
+    expect(incidentListRequestOf({ participant: 'p' })).toMatchObject({ participantId: 'p' });
   });
 });

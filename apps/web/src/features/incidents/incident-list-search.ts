@@ -52,6 +52,7 @@ export interface IncidentListSearch {
   category?: IncidentCategory;
   severity?: IncidentSeverity;
   team?: string;
+  participant?: string;
   from?: string;
   to?: string;
   overdue?: true;
@@ -70,6 +71,7 @@ export function validateIncidentListSearch(search: Record<string, unknown>): Inc
   if (isKey(categories, search.category)) result.category = search.category;
   if (isKey(severities, search.severity)) result.severity = search.severity;
   if (isId(search.team)) result.team = search.team;
+  if (isId(search.participant)) result.participant = search.participant;
   if (isDay(search.from)) result.from = search.from;
   if (isDay(search.to)) result.to = search.to;
   if (search.overdue === true || search.overdue === 'true') result.overdue = true;
@@ -89,6 +91,7 @@ export function incidentListRequestOf(search: IncidentListSearch): IncidentListF
     category: search.category,
     severity: search.severity,
     teamId: search.team,
+    participantId: search.participant,
     from: search.from,
     to: search.to,
     overdue: search.overdue,

@@ -68,6 +68,14 @@ export function IncidentsPage() {
 
   const request = incidentListRequestOf(search);
   const readableTeams = access.teams.filter((team) => access.canOn('read:incidents', team.id));
+  // Each care team centres on one participant: the filter offers those of the teams read.
+  const participantOptions = [
+    ...new Map(
+      readableTeams.flatMap((team) =>
+        team.participant ? [[team.participant.id, team.participant.name]] : [],
+      ),
+    ).entries(),
+  ].sort(([, a], [, b]) => a.localeCompare(b, 'en-AU'));
 
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-5 px-4 py-8 sm:px-6">
@@ -133,6 +141,13 @@ export function IncidentsPage() {
           value={search.team ?? ''}
           options={readableTeams.map((team) => [team.id, team.name])}
           onChange={(value) => setFilter({ team: value || undefined })}
+        />
+        <FilterSelect
+          id="incident-filter-participant"
+          label="Participant"
+          value={search.participant ?? ''}
+          options={participantOptions}
+          onChange={(value) => setFilter({ participant: value || undefined })}
         />
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="incident-filter-from">From</Label>
