@@ -1,28 +1,67 @@
 import { instantOnClock } from '@wattle/domain/restrictive-practices/rules';
+import type { PracticeType } from '@wattle/domain/restrictive-practices/schemas';
 import { addDays } from '@wattle/domain/time/clock';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { behaviourSupportPlans } from '../db/schema/behaviour-support';
 import { participants } from '../db/schema/participants';
 import type { Actor } from '../db/with-tenant';
 import { tenantTimeZone, tenantToday } from '../features/cards/card-values';
 import { createAuthorisation } from '../features/restrictive-practices/authorisations';
-import {
-  generateReport,
-  reviewReport,
-  submitReport,
-} from '../features/restrictive-practices/monthly-reports';
+import { listReports, reviewReport, submitReport } from '../features/restrictive-practices/monthly-reports';
 import { logUse } from '../features/restrictive-practices/practice-uses';
 import { runInTenant, type TenantContext } from '../http/tenant-scope';
 
 /**
- * Demo restrictive practices (issue 16 item 3): Jordan Lee's register at Sunrise (a chemical
- * restraint in force, an environmental restraint whose authorisation has expired) and four
- * authorised uses over the last six weeks, logged through the same services as the API, so each
- * month has its report and Commission deadline; the earliest past month's report is submitted.
- * No use is unauthorised: the browser test logs one and expects the incident it raises.
+ * Demo restrictive practices (issue 16 item 3): Mia Thompson's register at Sunrise, in her approved
+ * interim behaviour support plan (demo-behaviour-support.ts, so this runs after it): padded arm
+ * splints during personal care (a mechanical restraint, authorised for a year) and the locked
+ * medication and cleaning cupboard (environmental, whose authorisation expires in three weeks), each
+ * with the State's authorisation reference. Gus, her support worker, has logged five authorised uses
+ * of the splints over the last eight weeks, through the same services as the API, so each month has
+ * its report and Commission deadline; Priya has reviewed and submitted every past month's report,
+ * and this month's is a draft that follows the log. No use is unauthorised: the browser tests log one
+ * and expect the incident it raises.
  */
-const sunrisePractitioner = 'priya.practitioner@sunrise.example';
-const sunriseSupportWorker = 'sophie.support@sunrise.example';
+const practitioner = 'priya.practitioner@sunrise.example';
+const supportWorker = 'gus.guest@sunrise.example';
+
+const register: {
+  practiceType: PracticeType;
+  description: string;
+  authorisationReference: string;
+  authorisedDaysAgo: number;
+  expiresInDays: number;
+}[] = [
+  {
+    practiceType: 'mechanical',
+    description:
+      'Soft padded arm splints for up to 20 minutes during personal care, only when Mia bites her hand and a break offered on her AAC device has not helped',
+    authorisationReference: 'NSW-RPA-2026-0342',
+    authorisedDaysAgo: 70,
+    expiresInDays: 295,
+  },
+  {
+    practiceType: 'environmental',
+    description: 'Medication and cleaning products kept in a locked cupboard in the kitchen',
+    authorisationReference: 'NSW-RPA-2026-0343',
+    authorisedDaysAgo: 70,
+    expiresInDays: 21,
+  },
+];
+
+const uses = [
+  {
+    daysAgo: 52,
+    time: '07:40',
+    minutes: 15,
+    antecedent: 'Shower started before Mia had answered on her AAC device',
+  },
+  { daysAgo: 38, time: '20:10', minutes: 10, antecedent: 'Unfamiliar relief worker for the evening routine' },
+  { daysAgo: 20, time: '07:55', minutes: 20, antecedent: 'Morning routine rushed for an early appointment' },
+  { daysAgo: 6, time: '08:05', minutes: 12, antecedent: 'Hair washing without the usual warning' },
+  { daysAgo: 1, time: '19:45', minutes: 8, antecedent: 'Tired after a long day program; care started late' },
+];
 
 export async function seedDemoRestrictivePractices(
   db: Database,
@@ -31,73 +70,81 @@ export async function seedDemoRestrictivePractices(
   const { tenantKey, tenantId, actorFor } = options;
   if (tenantKey !== 'sunrise') return;
   // Both are verified demo people (participant records need a verified account).
-  const asPriya = <T>(fn: (ctx: TenantContext) => Promise<T>) =>
-    runInTenant(db, tenantId, { ...actorFor(sunrisePractitioner), isVerified: true }, fn);
-  const asSophie = <T>(fn: (ctx: TenantContext) => Promise<T>) =>
-    runInTenant(db, tenantId, { ...actorFor(sunriseSupportWorker), isVerified: true }, fn);
+  const as =
+    (email: string) =>
+    <T>(fn: (ctx: TenantContext) => Promise<T>) =>
+      runInTenant(db, tenantId, { ...actorFor(email), isVerified: true }, fn);
+  const asPriya = as(practitioner);
+  const asGus = as(supportWorker);
 
-  const { jordan, today, timeZone } = await asPriya(async (ctx) => {
+  const { mia, planId, today, timeZone } = await asPriya(async (ctx) => {
     const [participant] = await ctx.tx
       .select({ id: participants.id })
       .from(participants)
-      .where(and(eq(participants.tenantId, tenantId), eq(participants.name, 'Jordan Lee')));
-    return { jordan: participant!.id, today: await tenantToday(ctx), timeZone: await tenantTimeZone(ctx) };
+      .where(and(eq(participants.tenantId, tenantId), eq(participants.name, 'Mia Thompson')));
+    const [plan] = participant
+      ? await ctx.tx
+          .select({ id: behaviourSupportPlans.id })
+          .from(behaviourSupportPlans)
+          .where(
+            and(
+              eq(behaviourSupportPlans.tenantId, tenantId),
+              eq(behaviourSupportPlans.participantId, participant.id),
+            ),
+          )
+          .orderBy(asc(behaviourSupportPlans.createdAt))
+          .limit(1)
+      : [];
+    return {
+      mia: participant?.id ?? null,
+      planId: plan?.id ?? null,
+      today: await tenantToday(ctx),
+      timeZone: await tenantTimeZone(ctx),
+    };
   });
+  if (!mia) return;
 
   await asPriya(async (ctx) => {
-    await createAuthorisation(ctx, {
-      participantId: jordan,
-      practiceType: 'chemical',
-      description:
-        'Risperidone 0.5 mg PRN when escalating aggression does not respond to the calming strategies',
-      authorisationReference: 'NSW-RPA-2026-0118',
-      authorisedOn: addDays(today, -120),
-      expiresOn: addDays(today, 245),
-    });
-    await createAuthorisation(ctx, {
-      participantId: jordan,
-      practiceType: 'environmental',
-      description: 'Kitchen knife drawer and cleaning cupboard kept locked',
-      authorisationReference: 'NSW-RPA-2025-0967',
-      authorisedOn: addDays(today, -400),
-      expiresOn: addDays(today, -35),
-    });
+    for (const entry of register) {
+      await createAuthorisation(ctx, {
+        participantId: mia,
+        planId,
+        practiceType: entry.practiceType,
+        description: entry.description,
+        authorisationReference: entry.authorisationReference,
+        authorisedOn: addDays(today, -entry.authorisedDaysAgo),
+        expiresOn: addDays(today, entry.expiresInDays),
+      });
+    }
   });
 
-  const uses = [
-    { daysAgo: 40, time: '16:20', minutes: 240, antecedent: 'Change of support worker at short notice' },
-    { daysAgo: 25, time: '19:05', minutes: 180, antecedent: 'Outing to the shops cancelled (rain)' },
-    { daysAgo: 9, time: '15:40', minutes: 240, antecedent: 'Noise from building works next door' },
-    { daysAgo: 2, time: '18:30', minutes: 200, antecedent: 'Argument with a housemate over the television' },
-  ];
-  const months = new Set<string>();
-  for (const use of uses) {
-    const day = addDays(today, -use.daysAgo);
-    months.add(day.slice(0, 7));
-    await asSophie((ctx) =>
-      logUse(ctx, {
-        participantId: jordan,
-        practiceType: 'chemical',
-        startedAt: instantOnClock(day, use.time, timeZone),
+  // One transaction for the log: each use refreshes its month's draft report and deadline.
+  await asGus(async (ctx) => {
+    for (const use of uses) {
+      await logUse(ctx, {
+        participantId: mia,
+        practiceType: 'mechanical',
+        startedAt: instantOnClock(addDays(today, -use.daysAgo), use.time, timeZone),
         durationMinutes: use.minutes,
         usedBy: null,
-        reason: 'Escalating verbal and physical aggression towards staff; PRN given as the plan sets out',
-        behaviour: 'Physical aggression',
+        reason: 'Biting her hand during personal care; the AAC break was offered first, as the plan sets out',
+        behaviour: 'Self-injury (hand biting)',
         antecedent: use.antecedent,
-      }),
-    );
-  }
+      });
+    }
+  });
 
-  // The earliest month before this one has been reviewed and submitted to the Commission.
-  const earliest = [...months].sort()[0];
-  if (earliest && earliest < today.slice(0, 7)) {
-    await asPriya(async (ctx) => {
-      const report = await generateReport(ctx, { participantId: jordan, month: earliest });
+  // Every month before this one has been reviewed and submitted to the Commission.
+  const thisMonth = today.slice(0, 7);
+  await asPriya(async (ctx) => {
+    const { data: reports } = await listReports(ctx, { participantId: mia, limit: 50, offset: 0 });
+    for (const report of reports) {
+      if (report.month >= thisMonth || report.status === 'submitted') continue;
       const reviewed = await reviewReport(ctx, report.id, report.version);
       await submitReport(ctx, report.id, {
         version: reviewed.version,
-        commissionReference: `NQSC-RP-${earliest.replace('-', '')}-0311`,
+        commissionReference: `NQSC-RP-${report.month.replace('-', '')}-0427`,
       });
-    });
-  }
+    }
+  });
 }

@@ -20,6 +20,7 @@ import { demoCards, seedDemoCards } from './demo-cards';
 import { type DemoParticipant, type DemoTenant, demoPeople, demoTenants } from './demo-data';
 import { seedDemoIncidents } from './demo-incidents';
 import { seedDemoInvoices } from './demo-invoices';
+import { seedDemoRestrictivePractices } from './demo-restrictive-practices';
 import { seedDemoTime } from './demo-time';
 import { seedDemoTimeCodes } from './demo-time-codes';
 
@@ -64,6 +65,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     await seedDemoInvoices(db, { tenantKey: tenant.key, tenantId, actorFor });
     await seedDemoIncidents(db, { tenantKey: tenant.key, tenantId, actorFor });
     await seedDemoBehaviourSupport(db, { tenantKey: tenant.key, tenantId, teamIds, actorFor });
+    // After the plans (the register names Mia's) and the incidents.
+    await seedDemoRestrictivePractices(db, { tenantKey: tenant.key, tenantId, actorFor });
   }
   return true;
 }
