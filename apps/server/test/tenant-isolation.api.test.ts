@@ -1686,6 +1686,11 @@ const routeCases: Record<string, RouteCase> = {
     kind: 'tenant',
     call: (ids) => ({ method: 'GET', url: `/api/deadlines?participantId=${ids.jordanParticipant}` }),
   },
+  // The dashboard (issue 16 item 7): every member gets the tiles they read (maybe few).
+  'GET /api/dashboard': {
+    kind: 'tenant',
+    call: () => ({ method: 'GET', url: '/api/dashboard' }),
+  },
 };
 
 let t: TestApp;
