@@ -30,8 +30,10 @@ test.describe('audit packs', () => {
     const quarter = page.getByRole('button', { name: /\(Q\d FY/ }).first();
     await quarter.click();
     await expect(quarter).toHaveAttribute('aria-pressed', 'true');
-    const from = await page.getByRole('textbox', { name: 'From', exact: true }).inputValue();
-    const to = await page.getByRole('textbox', { name: 'To', exact: true }).inputValue();
+    // The boxes show dd/mm/yyyy; the pack's name and the API use yyyy-mm-dd.
+    const isoOf = (shown: string) => shown.split('/').reverse().join('-');
+    const from = isoOf(await page.getByRole('textbox', { name: 'From', exact: true }).inputValue());
+    const to = isoOf(await page.getByRole('textbox', { name: 'To', exact: true }).inputValue());
     await expect(page.getByText('Choose the team or participant the pack is for')).toBeHidden();
     // The pointer off the buttons: a hovered button's colour is the design system's, not this page's.
     await page.mouse.move(0, 0);
@@ -74,8 +76,8 @@ test.describe('audit packs', () => {
     await signIn(demoUsers.auditor);
     await page.goto('/audit-packs');
     await page.getByRole('radio', { name: 'Whole organisation' }).click();
-    await page.getByRole('textbox', { name: 'From', exact: true }).fill('2026-01-01');
-    await page.getByRole('textbox', { name: 'To', exact: true }).fill('2026-01-31');
+    await page.getByRole('textbox', { name: 'From', exact: true }).fill('01/01/2026');
+    await page.getByRole('textbox', { name: 'To', exact: true }).fill('31/01/2026');
     await page.getByRole('button', { name: 'Build pack' }).click();
     const row = page.getByRole('listitem', {
       name: 'Whole organisation: Sunrise Support Network, 01/01/2026 – 31/01/2026',

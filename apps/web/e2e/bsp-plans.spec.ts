@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { dayMonthYear } from '@wattle/domain/shared/dates';
 import { findBuiltInTemplate } from '@wattle/domain/templates/built-in-templates';
 import type { FieldValues } from '@wattle/domain/templates/schemas';
 import { cardsApi } from './cards-api';
@@ -82,7 +83,7 @@ test.describe('behaviour support plans', () => {
     // Nothing recorded yet: the form asks when it started.
     await page.getByRole('button', { name: 'Record' }).click();
     await expect(page.getByText('Enter the date behaviour support started')).toBeVisible();
-    await page.getByLabel('Behaviour support started on').fill(daysAgo(40));
+    await page.getByLabel('Behaviour support started on').fill(dayMonthYear(daysAgo(40)));
     await page.getByRole('button', { name: 'Record' }).click();
     const engagement = page.getByTestId('bsp-engagement');
     await expect(engagement).toContainText(

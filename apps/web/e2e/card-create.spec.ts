@@ -162,7 +162,7 @@ test.describe('creating cards', () => {
     await expect(panel.getByLabel('Team', { exact: true })).toHaveValue(mia.id);
     await expect(panel.getByLabel('Category', { exact: true })).toHaveValue('plan');
     await panel.getByLabel('Title', { exact: true }).fill('Ring the pharmacy about the repeat script');
-    await panel.getByLabel('Due date', { exact: true }).fill('2030-05-17');
+    await panel.getByLabel('Due date', { exact: true }).fill('17/05/2030');
     await panel.getByRole('button', { name: 'Create Card' }).click();
     await expect(page).toHaveURL(/\/card\/[0-9a-f-]{36}$/);
     const card = await apiGet<Card>(`/api/cards/${cardIdFromUrl(page)}`, tenantId);

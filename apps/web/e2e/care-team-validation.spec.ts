@@ -33,7 +33,7 @@ test.describe('care team wizard refusals', () => {
     // Nine digits at most can be typed; letters are refused too.
     await drawer.getByLabel('NDIS Number').fill('43123456X');
     await drawer.getByLabel('Full Name').fill('Casey Ng');
-    await drawer.getByLabel('Date of Birth').fill('2001-02-03');
+    await drawer.getByLabel('Date of Birth').fill('03/02/2001');
     await drawer.getByRole('button', { name: 'Next: Team Setup' }).click();
     await expect(drawer.getByText('Please enter a valid 9-digit NDIS number')).toBeVisible();
     await expect(drawer.getByText('Please enter date of birth')).toHaveCount(0);
@@ -91,7 +91,7 @@ test.describe('care team wizard refusals', () => {
     const drawer = await openWizard(page);
     await drawer.getByLabel('Full Name').fill('Dana Lowe');
     await drawer.getByLabel('NDIS Number').fill(ndisNumber);
-    await drawer.getByLabel('Date of Birth').fill('1999-09-09');
+    await drawer.getByLabel('Date of Birth').fill('09/09/1999');
     await drawer.getByLabel('Medical Information').fill('Type 1 diabetes');
     await drawer.getByRole('button', { name: 'Next: Team Setup' }).click();
     await drawer.getByLabel('Team Name').fill(danaTeam);

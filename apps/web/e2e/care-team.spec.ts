@@ -1,4 +1,5 @@
 import type { ParticipantListItem } from '@wattle/domain/participants/schemas';
+import { dayMonthYear } from '@wattle/domain/shared/dates';
 import type { Team } from '@wattle/domain/teams/schemas';
 import { freshNdisNumber, tenantApi } from './care-team-api';
 import { demoUsers, expect, expectNoAccessibilityViolations, test } from './fixtures';
@@ -46,7 +47,7 @@ test.describe('care team wizard', () => {
     await expect(drawer.getByRole('button', { name: 'Fill Demo Data' })).toBeVisible();
     await drawer.getByLabel('Full Name').fill(riley.name);
     await drawer.getByLabel('NDIS Number').fill(riley.ndisNumber);
-    await drawer.getByLabel('Date of Birth').fill(riley.dateOfBirth);
+    await drawer.getByLabel('Date of Birth').fill(dayMonthYear(riley.dateOfBirth));
     await drawer.getByLabel('Address').fill('4 Waratah Road, Blacktown NSW 2148');
     const emergency = drawer.getByRole('group', { name: 'Emergency Contact' });
     await emergency.getByLabel('Name').fill('Hoa Tran');

@@ -1,4 +1,5 @@
 import { invoiceMessages } from '@wattle/domain/invoices/schemas';
+import { dayMonthYear } from '@wattle/domain/shared/dates';
 import { demoUsers, expect, expectNoAccessibilityViolations, preferSunrise, test } from './fixtures';
 import {
   oliviaContext,
@@ -38,17 +39,19 @@ test.describe('invoice wizard', () => {
     // The period starts as last fortnight, Monday to Sunday, in Sunrise's time zone.
     const thisMonday = mondayOf(sydneyToday());
     await expect(page.getByRole('textbox', { name: 'From', exact: true })).toHaveValue(
-      addDays(thisMonday, -14),
+      dayMonthYear(addDays(thisMonday, -14)),
     );
-    await expect(page.getByRole('textbox', { name: 'To', exact: true })).toHaveValue(addDays(thisMonday, -1));
+    await expect(page.getByRole('textbox', { name: 'To', exact: true })).toHaveValue(
+      dayMonthYear(addDays(thisMonday, -1)),
+    );
 
     // Nothing chosen: the form says what is missing and sends nothing.
     await page.getByRole('button', { name: 'Build invoice' }).click();
     await expect(page.getByText('Choose a participant')).toBeVisible();
 
     await pickParticipant(page, page, name);
-    await page.getByRole('textbox', { name: 'From', exact: true }).fill(days[0]!);
-    await page.getByRole('textbox', { name: 'To', exact: true }).fill(days[1]!);
+    await page.getByRole('textbox', { name: 'From', exact: true }).fill(dayMonthYear(days[0]!));
+    await page.getByRole('textbox', { name: 'To', exact: true }).fill(dayMonthYear(days[1]!));
     await page.getByRole('button', { name: 'Build invoice' }).click();
 
     await expect(page).toHaveURL(/\/invoices\/new\?invoiceId=/);
@@ -137,8 +140,8 @@ test.describe('invoice wizard', () => {
     // Last fortnight (the default) holds none of their time: the server's words, and no draft.
     await modal.getByRole('button', { name: 'Build invoice' }).click();
     await expect(modal.getByTestId('wizard-build-error')).toHaveText(invoiceMessages.noEntries);
-    await modal.getByRole('textbox', { name: 'From', exact: true }).fill(days[0]!);
-    await modal.getByRole('textbox', { name: 'To', exact: true }).fill(days[0]!);
+    await modal.getByRole('textbox', { name: 'From', exact: true }).fill(dayMonthYear(days[0]!));
+    await modal.getByRole('textbox', { name: 'To', exact: true }).fill(dayMonthYear(days[0]!));
     await modal.getByRole('button', { name: 'Build invoice' }).click();
     await expect(modal.getByRole('heading', { name: /Review the lines/ })).toBeVisible();
     await expect(modal.getByTestId('invoice-line')).toHaveCount(1);

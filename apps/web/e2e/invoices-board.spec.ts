@@ -88,8 +88,8 @@ test.describe('invoices board and list', () => {
     // Export for Xero: a period, then the CSV.
     await page.getByRole('button', { name: 'Export for Xero' }).click();
     const xero = page.getByRole('dialog', { name: 'Export for Xero' });
-    await xero.getByLabel('From').fill('2030-01-01');
-    await xero.getByLabel('To').fill('2030-12-31');
+    await xero.getByLabel('From').fill('01/01/2030');
+    await xero.getByLabel('To').fill('31/12/2030');
     const xeroDownload = page.waitForEvent('download');
     await xero.getByRole('link', { name: 'Download CSV' }).click();
     expect((await xeroDownload).suggestedFilename()).toMatch(/\.csv$/);

@@ -53,7 +53,7 @@ test.describe('where a participant lives', () => {
 
     await basic.getByLabel('Full Name').fill(name);
     await basic.getByLabel('NDIS Number').fill(ndisNumber);
-    await basic.getByLabel('Date of Birth').fill('1990-07-01');
+    await basic.getByLabel('Date of Birth').fill('01/07/1990');
     await state.selectOption({ label: 'Northern Territory' });
     await remoteness.selectOption({ label: 'MMM 6 – Remote communities' });
 
@@ -100,7 +100,7 @@ test.describe('where a participant lives', () => {
     );
     await drawer.getByLabel('Full Name').fill('Ari Wilson');
     await drawer.getByLabel('NDIS Number').fill(freshNdisNumber());
-    await drawer.getByLabel('Date of Birth').fill('2001-03-09');
+    await drawer.getByLabel('Date of Birth').fill('09/03/2001');
     await drawer.getByLabel('State or Territory').selectOption({ label: 'Queensland' });
     await drawer.getByLabel('Remoteness (MMM)').selectOption({ label: 'MMM 5 – Small rural towns' });
     await drawer.getByRole('button', { name: 'Next: Team Setup' }).click();

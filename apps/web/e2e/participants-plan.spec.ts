@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { formatCents } from '@wattle/domain/participants/plans';
+import { dayMonthYear } from '@wattle/domain/shared/dates';
 import { demoUsers, expect, expectNoAccessibilityViolations, test } from './fixtures';
 import { isFull, participantsApi } from './participants-api';
 
@@ -92,13 +93,13 @@ test.describe('NDIS plan and budgets', () => {
     // A new plan becomes current; the one before stays readable under Earlier plans.
     await plan.getByRole('button', { name: 'Start a new plan' }).click();
     const starter = page.getByRole('dialog', { name: 'Start a new plan' });
-    await starter.getByLabel('Plan start').fill(dayFrom(1));
-    await starter.getByLabel('Plan end').fill(dayFrom(0));
+    await starter.getByLabel('Plan start').fill(dayMonthYear(dayFrom(1)));
+    await starter.getByLabel('Plan end').fill(dayMonthYear(dayFrom(0)));
     await starter.getByLabel('Support category of budget 1').selectOption('01');
     await starter.getByLabel('Amount of budget 1 in dollars').fill('50000');
     await starter.getByRole('button', { name: 'Start plan' }).click();
     await expect(starter.getByText('The plan must end after it starts')).toBeVisible();
-    await starter.getByLabel('Plan end').fill(dayFrom(366));
+    await starter.getByLabel('Plan end').fill(dayMonthYear(dayFrom(366)));
     await starter.getByRole('button', { name: 'Start plan' }).click();
     await expect(starter).toBeHidden();
     await expect(current).toContainText('NDIA-managed');
@@ -135,8 +136,8 @@ test.describe('NDIS plan and budgets', () => {
     await expect(plan).toContainText('No NDIS plan recorded yet.');
     await plan.getByRole('button', { name: 'Add NDIS plan' }).click();
     const editor = page.getByRole('dialog', { name: 'Add NDIS Plan' });
-    await editor.getByLabel('Plan start').fill(dayFrom(-10));
-    await editor.getByLabel('Plan end').fill(dayFrom(20));
+    await editor.getByLabel('Plan start').fill(dayMonthYear(dayFrom(-10)));
+    await editor.getByLabel('Plan end').fill(dayMonthYear(dayFrom(20)));
     await editor.getByLabel('Support category of budget 1').selectOption('10');
     await editor.getByLabel('Amount of budget 1 in dollars').fill('7500');
     await editor.getByRole('button', { name: 'Save plan' }).click();

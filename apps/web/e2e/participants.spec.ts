@@ -69,7 +69,7 @@ test.describe('participant form', () => {
     expect((await api.list({ q: name })).total).toBe(0);
 
     await basic.getByLabel('NDIS Number').fill(ndisNumber);
-    await basic.getByLabel('Date of Birth').fill('2001-04-05');
+    await basic.getByLabel('Date of Birth').fill('05/04/2001');
     await basic.getByLabel('Phone').fill('0412 345 678');
     await basic.getByLabel('Address').fill('12 Wattle Street, Parramatta NSW 2150');
     await card(page, 'Emergency Contact').getByLabel('Name').fill('Sam Tran');
@@ -168,7 +168,7 @@ test.describe('participant form', () => {
     const basic = card(page, 'Basic Information');
     await basic.getByLabel('Full Name').fill('Jordan Double');
     await basic.getByLabel('NDIS Number').fill('430123456');
-    await basic.getByLabel('Date of Birth').fill('2010-01-01');
+    await basic.getByLabel('Date of Birth').fill('01/01/2010');
     await card(page, 'Support Goals').getByLabel('New support goal').fill('Keep this goal');
     await card(page, 'Support Goals').getByLabel('New support goal').press('Enter');
     await page.getByRole('button', { name: 'Create Participant' }).click();
@@ -412,7 +412,7 @@ test.describe('participant entry points', () => {
     await expect(modal.getByText('Please enter participant name')).toBeVisible();
     await modal.getByLabel('Full Name').fill('Quinn Modal');
     await modal.getByLabel('NDIS Number').fill(ndisNumber);
-    await modal.getByLabel('Date of Birth').fill('1995-09-30');
+    await modal.getByLabel('Date of Birth').fill('30/09/1995');
     await modal.getByLabel('New important alert').fill('Needs a hearing loop');
     await modal.getByLabel('New important alert').press('Enter');
     await modal.getByRole('button', { name: 'Create Participant' }).click();

@@ -121,13 +121,13 @@ test.describe('restrictive practices', () => {
     await dialog.getByLabel('Practice').selectOption({ label: 'Mechanical restraint' });
     const reference = `NSW-RPA-E2E-${Date.now()}`;
     await dialog.getByLabel('Authorisation reference').fill(reference);
-    await dialog.getByLabel('Authorised on').fill('2015-01-10');
-    await dialog.getByLabel('Expires on').fill('2015-01-01');
+    await dialog.getByLabel('Authorised on').fill('10/01/2015');
+    await dialog.getByLabel('Expires on').fill('01/01/2015');
     await dialog.getByRole('button', { name: 'Add practice' }).click();
     await expect(
       dialog.getByText('The expiry date must be on or after the date it was authorised'),
     ).toBeVisible();
-    await dialog.getByLabel('Expires on').fill('2099-01-10');
+    await dialog.getByLabel('Expires on').fill('10/01/2099');
     await dialog.getByRole('button', { name: 'Add practice' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('rp-register-row').filter({ hasText: reference })).toContainText(

@@ -1,3 +1,4 @@
+import { dayMonthYear } from '@wattle/domain/shared/dates';
 import type { StaffProfile } from '@wattle/domain/staff/schemas';
 import type { Team } from '@wattle/domain/teams/schemas';
 import type { Me } from '@wattle/domain/users/schemas';
@@ -43,16 +44,16 @@ test.describe('staff profile', () => {
     const registration = page.getByTestId('registration').last();
     await registration.getByLabel('Type').fill('AHPRA');
     await registration.getByLabel('Number').fill('PSY0001234567');
-    await registration.getByLabel('Expiry date').fill(inDays(400));
+    await registration.getByLabel('Expiry date').fill(dayMonthYear(inDays(400)));
     await page.getByLabel('Supervisor').selectOption({ label: 'Lee Lead' });
     const children = page.getByTestId('check-workingWithChildrenCheck');
     await expect(children).toContainText('Not recorded');
     await children.getByLabel('Number').fill('WWC0012345E');
-    await children.getByLabel('Expiry date').fill(inDays(700));
+    await children.getByLabel('Expiry date').fill(dayMonthYear(inDays(700)));
     await expect(children).toContainText('Current');
     const screening = page.getByTestId('check-workerScreening');
     await screening.getByLabel('Number').fill('NWS-778899');
-    await screening.getByLabel('Expiry date').fill(inDays(10));
+    await screening.getByLabel('Expiry date').fill(dayMonthYear(inDays(10)));
     await expect(screening).toContainText('Expiring soon');
     await page.screenshot({ path: '/tmp/staff-profile.png', fullPage: true });
     await expectNoAccessibilityViolations(page);
@@ -109,7 +110,7 @@ test.describe('staff profile', () => {
     await expect(page.getByRole('heading', { name: 'Sophie Support' })).toBeVisible();
     const screening = page.getByTestId('check-workerScreening');
     await screening.getByLabel('Number').fill('NWS-112233');
-    await screening.getByLabel('Expiry date').fill(inDays(-3));
+    await screening.getByLabel('Expiry date').fill(dayMonthYear(inDays(-3)));
     await expect(screening).toContainText('Expired');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Profile saved')).toBeVisible();

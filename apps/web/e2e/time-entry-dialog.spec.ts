@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { dayMonthYear } from '@wattle/domain/shared/dates';
 import { demoUsers, expect, expectNoAccessibilityViolations, preferSunrise, test } from './fixtures';
 import { participantsApi } from './participants-api';
 import { addDays, mondayOf, sydneyToday, timeApi } from './time-api';
@@ -41,7 +42,7 @@ test.describe('Add Manual Time Entry dialog', () => {
     const dialog = await openDialog(page);
 
     // The spec's defaults: today, 09:00-10:00, the tenant's default code (the first active one here).
-    await expect(dialog.getByLabel('Date')).toHaveValue(today);
+    await expect(dialog.getByLabel('Date')).toHaveValue(dayMonthYear(today));
     await expect(dialog.getByLabel('Start time')).toHaveValue('09:00');
     await expect(dialog.getByLabel('End time')).toHaveValue('10:00');
     await expect(dialog.getByTestId('entry-duration')).toHaveText('Duration: 1h 0m');
@@ -84,14 +85,14 @@ test.describe('Add Manual Time Entry dialog', () => {
     const end = await dialog.getByLabel('End time').inputValue();
     expect([before, after]).toContain(start);
     expect([before, after]).toContain(end);
-    await expect(dialog.getByLabel('Date')).toHaveValue(today);
+    await expect(dialog.getByLabel('Date')).toHaveValue(dayMonthYear(today));
     if (start === end) {
       await expect(dialog.getByTestId('entry-duration')).toHaveText('Duration: 0h 0m');
       await expect(dialog.getByRole('button', { name: 'Save Entry' })).toBeDisabled();
     }
 
     // End before start: the spec's toast, both saves disabled, and Enter saves nothing.
-    await dialog.getByLabel('Date').fill(day);
+    await dialog.getByLabel('Date').fill(dayMonthYear(day));
     await dialog.getByLabel('Start time').fill('11:00');
     await dialog.getByLabel('End time').fill('10:00');
     await dialog.getByLabel('End time').press('Tab');
@@ -119,7 +120,7 @@ test.describe('Add Manual Time Entry dialog', () => {
     await expect(toast(page, 'Time entry for 1.5 hours saved.')).toContainText('Entry Added');
     await expect(dialog.getByTestId('saved-entry-summary')).toContainText('09:00–10:30');
     // Kept: date, code, participant, card, location and travel; the start is the old end.
-    await expect(dialog.getByLabel('Date')).toHaveValue(day);
+    await expect(dialog.getByLabel('Date')).toHaveValue(dayMonthYear(day));
     await expect(dialog.getByLabel('Start time')).toHaveValue('10:30');
     await expect(dialog.getByLabel('Start time')).toBeFocused();
     await expect(dialog.getByLabel('Description')).toHaveValue('');
@@ -170,7 +171,7 @@ test.describe('Add Manual Time Entry dialog', () => {
     const day = addDays(mondayOf(sydneyToday()), -12 * 7 + 2);
     await page.goto('/inbox');
     const dialog = await openDialog(page);
-    await dialog.getByLabel('Date').fill(day);
+    await dialog.getByLabel('Date').fill(dayMonthYear(day));
     await dialog.getByLabel('Start time').fill('22:00');
     await dialog.getByLabel('End time').fill('06:00');
     await expect(dialog.getByTestId('entry-duration')).toHaveText('Duration: 0h 0m');

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { dayMonthYear } from '@wattle/domain/shared/dates';
 import { demoUsers, expect, expectNoAccessibilityViolations, openAs, preferSunrise, test } from './fixtures';
 import { addDays, mondayOf, sydneyToday, timeApi } from './time-api';
 
@@ -90,7 +91,7 @@ test.describe('timesheet', () => {
     await addSaturday.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Add Manual Time Entry' });
-    await expect(dialog.getByLabel('Date')).toHaveValue(saturday);
+    await expect(dialog.getByLabel('Date')).toHaveValue(dayMonthYear(saturday));
     // Escape closes it and focus returns to the button that opened it.
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();

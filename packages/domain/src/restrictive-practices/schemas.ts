@@ -37,7 +37,7 @@ export const restrictivePracticeMessages = {
   commissionReferenceRequired: 'Enter the reference the Commission gave the report',
 } as const;
 
-const isoDate = z.iso.date({ error: 'Enter a date as yyyy-mm-dd' });
+const isoDate = z.iso.date({ error: 'Enter a real date' });
 const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Enter a month as yyyy-mm' });
 export const MonthSchema = month;
 

@@ -15,6 +15,7 @@ import { teamsQueryOptions } from '@/features/teams/api';
 import { isApiError, validationIssues } from '@/lib/http';
 import { Alert, AlertDescription } from '@/ui/alert';
 import { Button } from '@/ui/button';
+import { DateInput } from '@/ui/date-input';
 import { FormField } from '@/ui/form-field';
 import { Input } from '@/ui/input';
 import { Label } from '@/ui/label';
@@ -113,20 +114,18 @@ export function NewAuditPackForm({ tenantId, timeZone }: { tenantId: string; tim
           </div>
           <div className="grid gap-3 sm:grid-cols-2">
             <FormField id={`${id}-from`} label="From" isRequired error={issues.periodFrom}>
-              <Input
+              <DateInput
                 id={`${id}-from`}
-                type="date"
                 value={periodFrom}
-                onChange={(event) => setPeriodFrom(event.target.value)}
+                onChange={setPeriodFrom}
                 aria-invalid={!!issues.periodFrom}
               />
             </FormField>
             <FormField id={`${id}-to`} label="To" isRequired error={issues.periodTo}>
-              <Input
+              <DateInput
                 id={`${id}-to`}
-                type="date"
                 value={periodTo}
-                onChange={(event) => setPeriodTo(event.target.value)}
+                onChange={setPeriodTo}
                 aria-invalid={!!issues.periodTo}
               />
             </FormField>

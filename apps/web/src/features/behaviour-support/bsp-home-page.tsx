@@ -17,8 +17,8 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
+import { DateInput } from '@/ui/date-input';
 import { FormField, fieldAria } from '@/ui/form-field';
-import { Input } from '@/ui/input';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
 import { SectionCard } from '@/ui/section-card';
 import {
@@ -182,11 +182,10 @@ function StartedForm({ tenantId, participantId }: { tenantId: string; participan
   return (
     <form className="flex flex-wrap items-end gap-3" onSubmit={submit} noValidate>
       <FormField id={field} label="Behaviour support started on" isRequired error={error}>
-        <Input
+        <DateInput
           id={field}
-          type="date"
           value={engagedOn}
-          onChange={(e) => setEngagedOn(e.target.value)}
+          onChange={setEngagedOn}
           className="w-48"
           {...fieldAria(field, { error, isRequired: true })}
         />

@@ -19,7 +19,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
-import { Input } from '@/ui/input';
+import { DateInput } from '@/ui/date-input';
 import { Label } from '@/ui/label';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
 import { SectionCard } from '@/ui/section-card';
@@ -241,12 +241,11 @@ function PlanOverview({ tenantId, team, plan }: { tenantId: string; team: Team; 
             >
               <div className="grid gap-1.5">
                 <Label htmlFor={`${needsId}-needs`}>Needs changed on</Label>
-                <Input
+                <DateInput
                   id={`${needsId}-needs`}
-                  type="date"
                   className="w-48"
                   value={needsChangedOn}
-                  onChange={(e) => setNeedsChangedOn(e.target.value)}
+                  onChange={setNeedsChangedOn}
                 />
               </div>
               <Button type="submit" variant="outline" disabled={busy}>

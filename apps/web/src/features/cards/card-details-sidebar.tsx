@@ -13,11 +13,13 @@ import {
 } from '@wattle/domain/cards/schemas';
 import { PlusIcon, XIcon } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { formatFullTime } from '@/features/inbox/relative-time';
 import { ScreeningExpiredBadge } from '@/features/team-config/screening-badge';
+import { useTenantClock } from '@/features/time/use-tenant-clock';
 import { cn } from '@/lib/cn';
+import { formatMoment } from '@/lib/org-dates';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
+import { DateInput } from '@/ui/date-input';
 import { Input } from '@/ui/input';
 import { Label } from '@/ui/label';
 import { NativeSelect } from '@/ui/native-select';
@@ -119,25 +121,26 @@ export function DateField({
   useEffect(() => {
     if (!isEditing.current) setDraft(saved);
   }, [saved]);
-  const commit = () => {
+  // Text that is not a date stays in the box with its message and is not saved.
+  const commit = (value = draft) => {
     isEditing.current = false;
-    if (draft === '' || isoDate.test(draft)) {
-      change(field, draft === '' ? null : draft, { label, baseVersion: startVersion.current });
-    } else setDraft(saved);
+    if (value === '' || isoDate.test(value)) {
+      change(field, value === '' ? null : value, { label, baseVersion: startVersion.current });
+    }
   };
   return (
     <DetailRow label={label} htmlFor={id}>
-      <Input
+      <DateInput
         id={id}
-        type="date"
         value={draft}
         disabled={!canEdit}
         onFocus={() => {
           isEditing.current = true;
           startVersion.current = card.card.version;
         }}
-        onChange={(event) => setDraft(event.target.value)}
-        onBlur={commit}
+        onChange={setDraft}
+        onPick={(value) => commit(value)}
+        onBlur={() => commit()}
         onKeyDown={(event) => {
           if (event.key === 'Enter') commit();
         }}
@@ -379,10 +382,6 @@ function BillableField({ card }: { card: CardView }) {
   );
 }
 
-function dateTime(iso: string): string {
-  return formatFullTime(new Date(iso));
-}
-
 export function CardDetailsSidebar({
   tenantId,
   card,
@@ -395,6 +394,7 @@ export function CardDetailsSidebar({
   className?: string;
 }) {
   const { view, template, nameOf } = card;
+  const { timeZone } = useTenantClock(tenantId);
   return (
     <aside
       id={id}
@@ -449,12 +449,12 @@ export function CardDetailsSidebar({
           <dd className="font-mono">{view.workItemId}</dd>
           <dt className="text-muted-foreground">Created</dt>
           <dd>
-            {dateTime(view.createdAt)}
+            {formatMoment(view.createdAt, timeZone)}
             {view.createdByName ? ` by ${view.createdByName}` : ''}
           </dd>
           <dt className="text-muted-foreground">Updated</dt>
           <dd>
-            {dateTime(view.updatedAt)}
+            {formatMoment(view.updatedAt, timeZone)}
             {view.lastModifiedByName ? ` by ${view.lastModifiedByName}` : ''}
           </dd>
           <dt className="text-muted-foreground">Participant id</dt>

@@ -36,7 +36,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { type FieldError, useForm, useWatch } from 'react-hook-form';
+import { Controller, type FieldError, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { chooseTeamForNewCard } from '@/features/global-modals/last-selected-team';
 import { LoadingCardSheet } from '@/features/global-modals/loading-card-sheet';
@@ -49,6 +49,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/ui/collapsible';
+import { DateInput } from '@/ui/date-input';
 import { Input } from '@/ui/input';
 import { Label } from '@/ui/label';
 import { LazyPartBoundary, lazyPart } from '@/ui/lazy-part';
@@ -663,17 +664,22 @@ function OpenEditCardPanel({
             : undefined
         }
       >
-        <Input
-          id={ids.dueDate}
-          type="date"
-          aria-invalid={errors.dueDate ? true : undefined}
-          aria-describedby={describedBy(
-            ids.dueDate,
-            mode === 'create' && !values.dueDate && Boolean(chosenTemplate),
-            errors.dueDate,
+        <Controller
+          control={control}
+          name="dueDate"
+          render={({ field }) => (
+            <DateInput
+              id={ids.dueDate}
+              aria-invalid={errors.dueDate ? true : undefined}
+              aria-describedby={describedBy(
+                ids.dueDate,
+                mode === 'create' && !values.dueDate && Boolean(chosenTemplate),
+                errors.dueDate,
+              )}
+              {...field}
+              disabled={fieldsDisabled}
+            />
           )}
-          disabled={fieldsDisabled}
-          {...register('dueDate')}
         />
       </FieldBlock>
 

@@ -2,6 +2,7 @@ import { ndisNumberLength } from '@wattle/domain/participants/schemas';
 import { useId } from 'react';
 import { Controller, type FieldError, useFormContext } from 'react-hook-form';
 import { ParticipantLocationFields } from '@/features/participants/participant-location-fields';
+import { DateInput } from '@/ui/date-input';
 import { FormField, fieldAria, textareaClass } from '@/ui/form-field';
 import { Input } from '@/ui/input';
 import { TextListEditor } from './text-list-editor';
@@ -77,13 +78,18 @@ export function ParticipantFields() {
             />
           </FormField>
           <FormField id={id('dob')} label="Date of Birth" isRequired error={message(e?.dateOfBirth)}>
-            <Input
-              id={id('dob')}
-              type="date"
-              min="1900-01-01"
-              max={today()}
-              {...fieldAria(id('dob'), { error: message(e?.dateOfBirth), isRequired: true })}
-              {...register('participant.dateOfBirth')}
+            <Controller
+              control={control}
+              name="participant.dateOfBirth"
+              render={({ field }) => (
+                <DateInput
+                  id={id('dob')}
+                  min="1900-01-01"
+                  max={today()}
+                  {...fieldAria(id('dob'), { error: message(e?.dateOfBirth), isRequired: true })}
+                  {...field}
+                />
+              )}
             />
           </FormField>
         </div>

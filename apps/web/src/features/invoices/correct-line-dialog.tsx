@@ -13,6 +13,7 @@ import { SupportItemPicker } from '@/features/rates/support-item-picker';
 import { currentTenantQueryOptions } from '@/features/time/api';
 import { Alert, AlertDescription } from '@/ui/alert';
 import { Button } from '@/ui/button';
+import { DateInput } from '@/ui/date-input';
 import {
   Dialog,
   DialogContent,
@@ -163,20 +164,18 @@ export function CorrectLineDialog({
               />
             </FormField>
             <FormField id={`${id}-from`} label="Delivered from" isRequired error={errors.serviceDateFrom}>
-              <Input
+              <DateInput
                 id={`${id}-from`}
-                type="date"
                 value={from}
-                onChange={(event) => setFrom(event.target.value)}
+                onChange={setFrom}
                 {...fieldAria(`${id}-from`, { error: errors.serviceDateFrom, isRequired: true })}
               />
             </FormField>
             <FormField id={`${id}-to`} label="Delivered to" isRequired error={errors.serviceDateTo}>
-              <Input
+              <DateInput
                 id={`${id}-to`}
-                type="date"
                 value={to}
-                onChange={(event) => setTo(event.target.value)}
+                onChange={setTo}
                 {...fieldAria(`${id}-to`, { error: errors.serviceDateTo, isRequired: true })}
               />
             </FormField>

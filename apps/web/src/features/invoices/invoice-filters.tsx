@@ -10,7 +10,8 @@ import { useId } from 'react';
 import { ParticipantPicker } from '@/features/participants/participant-picker';
 import { Button } from '@/ui/button';
 import { Checkbox } from '@/ui/checkbox';
-import { Input } from '@/ui/input';
+import { DateInput } from '@/ui/date-input';
+import { isIsoDate } from '@/ui/date-text';
 import { Label } from '@/ui/label';
 import { NativeSelect } from '@/ui/native-select';
 import { Popover, PopoverContent, PopoverTrigger } from '@/ui/popover';
@@ -122,20 +123,23 @@ export function InvoiceFilters({
       </div>
       <div className="flex min-w-0 flex-col gap-1 lg:w-40">
         <Label htmlFor={`${id}-from`}>Period from</Label>
-        <Input
+        <DateInput
           id={`${id}-from`}
-          type="date"
           value={search.from ?? ''}
-          onChange={(event) => onChange({ from: event.target.value || undefined, page: undefined })}
+          onChange={(from) => {
+            // Only a whole date (or none) filters: half-typed text waits in the box.
+            if (from === '' || isIsoDate(from)) onChange({ from: from || undefined, page: undefined });
+          }}
         />
       </div>
       <div className="flex min-w-0 flex-col gap-1 lg:w-40">
         <Label htmlFor={`${id}-to`}>Period to</Label>
-        <Input
+        <DateInput
           id={`${id}-to`}
-          type="date"
           value={search.to ?? ''}
-          onChange={(event) => onChange({ to: event.target.value || undefined, page: undefined })}
+          onChange={(to) => {
+            if (to === '' || isIsoDate(to)) onChange({ to: to || undefined, page: undefined });
+          }}
         />
       </div>
       <div className="flex h-9 items-center gap-2">

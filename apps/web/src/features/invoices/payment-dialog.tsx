@@ -3,6 +3,7 @@ import { AlertCircleIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert, AlertDescription } from '@/ui/alert';
 import { Button } from '@/ui/button';
+import { DateInput } from '@/ui/date-input';
 import {
   Dialog,
   DialogContent,
@@ -71,11 +72,10 @@ export function PaymentDialog({
         </DialogHeader>
         <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
           <FormField id={`${id}-date`} label="Date paid" isRequired error={errors.date}>
-            <Input
+            <DateInput
               id={`${id}-date`}
-              type="date"
               value={values.date}
-              onChange={(event) => set('date', event.target.value)}
+              onChange={(date) => set('date', date)}
               {...fieldAria(`${id}-date`, { error: errors.date, isRequired: true })}
             />
           </FormField>

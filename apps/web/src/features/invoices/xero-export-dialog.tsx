@@ -1,6 +1,7 @@
 import { DownloadIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/ui/button';
+import { DateInput } from '@/ui/date-input';
 import {
   Dialog,
   DialogContent,
@@ -11,7 +12,6 @@ import {
   DialogTrigger,
 } from '@/ui/dialog';
 import { FormField, fieldAria } from '@/ui/form-field';
-import { Input } from '@/ui/input';
 import { xeroExportUrl } from './api';
 
 /**
@@ -42,20 +42,18 @@ export function XeroExportDialog({ tenantId }: { tenantId: string }) {
         </DialogHeader>
         <div className="grid grid-cols-2 gap-3">
           <FormField id={`${id}-from`} label="From" isRequired>
-            <Input
+            <DateInput
               id={`${id}-from`}
-              type="date"
               value={from}
-              onChange={(event) => setFrom(event.target.value)}
+              onChange={setFrom}
               {...fieldAria(`${id}-from`, { isRequired: true })}
             />
           </FormField>
           <FormField id={`${id}-to`} label="To" isRequired error={issue}>
-            <Input
+            <DateInput
               id={`${id}-to`}
-              type="date"
               value={to}
-              onChange={(event) => setTo(event.target.value)}
+              onChange={setTo}
               {...fieldAria(`${id}-to`, { isRequired: true, error: issue })}
             />
           </FormField>

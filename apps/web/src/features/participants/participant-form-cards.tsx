@@ -9,6 +9,7 @@ import {
   TriangleAlertIcon,
 } from 'lucide-react';
 import { Controller, type FieldPath, get, type UseFormReturn } from 'react-hook-form';
+import { DateInput } from '@/ui/date-input';
 import { Input } from '@/ui/input';
 import { NativeSelect } from '@/ui/native-select';
 import { Field, FormCard, TextArea, TextListEditor } from './participant-fields';
@@ -49,7 +50,7 @@ function TextField({
   name: TextFieldPath;
   label: string;
   maxLength: number;
-  type?: 'text' | 'tel' | 'email' | 'date';
+  type?: 'text' | 'tel' | 'email';
   required?: boolean;
   hint?: string;
   multiline?: boolean;
@@ -78,7 +79,6 @@ function TextField({
             autoComplete="off"
             inputMode={inputMode}
             className={inputMode === 'numeric' ? 'font-mono' : undefined}
-            min={type === 'date' ? '1900-01-01' : undefined}
             {...shared}
           />
         );
@@ -133,7 +133,24 @@ export function BasicInformationCard({
             </Link>
           ) : null}
         </div>
-        <TextField form={form} name="dateOfBirth" label="Date of Birth" type="date" required maxLength={10} />
+        <Field label="Date of Birth" required error={messageOf(form, 'dateOfBirth')}>
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="dateOfBirth"
+              render={({ field }) => (
+                <DateInput
+                  id={control.id}
+                  min="1900-01-01"
+                  aria-invalid={control.invalid}
+                  aria-describedby={control.describedBy}
+                  aria-required={true}
+                  {...field}
+                />
+              )}
+            />
+          )}
+        </Field>
         <TextField form={form} name="phone" label="Phone" type="tel" maxLength={30} />
         {showStatus ? (
           <Field label="Status" error={messageOf(form, 'status')}>

@@ -10,6 +10,7 @@ import {
 import { AlertCircleIcon, Loader2Icon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import {
+  Controller,
   type FieldErrors,
   type FieldPath,
   type Resolver,
@@ -22,6 +23,7 @@ import { ApiError, validationIssues } from '@/lib/http';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { ConflictAlert } from '@/ui/conflict-alert';
+import { DateInput } from '@/ui/date-input';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/ui/dialog';
 import { Input } from '@/ui/input';
 import { Label } from '@/ui/label';
@@ -235,23 +237,23 @@ function PlanEditorForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Plan start" required error={errors.startDate?.message}>
           {(c) => (
-            <Input
-              id={c.id}
-              type="date"
-              aria-invalid={c.invalid}
-              aria-describedby={c.describedBy}
-              {...register('startDate')}
+            <Controller
+              control={control}
+              name="startDate"
+              render={({ field }) => (
+                <DateInput id={c.id} aria-invalid={c.invalid} aria-describedby={c.describedBy} {...field} />
+              )}
             />
           )}
         </Field>
         <Field label="Plan end" required error={errors.endDate?.message}>
           {(c) => (
-            <Input
-              id={c.id}
-              type="date"
-              aria-invalid={c.invalid}
-              aria-describedby={c.describedBy}
-              {...register('endDate')}
+            <Controller
+              control={control}
+              name="endDate"
+              render={({ field }) => (
+                <DateInput id={c.id} aria-invalid={c.invalid} aria-describedby={c.describedBy} {...field} />
+              )}
             />
           )}
         </Field>

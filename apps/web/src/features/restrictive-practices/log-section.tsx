@@ -19,6 +19,7 @@ import { validationIssues } from '@/lib/http';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
+import { DateInput } from '@/ui/date-input';
 import {
   Dialog,
   DialogContent,
@@ -32,6 +33,7 @@ import { Input } from '@/ui/input';
 import { NativeSelect } from '@/ui/native-select';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
 import { SectionCard } from '@/ui/section-card';
+import { TimeInput } from '@/ui/time-input';
 import { logUse, restrictivePracticeKeys, usesQueryOptions } from './api';
 
 /** The log: every use, newest first; "Log a use" for the team's care staff. */
@@ -288,20 +290,18 @@ function LogUseDialog({
           </FormField>
           <div className="grid gap-4 sm:grid-cols-3">
             <FormField id={f('date')} label="Date" isRequired error={issues.date ?? startIssue}>
-              <Input
+              <DateInput
                 id={f('date')}
-                type="date"
                 value={draft.date}
-                onChange={(e) => set('date')(e.target.value)}
+                onChange={set('date')}
                 {...fieldAria(f('date'), { error: issues.date ?? startIssue, isRequired: true })}
               />
             </FormField>
             <FormField id={f('time')} label="Start time" isRequired error={issues.time}>
-              <Input
+              <TimeInput
                 id={f('time')}
-                type="time"
                 value={draft.time}
-                onChange={(e) => set('time')(e.target.value)}
+                onChange={set('time')}
                 {...fieldAria(f('time'), { error: issues.time, isRequired: true })}
               />
             </FormField>

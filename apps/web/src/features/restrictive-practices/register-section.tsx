@@ -18,6 +18,7 @@ import { isApiError, validationIssues } from '@/lib/http';
 import { Alert, AlertDescription } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
+import { DateInput } from '@/ui/date-input';
 import {
   Dialog,
   DialogContent,
@@ -277,20 +278,18 @@ function AuthorisationDialog({
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField id={field('authorisedOn')} label="Authorised on" error={issues.authorisedOn}>
-              <Input
+              <DateInput
                 id={field('authorisedOn')}
-                type="date"
                 value={draft.authorisedOn}
-                onChange={(e) => set('authorisedOn')(e.target.value)}
+                onChange={set('authorisedOn')}
                 {...fieldAria(field('authorisedOn'), { error: issues.authorisedOn })}
               />
             </FormField>
             <FormField id={field('expiresOn')} label="Expires on" error={issues.expiresOn}>
-              <Input
+              <DateInput
                 id={field('expiresOn')}
-                type="date"
                 value={draft.expiresOn}
-                onChange={(e) => set('expiresOn')(e.target.value)}
+                onChange={set('expiresOn')}
                 {...fieldAria(field('expiresOn'), { error: issues.expiresOn })}
               />
             </FormField>

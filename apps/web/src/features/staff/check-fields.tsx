@@ -1,6 +1,7 @@
 import { checkState, type ScreeningState } from '@wattle/domain/staff/schemas';
 import { useId } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { DateInput } from '@/ui/date-input';
 import { FormField, fieldAria } from '@/ui/form-field';
 import { Input } from '@/ui/input';
 import { CheckStateBadge } from './check-state-badge';
@@ -57,11 +58,16 @@ export function CheckFields({
           />
         </FormField>
         <FormField id={`${base}-expiry`} label="Expiry date" error={dateError}>
-          <Input
-            id={`${base}-expiry`}
-            type="date"
-            {...fieldAria(`${base}-expiry`, { error: dateError })}
-            {...register(`${name}.expiryDate`)}
+          <Controller
+            control={control}
+            name={`${name}.expiryDate`}
+            render={({ field }) => (
+              <DateInput
+                id={`${base}-expiry`}
+                {...fieldAria(`${base}-expiry`, { error: dateError })}
+                {...field}
+              />
+            )}
           />
         </FormField>
       </div>

@@ -1,7 +1,8 @@
 import { PlusIcon, XIcon } from 'lucide-react';
 import { useId } from 'react';
-import { useFieldArray, useFormContext } from 'react-hook-form';
+import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
 import { Button } from '@/ui/button';
+import { DateInput } from '@/ui/date-input';
 import { FormField, fieldAria } from '@/ui/form-field';
 import { Input } from '@/ui/input';
 import type { StaffFormValues } from './staff-form';
@@ -47,11 +48,16 @@ export function RegistrationsEditor({ isReadOnly }: { isReadOnly: boolean }) {
                   />
                 </FormField>
                 <FormField id={id('expiry')} label="Expiry date" error={rowErrors?.expiryDate?.message}>
-                  <Input
-                    id={id('expiry')}
-                    type="date"
-                    {...fieldAria(id('expiry'), { error: rowErrors?.expiryDate?.message })}
-                    {...register(`registrations.${index}.expiryDate`)}
+                  <Controller
+                    control={control}
+                    name={`registrations.${index}.expiryDate`}
+                    render={({ field: bound }) => (
+                      <DateInput
+                        id={id('expiry')}
+                        {...fieldAria(id('expiry'), { error: rowErrors?.expiryDate?.message })}
+                        {...bound}
+                      />
+                    )}
                   />
                 </FormField>
                 {isReadOnly ? null : (

@@ -15,12 +15,14 @@ import { ParticipantPicker } from '@/features/participants/participant-picker';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Checkbox } from '@/ui/checkbox';
+import { DateInput } from '@/ui/date-input';
 import { FormField, fieldAria, textareaClass } from '@/ui/form-field';
 import { Input } from '@/ui/input';
 import { Label } from '@/ui/label';
 import { NativeSelect } from '@/ui/native-select';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
 import { Switch } from '@/ui/switch';
+import { TimeInput } from '@/ui/time-input';
 import {
   createTimeEntry,
   entryCardsQueryOptions,
@@ -192,34 +194,31 @@ function EntryFormFields({
   return (
     <form className="flex flex-col gap-4" onSubmit={onSubmit} onKeyDown={onKeyDown} noValidate>
       <FormField id={fieldId('date')} label="Date" isRequired error={fieldError('date')}>
-        <Input
+        <DateInput
           id={fieldId('date')}
-          type="date"
           required
           value={values.date}
-          onChange={(event) => set({ date: event.target.value })}
+          onChange={(date) => set({ date })}
           {...fieldAria(fieldId('date'), { error: fieldError('date'), isRequired: true })}
         />
       </FormField>
       <div className="grid grid-cols-2 gap-3">
         <FormField id={fieldId('start')} label="Start time" isRequired error={fieldError('startTime')}>
-          <Input
+          <TimeInput
             ref={startRef}
             id={fieldId('start')}
-            type="time"
             required
             value={values.startTime}
-            onChange={(event) => set({ startTime: event.target.value })}
+            onChange={(startTime) => set({ startTime })}
             {...fieldAria(fieldId('start'), { error: fieldError('startTime'), isRequired: true })}
           />
         </FormField>
         <FormField id={fieldId('end')} label="End time" isRequired error={fieldError('endTime')}>
-          <Input
+          <TimeInput
             id={fieldId('end')}
-            type="time"
             required
             value={values.endTime}
-            onChange={(event) => set({ endTime: event.target.value })}
+            onChange={(endTime) => set({ endTime })}
             onBlur={() => {
               if (timesIssue(values) === timeEntryMessages.invalidRange) toastInvalidRange();
             }}

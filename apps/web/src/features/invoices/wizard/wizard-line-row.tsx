@@ -3,6 +3,7 @@ import { AlertCircleIcon, ReplaceIcon, Trash2Icon, TriangleAlertIcon } from 'luc
 import { useId } from 'react';
 import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
+import { DateInput } from '@/ui/date-input';
 import { FormField, fieldAria } from '@/ui/form-field';
 import { Input } from '@/ui/input';
 import { NativeSelect } from '@/ui/native-select';
@@ -95,20 +96,18 @@ export function WizardLineRow({
 
         <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
           <FormField id={id('from')} label="From" error={errors?.serviceDateFrom}>
-            <Input
+            <DateInput
               id={id('from')}
-              type="date"
               value={line.serviceDateFrom}
-              onChange={(event) => onChange({ serviceDateFrom: event.target.value })}
+              onChange={(serviceDateFrom) => onChange({ serviceDateFrom })}
               {...fieldAria(id('from'), { error: errors?.serviceDateFrom })}
             />
           </FormField>
           <FormField id={id('to')} label="To" error={errors?.serviceDateTo}>
-            <Input
+            <DateInput
               id={id('to')}
-              type="date"
               value={line.serviceDateTo}
-              onChange={(event) => onChange({ serviceDateTo: event.target.value })}
+              onChange={(serviceDateTo) => onChange({ serviceDateTo })}
               {...fieldAria(id('to'), { error: errors?.serviceDateTo })}
             />
           </FormField>

@@ -7,8 +7,8 @@ import { useTenantClock } from '@/features/time/use-tenant-clock';
 import { validationIssues } from '@/lib/http';
 import { Alert, AlertDescription } from '@/ui/alert';
 import { Button } from '@/ui/button';
+import { DateInput } from '@/ui/date-input';
 import { FormField, fieldAria } from '@/ui/form-field';
-import { Input } from '@/ui/input';
 import { LoadingStatus } from '@/ui/query-status';
 import { createInvoice } from '../api';
 import { lastFortnight } from './wizard-lines';
@@ -125,20 +125,18 @@ function StartForm({
         <legend className="mb-1 font-medium text-sm">Period</legend>
         <div className="grid gap-3 sm:grid-cols-2">
           <FormField id={ids.from} label="From" isRequired error={errors.periodFrom}>
-            <Input
+            <DateInput
               id={ids.from}
-              type="date"
               value={period.from}
-              onChange={(event) => setPeriod((current) => ({ ...current, from: event.target.value }))}
+              onChange={(from) => setPeriod((current) => ({ ...current, from }))}
               {...fieldAria(ids.from, { error: errors.periodFrom, isRequired: true })}
             />
           </FormField>
           <FormField id={ids.to} label="To" isRequired error={errors.periodTo}>
-            <Input
+            <DateInput
               id={ids.to}
-              type="date"
               value={period.to}
-              onChange={(event) => setPeriod((current) => ({ ...current, to: event.target.value }))}
+              onChange={(to) => setPeriod((current) => ({ ...current, to }))}
               {...fieldAria(ids.to, { error: errors.periodTo, isRequired: true })}
             />
           </FormField>
