@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page, Route } from '@playwright/test';
 import type { SearchResult } from '@wattle/domain/search/schemas';
+import { dayMonthYear } from '@wattle/domain/shared/dates';
 import { sunriseWithNewCard } from './cards-api';
 import { demoUsers, expect, test } from './fixtures';
 
@@ -140,13 +141,7 @@ test.describe('search finds real cards', () => {
       headers: { 'X-Tenant-Id': api.tenantId },
     });
     const createdDate = ((await answer.json()).data as SearchResult[])[0]!.createdDate;
-    const [year, month, day] = createdDate.split('-').map(Number);
-    const shown = new Intl.DateTimeFormat('en-AU', {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-    }).format(new Date(year!, month! - 1, day!));
-    await expect(found).toContainText(`Created ${shown}`);
+    await expect(found).toContainText(`Created ${dayMonthYear(createdDate)}`);
 
     // Ctrl/Cmd+K toggles the dropdown while the box has focus, and the global dialog stays shut.
     await box.field.press('ControlOrMeta+k');
@@ -303,7 +298,7 @@ test.describe('global search dialog', () => {
     const box = searchBox(page);
     await box.field.fill('visit');
     await expect(box.status).toHaveText('Found 1 work item(s)');
-    await expect(box.results).toContainText('Created 2 Nov 2026');
+    await expect(box.results).toContainText('Created 02/11/2026');
     await expect(box.results).toContainText('Due 6 Sept 2026');
   });
 });

@@ -2,7 +2,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { CardAuditEntry } from '@wattle/domain/cards/schemas';
 import type { FormTemplate } from '@wattle/domain/templates/schemas';
 import { ArrowRightIcon } from 'lucide-react';
-import { formatFullTime, formatRelativeTime } from '@/features/inbox/relative-time';
+import { formatRelativeTime } from '@/features/inbox/relative-time';
+import { useTenantClock } from '@/features/time/use-tenant-clock';
+import { formatMoment, formatMomentDay } from '@/lib/org-dates';
 import { useNow } from '@/lib/use-now';
 import { Button } from '@/ui/button';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
@@ -26,11 +28,14 @@ export function cardAuditQueryOptions(tenantId: string, cardId: string) {
 function AuditEntryItem({
   entry,
   now,
+  timeZone,
   template,
   nameOf,
 }: {
   entry: CardAuditEntry;
   now: Date;
+  /** The organisation's: the full time and the day of an entry older than a week are on its clock. */
+  timeZone: string | undefined;
   template: FormTemplate | null | undefined;
   nameOf: (userId: string) => string | undefined;
 }) {
@@ -40,8 +45,14 @@ function AuditEntryItem({
       <p className="flex flex-wrap items-baseline gap-x-1.5 text-sm">
         <span className="font-medium">{auditActionLabel(entry.action)}</span>
         <span className="text-muted-foreground">by {entry.userName ?? 'System'}</span>
-        <time dateTime={entry.timestamp} title={formatFullTime(at)} className="text-muted-foreground text-xs">
-          {formatRelativeTime(at, now)}
+        <time
+          dateTime={entry.timestamp}
+          title={formatMoment(at, timeZone)}
+          className="text-muted-foreground text-xs"
+        >
+          {now.getTime() - at.getTime() >= 7 * 86_400_000
+            ? formatMomentDay(at, timeZone)
+            : formatRelativeTime(at, now)}
         </time>
       </p>
       {entry.changes.length > 0 ? (
@@ -76,6 +87,7 @@ export function CardAuditTrail({
 }) {
   const audit = useInfiniteQuery(cardAuditQueryOptions(tenantId, cardId));
   const now = useNow(60_000);
+  const { timeZone } = useTenantClock(tenantId);
 
   if (audit.isPending) return <LoadingStatus>Loading audit trail...</LoadingStatus>;
   if (audit.isError) {
@@ -93,7 +105,14 @@ export function CardAuditTrail({
     <div>
       <ol className="divide-y" aria-label="Audit trail entries">
         {entries.map((entry) => (
-          <AuditEntryItem key={entry.id} entry={entry} now={now} template={template} nameOf={nameOf} />
+          <AuditEntryItem
+            key={entry.id}
+            entry={entry}
+            now={now}
+            timeZone={timeZone}
+            template={template}
+            nameOf={nameOf}
+          />
         ))}
       </ol>
       {audit.hasNextPage ? (

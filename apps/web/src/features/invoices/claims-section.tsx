@@ -2,7 +2,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ClaimBatch } from '@wattle/domain/invoices/schemas';
 import { AlertCircleIcon, CheckCircle2Icon, DownloadIcon } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTenantClock } from '@/features/time/use-tenant-clock';
 import { ApiError } from '@/lib/http';
+import { formatMoment } from '@/lib/org-dates';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Input } from '@/ui/input';
@@ -63,6 +65,7 @@ function ClaimBatchCard({
 }) {
   const id = useId();
   const refresh = useInvoiceLive(tenantId);
+  const { timeZone } = useTenantClock(tenantId);
   const [file, setFile] = useState<File | null>(null);
   const upload = useMutation({
     mutationFn: (chosen: File) => uploadClaimResults(tenantId, batch.id, chosen),
@@ -81,7 +84,7 @@ function ClaimBatchCard({
         </h3>
         <p className="text-muted-foreground text-sm">
           {batch.lineCount} {batch.lineCount === 1 ? 'line' : 'lines'} · {formatCents(batch.totalCents)} ·
-          created {formatInstant(batch.createdAt)}
+          created {formatMoment(batch.createdAt, timeZone)}
           {batch.createdBy ? ` by ${batch.createdBy.name}` : ''}
         </p>
       </div>

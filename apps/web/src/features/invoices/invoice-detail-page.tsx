@@ -4,6 +4,7 @@ import { type Invoice, payerKindLabels } from '@wattle/domain/invoices/schemas';
 import { ArrowLeftIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTenantClock } from '@/features/time/use-tenant-clock';
+import { formatMoment } from '@/lib/org-dates';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
 import { invoiceQueryOptions } from './api';
@@ -14,7 +15,7 @@ import {
   InvoiceActionNotes,
   useInvoiceActions,
 } from './invoice-actions';
-import { balanceCents, formatCents, formatInstant, formatInvoiceDate, formatPeriod } from './invoice-format';
+import { balanceCents, formatCents, formatInvoiceDate, formatPeriod } from './invoice-format';
 import { InvoiceLinesTable } from './invoice-lines-table';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 
@@ -188,7 +189,7 @@ function InvoiceDetail({ invoice }: { invoice: Invoice }) {
                 <span className="font-medium">{event.what}</span>
                 <span className="text-muted-foreground">
                   {' '}
-                  {formatInstant(event.at)}
+                  {formatMoment(event.at, clock.timeZone)}
                   {event.by ? ` by ${event.by}` : ''}
                 </span>
               </li>

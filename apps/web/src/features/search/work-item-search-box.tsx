@@ -4,6 +4,7 @@ import { Loader2Icon, SearchIcon } from 'lucide-react';
 import { type FocusEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { formatCalendarDate } from '@/features/cards/card-list-format';
 import { cn } from '@/lib/cn';
+import { formatDay } from '@/lib/org-dates';
 import { type SearchResult, useWorkItemSearch } from './api';
 import { ResultOption, useActiveResult } from './result-list';
 
@@ -16,7 +17,7 @@ function isToggleKey(event: KeyboardEvent): boolean {
 
 function WorkItemResult({ result }: { result: SearchResult }) {
   // The day in the tenant's time zone, as the search matches it (not the UTC day of createdAt).
-  const created = formatCalendarDate(result.createdDate);
+  const created = formatDay(result.createdDate);
   return (
     <>
       <span className="flex items-baseline gap-2">

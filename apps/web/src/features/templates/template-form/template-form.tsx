@@ -16,7 +16,9 @@ import {
 } from 'lucide-react';
 import { type JSX, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { useTenantClock } from '@/features/time/use-tenant-clock';
 import { isApiError } from '@/lib/http';
+import { formatMomentDay } from '@/lib/org-dates';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
@@ -64,11 +66,6 @@ export interface TemplateFormProps {
   readOnly?: boolean;
   /** Export PDF is offered (the server exports for readers with read:cards; a family guardian reads a shared plan without it). */
   canExport?: boolean;
-}
-
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : format(date, 'd MMM yyyy');
 }
 
 /**
@@ -125,6 +122,7 @@ function TemplateFormBody({
   const byField = useMemo(() => issuesByField(issues), [issues]);
   // Signatures show whether they still match the form as it is now (decision 0021).
   const signer = useSigner(tenantId, card.teamId);
+  const { timeZone } = useTenantClock(tenantId);
   const hasSignatureField = template.fields.some((f) => f.type === 'signature');
   const currentHash = useMemo(
     () => (hasSignatureField ? signedValuesHash(template, values) : ''),
@@ -342,11 +340,11 @@ function TemplateFormBody({
           </div>
           <div className="flex gap-1">
             <dt>Created</dt>
-            <dd>{formatDate(current.createdAt)}</dd>
+            <dd>{formatMomentDay(current.createdAt, timeZone)}</dd>
           </div>
           <div className="flex gap-1">
             <dt>Updated</dt>
-            <dd>{formatDate(current.updatedAt)}</dd>
+            <dd>{formatMomentDay(current.updatedAt, timeZone)}</dd>
           </div>
         </dl>
         {current.description || template.description ? (
