@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { planVersionStatuses } from '../behaviour-support/workflow';
 
 /**
  * Audit packs (issue 16 item 6): the evidence an NDIS Practice Standards auditor asks for, for one
@@ -107,6 +108,20 @@ export const ManifestFileSchema = z.object({
   bytes: z.number().int().nonnegative(),
   /** Lower-case hex SHA-256 of the file's bytes. */
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /**
+   * For a behaviour support plan's PDF: the version it shows. The approved (immutable) version in
+   * force during the period ('in-force'), or, none approved by the period's end, the latest version
+   * then ('latest-not-approved').
+   */
+  planVersion: z
+    .object({
+      planId: z.uuid(),
+      number: z.number().int().positive(),
+      status: z.enum(planVersionStatuses),
+      approvedAt: z.iso.datetime({ offset: true }).nullable(),
+      basis: z.enum(['in-force', 'latest-not-approved']),
+    })
+    .optional(),
 });
 export type ManifestFile = z.infer<typeof ManifestFileSchema>;
 

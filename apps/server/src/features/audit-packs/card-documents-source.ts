@@ -1,3 +1,4 @@
+import type { Card } from '@wattle/domain/cards/schemas';
 import { builtInTemplates, findBuiltInTemplate } from '@wattle/domain/templates/built-in-templates';
 import type { FormTemplate } from '@wattle/domain/templates/schemas';
 import { and, asc, eq, gt, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
@@ -18,6 +19,12 @@ import {
   pagedRows,
 } from './evidence-scope';
 import { type PackWriter, safeName } from './pack-writer';
+import {
+  cardAsVersion,
+  manifestPlanVersion,
+  planVersionsOfCards,
+  versionNote,
+} from './plan-version-documents';
 
 /** Which templates' cards a document source exports. */
 export type TemplatePick = (template: Pick<FormTemplate, 'id' | 'name' | 'category'>) => boolean;
@@ -78,6 +85,8 @@ function cardConditions(scope: EvidenceScope, templateIds: string[]): SQL {
  * Evidence of form documents: each card of the picked templates as the PDF its Export PDF gives
  * (the same renderer), in `<folder>/<participant or team>/<work item> <template>.pdf`. A card whose
  * compliance is incomplete is exported all the same: its PDF says so, and an auditor needs to see it.
+ * With `planVersions`, a behaviour support plan's working card is drawn as its versions instead
+ * (plan-version-documents.ts).
  */
 export function cardDocumentsSource(options: {
   name: string;
@@ -85,6 +94,11 @@ export function cardDocumentsSource(options: {
   weight: number;
   pick: TemplatePick;
   requestedBy: () => string;
+  /**
+   * Draws a behaviour support plan's card as the plan's versions in force during the period (their
+   * frozen copies), one PDF each named `… v<n>.pdf`, rather than as the working card is now.
+   */
+  planVersions?: boolean;
 }): EvidenceSource {
   return {
     name: options.name,
@@ -112,27 +126,56 @@ export function cardDocumentsSource(options: {
         50,
       );
       for await (const page of pages) {
+        const planVersions = options.planVersions
+          ? await ctx.read((tx) =>
+              planVersionsOfCards(
+                tx,
+                scope,
+                page.map((p) => p.id),
+              ),
+            )
+          : null;
         for (const { row } of page) {
           if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('stopped');
           const card = toCard(row);
           const template = templates.get(card.templateId ?? '') ?? findBuiltInTemplate(card.templateId ?? '');
           if (!template) continue;
           const participantName = card.participantId ? names.participants.get(card.participantId) : undefined;
-          const pdf = await renderCardPdf({
-            tenantName: scope.tenantName,
-            card,
-            template,
-            participantName: participantName ?? null,
-            generatedAt: new Date(),
-            generatedBy: options.requestedBy(),
-            timeZone: scope.timeZone,
-          });
           const owner = participantName ?? names.teams.get(card.teamId) ?? 'No participant';
-          await out.add(
-            `${options.folder}/${safeName(owner)}/${safeName(`${card.workItemId} ${template.name}`)}.pdf`,
-            pdf,
-            { compress: false },
-          );
+          const folder = `${options.folder}/${safeName(owner)}`;
+          const draw = (shown: Card, versionNote?: string) =>
+            renderCardPdf({
+              tenantName: scope.tenantName,
+              card: shown,
+              template,
+              participantName: participantName ?? null,
+              generatedAt: new Date(),
+              generatedBy: options.requestedBy(),
+              timeZone: scope.timeZone,
+              versionNote,
+            });
+          const versions = planVersions?.get(card.id) ?? [];
+          if (versions.length === 0) {
+            await out.add(
+              `${folder}/${safeName(`${card.workItemId} ${template.name}`)}.pdf`,
+              await draw(card),
+              {
+                compress: false,
+              },
+            );
+          }
+          // A behaviour support plan: each version in force in the period, from its frozen copy.
+          for (const version of versions) {
+            const pdf = await draw(
+              cardAsVersion(card, template, version),
+              versionNote(version, scope.timeZone),
+            );
+            await out.add(
+              `${folder}/${safeName(`${card.workItemId} ${template.name} v${version.number}`)}.pdf`,
+              pdf,
+              { compress: false, describe: manifestPlanVersion(version) },
+            );
+          }
           ctx.progress(++done, total);
         }
       }

@@ -26,6 +26,7 @@ export function evidenceSources(requestedBy: string | null): EvidenceSource[] {
       weight: 4,
       pick: isPlanTemplate,
       requestedBy: generatedBy,
+      planVersions: true,
     }),
     planRegisterSource,
     incidentRegisterSource,

@@ -34,9 +34,14 @@ export class PackWriter {
 
   /**
    * Adds one file and resolves once the ZIP has taken all of it. `compress: false` for what is
-   * compressed already (PDFs), which deflate would only slow down.
+   * compressed already (PDFs), which deflate would only slow down. `describe` adds what the manifest
+   * says of the file beside its size and hash (a plan PDF's version).
    */
-  async add(path: string, source: EntrySource, options: { compress?: boolean } = {}): Promise<ManifestFile> {
+  async add(
+    path: string,
+    source: EntrySource,
+    options: { compress?: boolean; describe?: Pick<ManifestFile, 'planVersion'> } = {},
+  ): Promise<ManifestFile> {
     if (this.writeError) throw this.writeError;
     const unique = this.uniquePath(path);
     const hash = createHash('sha256');
@@ -60,7 +65,7 @@ export class PackWriter {
     // One entry in flight at a time: the next is made only after the ZIP has read this one.
     await Promise.race([finished(counted), this.written.then(() => undefined)]);
     if (this.writeError) throw this.writeError;
-    const entry = { path: unique, bytes, sha256: hash.digest('hex') };
+    const entry: ManifestFile = { path: unique, bytes, sha256: hash.digest('hex'), ...options.describe };
     this.entries.push(entry);
     return entry;
   }

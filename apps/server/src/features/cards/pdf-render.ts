@@ -28,6 +28,8 @@ export interface CardPdfInput {
   generatedBy: string;
   /** The tenant's time zone, for the times printed (default Australia/Sydney). */
   timeZone?: string;
+  /** A line under the work item naming what the PDF shows (an audit pack's plan version). */
+  versionNote?: string;
 }
 
 const statusLabels: Record<CardStatus, string> = {
@@ -140,6 +142,11 @@ export async function renderCardPdf(input: CardPdfInput): Promise<Buffer> {
         `Updated ${formatDateTime(card.updatedAt, timeZone)}`,
       ].join('  ·  '),
     );
+    if (input.versionNote) {
+      doc.font(font.bold).fillColor(colour.heading);
+      write(input.versionNote);
+      doc.font(font.regular).fillColor(colour.muted);
+    }
     if (card.description.trim()) {
       doc.moveDown(0.4).fillColor(colour.text);
       write(card.description.trim());
