@@ -7,8 +7,8 @@ import type { ParticipantOfPractices } from './practice-access';
 import type { UseRow } from './use-rows';
 
 /**
- * An unauthorised use of a restrictive practice is itself a reportable incident (NDIS (Incident
- * Management and Reportable Incidents) Rules 2018, s 16(1)(f)): it is raised in the incidents
+ * An unauthorised use of a restrictive practice is itself a reportable incident (NDIS Act s 73Z(4)(f);
+ * Reportable Incidents Rules s 16; decision 0027): it is raised in the incidents
  * register, in the transaction that logs the use, with the use's details, aware from when it was
  * logged (the notification clock starts then), and linked back to the use.
  */
@@ -38,8 +38,9 @@ export async function raiseUnauthorisedUseIncident(
     awareAt: input.awareAt,
     restrictivePracticeUseId: use.id,
     // Whether the use harmed the person decides 24 hours or 5 business days (Reportable Incidents
-    // Rules s 13(2)) and is rarely known when it is logged: raiseIncident leaves it at Medium, not yet
-    // assessed, on the 24-hour clock, until whoever reviews the incident records Low (no harm).
+    // Rules ss 20 and 21, decision 0027) and is rarely known when it is logged: raiseIncident leaves
+    // it at Medium, not yet assessed, on the 24-hour clock, until whoever reviews the incident
+    // records Low (no harm).
   });
   return { id: incident.id, title };
 }
