@@ -31,6 +31,13 @@ for (const viewport of [
       }
     });
 
+    test('/dashboard has no violations', async ({ page, signIn }) => {
+      await signIn(demoUsers.owner);
+      await page.goto('/dashboard');
+      await expect(page.getByTestId('dashboard-tiles')).toBeVisible();
+      await expectNoAccessibilityViolations(page);
+    });
+
     test('/settings has no violations', async ({ page, signIn }) => {
       await signIn(demoUsers.owner);
       await page.goto('/settings');

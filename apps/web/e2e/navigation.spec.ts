@@ -8,7 +8,6 @@ async function expectNotFound(page: Page): Promise<void> {
 
 /** Pages another issue builds: each shows its title and says what will be there. */
 const placeholderPages = [
-  ['/dashboard', 'Dashboard'],
   ['/handbook', 'Handbook'],
   ['/meeting', 'Meeting Reviews'],
   ['/admin/files', 'File Storage'],

@@ -47,7 +47,7 @@ const inboxRoute = createRoute({
 const dashboardRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/dashboard',
-  component: lazyRouteComponent(() => import('@/features/placeholders/dashboard-page'), 'DashboardPage'),
+  component: lazyRouteComponent(() => import('@/features/dashboard/dashboard-page'), 'DashboardPage'),
 });
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -93,6 +93,9 @@ const teamViewNames = new Set(['work-board', 'list', 'calendar', 'roadmap']);
 const teamViewRoute = createRoute({
   getParentRoute: () => teamRoute,
   path: '$view',
+  // The list opened on the overdue cards (`?overdue=true`, as the dashboard links it).
+  validateSearch: (search: Record<string, unknown>): { overdue?: true } =>
+    search.overdue === true || search.overdue === 'true' ? { overdue: true } : {},
   beforeLoad: ({ params }) => {
     if (!teamViewNames.has(params.view)) pageNotFound();
   },

@@ -17,6 +17,7 @@ const liveAreas: Record<string, (tenantId: string) => (readonly unknown[])[]> = 
   card: (tenantId) => [
     ['cards', tenantId],
     ['search', tenantId],
+    ['dashboard', tenantId],
   ],
   template: (tenantId) => [['templates', tenantId]],
   // Participant lists, records, plans and pickers (features/participants/api.ts participantKeys.all).
@@ -25,14 +26,20 @@ const liveAreas: Record<string, (tenantId: string) => (readonly unknown[])[]> = 
   comment: (tenantId) => [['comments', tenantId]],
   // Time entries, their lists and totals (features/time/time-keys.ts); the person's running timer,
   // sent only to their own pages, so every tab and device shows the same chip within a second.
-  'time-entry': (tenantId) => [['time', tenantId, 'entries']],
+  'time-entry': (tenantId) => [
+    ['time', tenantId, 'entries'],
+    ['dashboard', tenantId],
+  ],
   timer: (tenantId) => [['time', tenantId, 'timer']],
   // The time codes the entry dialog offers (an admin deactivating one disables it there).
   'time-code': (tenantId) => [['time', tenantId, 'codes']],
   // A catalogue import changes the imported years, the support items searched (features/rates) and
   // every time code's price limit.
   // Invoices and claim batches: the board, lists, totals, details (features/invoices/invoice-keys.ts).
-  invoice: (tenantId) => [['invoices', tenantId]],
+  invoice: (tenantId) => [
+    ['invoices', tenantId],
+    ['dashboard', tenantId],
+  ],
   // The tax-invoice settings page (features/tax-invoice-settings/api.ts).
   'tax-invoice-settings': (tenantId) => [['settings', tenantId, 'tax-invoice']],
   claim: (tenantId) => [['invoices', tenantId]],
@@ -45,14 +52,27 @@ const liveAreas: Record<string, (tenantId: string) => (readonly unknown[])[]> = 
   'restrictive-practice-use': (tenantId) => [['restrictive-practices', tenantId]],
   'restrictive-practice-report': (tenantId) => [['restrictive-practices', tenantId]],
   // Behaviour support plans, their versions and engagements (features/behaviour-support/api.ts).
-  'behaviour-support-plan': (tenantId) => [['behaviour-support', tenantId]],
-  'behaviour-support-engagement': (tenantId) => [['behaviour-support', tenantId]],
+  // The dashboard (features/dashboard/api.ts) counts cards, deadlines, plans, incidents, time and invoices.
+  'behaviour-support-plan': (tenantId) => [
+    ['behaviour-support', tenantId],
+    ['dashboard', tenantId],
+  ],
+  'behaviour-support-engagement': (tenantId) => [
+    ['behaviour-support', tenantId],
+    ['dashboard', tenantId],
+  ],
   // Audit packs asked for, progressing and finished (features/audit-packs/api.ts).
   'audit-pack': (tenantId) => [['audit-packs', tenantId]],
   // Commission deadlines: every list and badge reading GET /api/deadlines (features/deadlines/deadline-keys.ts).
-  deadline: (tenantId) => [['deadlines', tenantId]],
+  deadline: (tenantId) => [
+    ['deadlines', tenantId],
+    ['dashboard', tenantId],
+  ],
   // The incidents register and the open incident (features/incidents/incident-keys.ts).
-  incident: (tenantId) => [['incidents', tenantId]],
+  incident: (tenantId) => [
+    ['incidents', tenantId],
+    ['dashboard', tenantId],
+  ],
 };
 
 export function liveQueryKeys(entity: string, tenantId: string): (readonly unknown[])[] {

@@ -1,4 +1,4 @@
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type SortingState, useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { priorities, priorityLabels, type WorkItem } from '@wattle/domain/cards/schemas';
@@ -40,7 +40,12 @@ export function ListView({ team, items, total, mine }: TeamViewProps) {
   const viewport = useViewport();
   const navigate = useNavigate();
   const filterId = useId();
-  const [filters, setFilters] = useState<ListFilters>(emptyListFilters);
+  // `?overdue=true` (the dashboard's link) opens the list on the overdue cards.
+  const { overdue: overdueOnly } = useSearch({ strict: false }) as { overdue?: true };
+  const [filters, setFilters] = useState<ListFilters>(() => ({
+    ...emptyListFilters,
+    overdueOnly: overdueOnly === true,
+  }));
   const [sorting, setSorting] = useState<SortingState>([]);
 
   const states = useMemo(
