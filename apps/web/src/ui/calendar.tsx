@@ -66,6 +66,11 @@ export function Calendar({
         day: cn('relative aspect-square h-full w-full select-none p-0 text-center', defaults.day),
         day_button:
           'inline-flex size-(--cell-size) items-center justify-center rounded-md text-sm outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring aria-selected:bg-primary aria-selected:text-primary-foreground',
+        // The chosen day: react-day-picker marks the cell (aria-selected is on it, not on its button).
+        selected: cn(
+          '[&>button]:bg-primary [&>button]:text-primary-foreground [&>button]:hover:bg-primary/90',
+          defaults.selected,
+        ),
         today: cn('rounded-md bg-accent text-accent-foreground', defaults.today),
         outside: cn('text-muted-foreground', defaults.outside),
         disabled: cn('text-muted-foreground opacity-50', defaults.disabled),

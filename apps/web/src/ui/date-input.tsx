@@ -142,6 +142,19 @@ export function DateInput({
         <PopoverContent
           className="w-auto p-0"
           align="start"
+          // Focus the chosen day (else today, else the first day allowed), so arrow keys move by day at once.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            const panel = event.currentTarget as HTMLElement;
+            const day = [
+              '[data-selected="true"]',
+              '[data-today="true"]',
+              '[role="gridcell"]:not([data-disabled="true"])',
+            ]
+              .map((cell) => panel.querySelector<HTMLButtonElement>(`${cell} button:not([disabled])`))
+              .find(Boolean);
+            day?.focus();
+          }}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             inputRef.current?.focus();
@@ -156,7 +169,6 @@ export function DateInput({
             defaultMonth={selected ?? clampToday(minDate, maxDate)}
             selected={selected}
             disabled={disabledDays}
-            autoFocus
             onSelect={(date) => {
               if (date) {
                 const iso = dateToIso(date);
