@@ -10,6 +10,7 @@ import { tenantTimeZone, tenantToday } from '../features/cards/card-values';
 import { createCard } from '../features/cards/create-card';
 import { keepIncidentClocks } from '../features/incidents/incident-clocks';
 import { runInTenant } from '../http/tenant-scope';
+import { jordanHistory, miaHistory, seedIncidentHistory } from './demo-incident-history';
 
 /**
  * Demo incidents (issue 16 item 4) for Jordan Lee at Sunrise, reported by Sophie (support worker)
@@ -17,9 +18,11 @@ import { runInTenant } from '../http/tenant-scope';
  * three days ago, reportable as a serious injury, the Commission notified the same day and the 5-day
  * report still to send (its deadline days away), with a follow-up action for Lee; and yesterday's
  * behaviour incident, open and not reportable. The register fields are then written as a team
- * would have recorded them, without notifying anyone again.
+ * would have recorded them, without notifying anyone again. Before those, six months of closed
+ * behaviour incidents for Jordan and Mia (demo-incident-history.ts) feed Behaviour Analytics.
  */
 const reporter = 'sophie.support@sunrise.example';
+const miaReporter = 'priya.practitioner@sunrise.example';
 const teamLead = 'lee.lead@sunrise.example';
 
 export async function seedDemoIncidents(
@@ -37,6 +40,12 @@ export async function seedDemoIncidents(
     const [lee] = await ctx.tx.select({ id: users.id }).from(users).where(eq(users.email, teamLead));
     const today = await tenantToday(ctx);
     const timeZone = await tenantTimeZone(ctx);
+    await seedIncidentHistory(ctx, {
+      participant: { id: jordan.id, teamId: jordan.teamId, firstName: 'Jordan' },
+      history: jordanHistory,
+      today,
+      timeZone,
+    });
 
     const report = async (title: string, date: string, time: string, description: string) => {
       const card = await createCard(ctx, {
@@ -103,5 +112,18 @@ export async function seedDemoIncidents(
         version: 2,
       })
       .where(and(eq(incidents.tenantId, tenantId), eq(incidents.id, upset.id)));
+  });
+  await runInTenant(db, tenantId, { ...actorFor(miaReporter), isVerified: true }, async (ctx) => {
+    const [mia] = await ctx.tx
+      .select({ id: participants.id, teamId: participants.teamId })
+      .from(participants)
+      .where(and(eq(participants.tenantId, tenantId), eq(participants.name, 'Mia Thompson')));
+    if (!mia?.teamId) return;
+    await seedIncidentHistory(ctx, {
+      participant: { id: mia.id, teamId: mia.teamId, firstName: 'Mia' },
+      history: miaHistory,
+      today: await tenantToday(ctx),
+      timeZone: await tenantTimeZone(ctx),
+    });
   });
 }
