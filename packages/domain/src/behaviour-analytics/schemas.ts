@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { daysBetween } from '../participants/plans';
 import { PracticeTypeSchema } from '../restrictive-practices/schemas';
+import { maxAnalyticsDays } from './period';
 
 /**
  * Behaviour analytics (issue 16 item 5): counts of incidents and restrictive-practice uses for a
@@ -9,26 +10,30 @@ import { PracticeTypeSchema } from '../restrictive-practices/schemas';
  * the incidents of those teams (read:incidents); practice uses also need read:restrictive-practices.
  */
 
-/** The longest period one answer covers (about five years). */
-export const maxAnalyticsDays = 1_830;
+export { maxAnalyticsDays };
 
 const Day = z.iso.date({ error: 'Give a day as yyyy-mm-dd' });
 
-/** `GET /api/behaviour-analytics` (and its CSV). The days are the tenant's, both included. */
-export const BehaviourAnalyticsQuerySchema = z
-  .object({
-    from: Day,
-    to: Day,
-    /** One team; without it, every team the caller reads. */
-    teamId: z.uuid().optional(),
-    /** Lets a plain download link (the CSV) name the tenant. */
-    tenantId: z.uuid().optional(),
-  })
-  .refine((q) => q.to >= q.from, { message: 'The period must end on or after its start', path: ['to'] })
-  .refine((q) => q.to < q.from || daysBetween(q.from, q.to) < maxAnalyticsDays, {
-    message: 'Choose a period of at most five years',
-    path: ['from'],
-  });
+const QueryFields = z.object({
+  from: Day,
+  to: Day,
+  /** One team; without it, every team the caller reads. */
+  teamId: z.uuid().optional(),
+  /** Lets a plain download link (the CSV) name the tenant. */
+  tenantId: z.uuid().optional(),
+});
+
+function periodRules<T extends z.ZodType<{ from: string; to: string }>>(schema: T) {
+  return schema
+    .refine((q) => q.to >= q.from, { message: 'The period must end on or after its start', path: ['to'] })
+    .refine((q) => q.to < q.from || daysBetween(q.from, q.to) < maxAnalyticsDays, {
+      message: 'Choose a period of at most five years',
+      path: ['from'],
+    });
+}
+
+/** `GET /api/behaviour-analytics`. The days are the tenant's, both included. */
+export const BehaviourAnalyticsQuerySchema = periodRules(QueryFields);
 export type BehaviourAnalyticsQuery = z.infer<typeof BehaviourAnalyticsQuerySchema>;
 
 /** How the over-time chart groups the period: by day up to about two months, by week up to a year. */
@@ -100,3 +105,9 @@ export const analyticsCharts = [
   'by-practice-kind',
 ] as const;
 export type AnalyticsChart = (typeof analyticsCharts)[number];
+
+/** `GET /api/behaviour-analytics.csv`: the same query; `chart` keeps one chart's rows. */
+export const BehaviourAnalyticsCsvQuerySchema = periodRules(
+  QueryFields.extend({ chart: z.enum(analyticsCharts).optional() }),
+);
+export type BehaviourAnalyticsCsvQuery = z.infer<typeof BehaviourAnalyticsCsvQuerySchema>;

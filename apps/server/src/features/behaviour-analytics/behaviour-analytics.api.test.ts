@@ -215,6 +215,19 @@ describe('the charts count the period’s records in the tenant’s zone', () =>
     expect(lines).toContain('by-antecedent,noise,Noise,1,2,,');
     expect(lines).toContain('by-practice-kind,seclusion,Seclusion,,1,15,1');
     expect(lines).toHaveLength(1 + 14 + 24 + 7 + 3 + 2 + 5);
+
+    const one = await client.get(
+      `/api/behaviour-analytics.csv?from=2024-03-25&to=2024-04-07&chart=by-day-of-week&tenantId=${sunrise}`,
+    );
+    expect(String(one.headers['content-disposition'])).toContain(
+      'behaviour-analytics-by-day-of-week-2024-03-25-to-2024-04-07.csv',
+    );
+    const oneLines = String(one.body).trim().split('\r\n');
+    expect(oneLines).toHaveLength(1 + 7);
+    expect(oneLines.slice(1).every((line) => line.startsWith('by-day-of-week,'))).toBe(true);
+    expect(
+      (await client.get(`/api/behaviour-analytics.csv?from=2024-03-25&to=2024-04-07&chart=pie`)).status,
+    ).toBe(400);
   });
 });
 

@@ -1,6 +1,7 @@
 import { oneSchema } from '@wattle/domain/api/envelope';
 import { analyticsCsvColumns, analyticsCsvRows } from '@wattle/domain/behaviour-analytics/analytics-csv';
 import {
+  BehaviourAnalyticsCsvQuerySchema,
   BehaviourAnalyticsQuerySchema,
   BehaviourAnalyticsSchema,
 } from '@wattle/domain/behaviour-analytics/schemas';
@@ -42,20 +43,25 @@ export const behaviourAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'tenant', tenantFromQuery: true },
       schema: {
         tags,
-        description: `Every chart's numbers as CSV (text/csv), one row per bar: ${analyticsCsvColumns.join(', ')}. chart is over-time, by-behaviour, by-hour, by-day-of-week, by-antecedent or by-practice-kind; key is the step's first day (yyyy-mm-dd), the hour, the weekday (1 Monday), the behaviour or antecedent as grouped, or the practice. Same query as the JSON; ?tenantId= may stand in for X-Tenant-Id (a plain download link). ${reach}`,
-        querystring: BehaviourAnalyticsQuerySchema,
+        description: `Every chart's numbers as CSV (text/csv), one row per bar: ${analyticsCsvColumns.join(', ')}. chart is over-time, by-behaviour, by-hour, by-day-of-week, by-antecedent or by-practice-kind (?chart= keeps one chart's rows); key is the step's first day (yyyy-mm-dd), the hour, the weekday (1 Monday), the behaviour or antecedent as grouped, or the practice. Same query as the JSON; ?tenantId= may stand in for X-Tenant-Id (a plain download link). ${reach}`,
+        querystring: BehaviourAnalyticsCsvQuerySchema,
         produces: ['text/csv'],
         response: { 200: z.string().describe('text/csv') },
       },
     },
     async (request, reply) => {
       const analytics = await inTenant(request, (ctx) => behaviourAnalytics(ctx, request.query));
-      const rows = analyticsCsvRows(analytics).map((row) => row.map(neutraliseFormula));
+      const { from, to, chart } = request.query;
+      const rows = analyticsCsvRows(analytics)
+        .filter((row) => !chart || row[0] === chart)
+        .map((row) => row.map(neutraliseFormula));
       const csv = stringify([[...analyticsCsvColumns], ...rows], { record_delimiter: 'windows' });
-      const { from, to } = request.query;
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="behaviour-analytics-${from}-to-${to}.csv"`)
+        .header(
+          'content-disposition',
+          `attachment; filename="behaviour-analytics-${chart ? `${chart}-` : ''}${from}-to-${to}.csv"`,
+        )
         .header('cache-control', 'private, no-store')
         .send(csv);
     },
