@@ -1886,7 +1886,7 @@ describe('tenant isolation', () => {
       if (c.kind !== 'tenant') continue;
       const res = await call(stranger, c.call(ids), ids.sunrise);
       expect(res.status, route).toBe(404);
-      expect(res.body.error.message, route).toBe('Tenant not found');
+      expect(res.body.error.message, route).toBe('Organisation not found');
       expectNoData(res.body);
     }
   });

@@ -46,7 +46,7 @@ export function registerAuthGuard(
       const header = request.headers['x-tenant-id'] ?? tenantFromQuery(request);
       if (!header) throw new AppError('BAD_REQUEST', 'The X-Tenant-Id header is required');
       const parsed = TenantIdSchema.safeParse(header);
-      if (!parsed.success) throw new AppError('NOT_FOUND', 'Tenant not found');
+      if (!parsed.success) throw new AppError('NOT_FOUND', 'Organisation not found');
       request.tenantId = parsed.data;
     }
   });

@@ -143,7 +143,7 @@ describe('bad input writes nothing', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it("answers an unknown or malformed tenant id with 404 'Tenant not found'", async () => {
+  it("answers an unknown or malformed tenant id with 404 'Organisation not found'", async () => {
     for (const tenantId of [randomUUID(), 'sunrise', '12345', `${sunrise}x`, "' or 1=1 --"]) {
       const client = olivia.inTenant(tenantId);
       for (const res of [
@@ -153,7 +153,7 @@ describe('bad input writes nothing', () => {
       ]) {
         expect(res.body).toEqual({
           success: false,
-          error: { code: 'NOT_FOUND', message: 'Tenant not found' },
+          error: { code: 'NOT_FOUND', message: 'Organisation not found' },
         });
         expect(res.status).toBe(404);
       }

@@ -53,13 +53,13 @@ export function runInTenant<T>(
     actor,
     async (tx) => {
       const [row] = await checkAccess(tx, accessValues);
-      if (!row) throw new AppError('NOT_FOUND', 'Tenant not found');
+      if (!row) throw new AppError('NOT_FOUND', 'Organisation not found');
       const access: TenantAccess = {
         platformRole: actor.platformRole,
         membershipRole: row.membershipRole,
         hasApprovedAccessRequest: row.hasApprovedAccessRequest,
       };
-      if (!canEnterTenant(access)) throw new AppError('NOT_FOUND', 'Tenant not found');
+      if (!canEnterTenant(access)) throw new AppError('NOT_FOUND', 'Organisation not found');
       return fn({
         tx,
         tenantId,

@@ -68,7 +68,7 @@ export async function requestTenantAccess(
       .select({ id: tenants.id, name: tenants.name })
       .from(tenants)
       .where(eq(tenants.id, input.tenantId));
-    if (!tenant) throw new AppError('NOT_FOUND', 'Tenant not found');
+    if (!tenant) throw new AppError('NOT_FOUND', 'Organisation not found');
     const [pending] = await tx
       .select({ id: tenantAccessRequests.id })
       .from(tenantAccessRequests)

@@ -33,7 +33,7 @@ async function samCanSeeSunrise(): Promise<boolean> {
   expect(listed).toBe(teams.status === 200);
   if (teams.status !== 200) {
     expect(teams.status).toBe(404);
-    expect(teams.body.error.message).toBe('Tenant not found');
+    expect(teams.body.error.message).toBe('Organisation not found');
   }
   return teams.status === 200;
 }
@@ -130,7 +130,7 @@ describe('tenant access requests', () => {
     }
     const unknown = await s.post('/api/access-requests', { tenantId: randomUUID(), reason });
     expect(unknown.status).toBe(404);
-    expect(unknown.body.error.message).toBe('Tenant not found');
+    expect(unknown.body.error.message).toBe('Organisation not found');
     const malformed = await s.post('/api/access-requests', { tenantId: 'sunrise', reason });
     expect(malformed.status).toBe(400);
   });

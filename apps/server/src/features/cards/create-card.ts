@@ -71,7 +71,7 @@ export async function createCard(ctx: TenantContext, input: CreateCardInput): Pr
     .select({ prefix: tenants.prefix, timeZone: tenants.timeZone })
     .from(tenants)
     .where(eq(tenants.id, ctx.tenantId));
-  if (!tenant) throw new AppError('NOT_FOUND', 'Tenant not found');
+  if (!tenant) throw new AppError('NOT_FOUND', 'Organisation not found');
   const now = new Date();
   const today = todayIn(tenant.timeZone, now);
   const dueDate =

@@ -154,7 +154,7 @@ describe('GET /api/cards/:id/pdf', () => {
     const ben = await t.as('ben.owner@bluegum.example');
     const withSunrise = await download(ben, `/api/cards/${card.id}/pdf`, sunrise);
     expect(withSunrise.status).toBe(404);
-    expect(withSunrise.json().error.message).toBe('Tenant not found');
+    expect(withSunrise.json().error.message).toBe('Organisation not found');
     const viaQuery = await download(ben, `/api/cards/${card.id}/pdf?tenantId=${sunrise}`, null);
     expect(viaQuery.status).toBe(404);
     const underOwn = await download(ben, `/api/cards/${card.id}/pdf`, bluegum);

@@ -29,7 +29,7 @@ export async function prepareCardPdf(
     .select({ name: tenants.name, timeZone: tenants.timeZone })
     .from(tenants)
     .where(eq(tenants.id, ctx.tenantId));
-  if (!tenant) throw new AppError('NOT_FOUND', 'Tenant not found');
+  if (!tenant) throw new AppError('NOT_FOUND', 'Organisation not found');
   const teamParticipant = access.participant;
   return {
     tenantName: tenant.name,

@@ -43,10 +43,10 @@ describe('GET /api/events', () => {
     const ben = await t.as('ben.owner@bluegum.example');
     const stranger = await (await t.as('ben.owner@bluegum.example')).inTenant(sunrise).get('/api/events');
     expect(stranger.status).toBe(404);
-    expect(stranger.body.error.message).toBe('Tenant not found');
+    expect(stranger.body.error.message).toBe('Organisation not found');
     const byQuery = await ben.get(`/api/events?tenantId=${sunrise}`);
     expect(byQuery.status).toBe(404);
-    expect(byQuery.body.error.message).toBe('Tenant not found');
+    expect(byQuery.body.error.message).toBe('Organisation not found');
     expect((await t.anonymous().get(`/api/events?tenantId=${sunrise}`)).status).toBe(401);
     expect((await ben.get('/api/events')).status).toBe(400);
     expect((await ben.get('/api/events?tenantId=sunrise')).status).toBe(404);

@@ -184,7 +184,7 @@ describe('favourites', () => {
     const ben = (await t.as('ben.owner@bluegum.example')).inTenant(sunrise);
     const denied = await ben.get('/api/favorites');
     expect(denied.status).toBe(404);
-    expect(denied.body.error.message).toBe('Tenant not found');
+    expect(denied.body.error.message).toBe('Organisation not found');
     // Unknown and malformed ids.
     const p = await priya();
     expect((await p.delete(`/api/favorites/${randomUUID()}`)).status).toBe(404);

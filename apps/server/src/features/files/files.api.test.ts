@@ -424,7 +424,7 @@ describe('downloads and deletes', () => {
     const { file } = (await upload('sophie', task.id, { name: 'private.pdf', bytes: pdfBytes() })).body.data;
     const ben = await download('ben', file.url, { tenant: sunrise });
     expect(ben.status).toBe(404);
-    expect(ben.json().error.message).toBe('Tenant not found');
+    expect(ben.json().error.message).toBe('Organisation not found');
     const benOwn = await download('ben', file.url, { tenant: bluegum });
     expect(benOwn.status).toBe(404);
     expect(benOwn.json().error.message).toBe('File not found');

@@ -13,7 +13,7 @@ export async function readTaxInvoiceProvider(ctx: TenantContext): Promise<TaxInv
     .select({ name: tenants.name, logoUrl: tenants.logoUrl, taxInvoice: tenants.taxInvoice })
     .from(tenants)
     .where(eq(tenants.id, ctx.tenantId));
-  if (!row) throw new AppError('NOT_FOUND', 'Tenant not found');
+  if (!row) throw new AppError('NOT_FOUND', 'Organisation not found');
   const { taxInvoice } = row;
   return {
     legalName: taxInvoice.legalName?.trim() || row.name,

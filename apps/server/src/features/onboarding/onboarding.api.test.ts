@@ -148,7 +148,7 @@ describe('POST /api/onboarding', () => {
     expect(list).not.toContain(mine.id);
     const res = await olivia.inTenant(mine.id).get('/api/teams');
     expect(res.status).toBe(404);
-    expect(res.body.error.message).toBe('Tenant not found');
+    expect(res.body.error.message).toBe('Organisation not found');
   });
 
   it('refuses a caller who is not signed in, creating nothing', async () => {

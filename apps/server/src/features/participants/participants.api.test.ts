@@ -387,7 +387,7 @@ describe('GET /api/participants/{id}', () => {
     const ben = await t.as('ben.owner@bluegum.example');
     const underSunrise = await ben.inTenant(sunrise).get(`/api/participants/${ids.jordan}`);
     expect(underSunrise.status).toBe(404);
-    expect(underSunrise.body.error.message).toBe('Tenant not found');
+    expect(underSunrise.body.error.message).toBe('Organisation not found');
     const underBluegum = await ben.inTenant(bluegum).get(`/api/participants/${ids.jordan}`);
     expect(underBluegum.status).toBe(404);
     expect(underBluegum.body.error.message).toBe('Participant not found');

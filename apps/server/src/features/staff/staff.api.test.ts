@@ -323,7 +323,7 @@ describe('another tenant', () => {
     for (const url of ['/api/staff', '/api/staff/supervisors', `/api/staff/${ids.sophie}`]) {
       const res = await ben.get(url);
       expect(res.status, url).toBe(404);
-      expect(res.body.error.message).toBe('Tenant not found');
+      expect(res.body.error.message).toBe('Organisation not found');
     }
     expect((await put(ben, ids.sophie, { qualifications: ['x'] })).status).toBe(404);
   });

@@ -55,6 +55,6 @@ export async function readTaxInvoiceSettings(ctx: TenantContext): Promise<TaxInv
     })
     .from(tenants)
     .where(eq(tenants.id, ctx.tenantId));
-  if (!row) throw new AppError('NOT_FOUND', 'Tenant not found');
+  if (!row) throw new AppError('NOT_FOUND', 'Organisation not found');
   return toTaxInvoiceSettings(row, await lastInvoiceNumber(ctx));
 }

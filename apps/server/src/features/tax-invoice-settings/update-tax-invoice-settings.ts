@@ -31,7 +31,7 @@ export async function updateTaxInvoiceSettings(
 ): Promise<TaxInvoiceSettings> {
   requireTenantPermission(ctx, 'manage:tenant');
   const [current] = await ctx.tx.select().from(tenants).where(eq(tenants.id, ctx.tenantId)).for('update');
-  if (!current) throw new AppError('NOT_FOUND', 'Tenant not found');
+  if (!current) throw new AppError('NOT_FOUND', 'Organisation not found');
 
   const last = await lockInvoiceCounter(ctx);
   if (input.version !== undefined && input.version !== current.version) {

@@ -60,7 +60,7 @@ export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
         const [row] = await ctx.tx.select().from(tenants).where(eq(tenants.id, ctx.tenantId));
         return row;
       });
-      if (!tenant) throw new AppError('NOT_FOUND', 'Tenant not found');
+      if (!tenant) throw new AppError('NOT_FOUND', 'Organisation not found');
       return { success: true as const, data: toTenant(tenant) };
     },
   );

@@ -157,7 +157,7 @@ describe('GET /api/tenants/current', () => {
     expect((await lee.inTenant(sunrise).get('/api/tenants/current')).status).toBe(200);
     const other = await lee.inTenant(bluegum).get('/api/tenants/current');
     expect(other.status).toBe(404);
-    expect(other.body).toEqual({ success: false, error: { code: 'NOT_FOUND', message: 'Tenant not found' } });
+    expect(other.body).toEqual({ success: false, error: { code: 'NOT_FOUND', message: 'Organisation not found' } });
   });
 });
 
@@ -267,7 +267,7 @@ describe('PATCH /api/tenants/current', () => {
     const adam = (await t.as('adam.admin@sunrise.example')).inTenant(bluegum);
     const res = await adam.patch('/api/tenants/current', { version: 1, name: 'Taken over' });
     expect(res.status).toBe(404);
-    expect(res.body.error.message).toBe('Tenant not found');
+    expect(res.body.error.message).toBe('Organisation not found');
     const ben = (await t.as('ben.owner@bluegum.example')).inTenant(bluegum);
     expect((await current(ben)).name).toBe('Bluegum Disability Services');
   });

@@ -13,7 +13,7 @@ import { toTenant } from './tenant-records';
 export async function updateTenant(ctx: TenantContext, input: UpdateTenant) {
   requireTenantPermission(ctx, 'manage:tenant');
   const [current] = await ctx.tx.select().from(tenants).where(eq(tenants.id, ctx.tenantId)).for('update');
-  if (!current) throw new AppError('NOT_FOUND', 'Tenant not found');
+  if (!current) throw new AppError('NOT_FOUND', 'Organisation not found');
   if (current.version !== input.version) {
     throw new AppError('CONFLICT', 'Someone else changed these settings first', toTenant(current));
   }
