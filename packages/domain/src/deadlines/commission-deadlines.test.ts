@@ -13,6 +13,9 @@ const sydney = 'Australia/Sydney';
 const brisbane = 'Australia/Brisbane';
 const perth = 'Australia/Perth';
 const melbourne = 'Australia/Melbourne';
+const adelaide = 'Australia/Adelaide';
+const hobart = 'Australia/Hobart';
+const darwin = 'Australia/Darwin';
 
 /** The local date and time of a due instant, to read the tests in the tenant's calendar. */
 const local = (at: Date, tz: string) => {
@@ -31,12 +34,16 @@ describe('behaviour support plan deadlines', () => {
     expect(interimPlanDue('2028-01-31', sydney).toISOString()).toBe('2028-02-29T12:59:59.999Z');
     expect(interimPlanDue('2026-03-31', brisbane).toISOString()).toBe('2026-04-30T13:59:59.999Z');
     expect(interimPlanDue('2026-12-31', brisbane).toISOString()).toBe('2027-01-31T13:59:59.999Z');
+    // The 29th and 30th of January clamp too.
+    expect(interimPlanDue('2026-01-29', sydney).toISOString()).toBe('2026-02-28T12:59:59.999Z');
+    expect(interimPlanDue('2028-01-30', sydney).toISOString()).toBe('2028-02-29T12:59:59.999Z');
   });
 
   it('gives the comprehensive plan 6 calendar months, across a year end and into a leap February', () => {
     expect(comprehensivePlanDue('2026-03-15', brisbane).toISOString()).toBe('2026-09-15T13:59:59.999Z');
     expect(comprehensivePlanDue('2026-08-31', brisbane).toISOString()).toBe('2027-02-28T13:59:59.999Z');
     expect(comprehensivePlanDue('2027-08-31', brisbane).toISOString()).toBe('2028-02-29T13:59:59.999Z');
+    expect(comprehensivePlanDue('2027-08-29', sydney).toISOString()).toBe('2028-02-29T12:59:59.999Z');
   });
 
   it('ends a due day at local midnight whichever side of a Sydney daylight-saving change it falls', () => {
@@ -45,6 +52,9 @@ describe('behaviour support plan deadlines', () => {
     expect(interimPlanDue('2026-09-04', sydney).toISOString()).toBe('2026-10-04T12:59:59.999Z');
     // Brisbane keeps UTC+10 all year.
     expect(interimPlanDue('2026-09-04', brisbane).toISOString()).toBe('2026-10-04T13:59:59.999Z');
+    // Adelaide's half-hour offsets: UTC+10:30 once daylight saving has begun, UTC+9:30 once it has ended.
+    expect(interimPlanDue('2026-09-04', adelaide).toISOString()).toBe('2026-10-04T13:29:59.999Z');
+    expect(interimPlanDue('2026-03-05', adelaide).toISOString()).toBe('2026-04-05T14:29:59.999Z');
   });
 
   it('reviews a plan 12 months after approval, from 29 February to 28 February', () => {
@@ -119,6 +129,49 @@ describe('reportable incident deadlines', () => {
   });
 });
 
+describe('business days across daylight saving, year ends, leap days and state holidays', () => {
+  it("counts 5 business days across the start of daylight saving and each state's October holiday", () => {
+    // Aware Thursday 1 October 2026; daylight saving begins Sunday 4 October. Monday 5 October is
+    // Labour Day in NSW, the ACT and SA and the King's Birthday in Queensland, but a working day in
+    // Victoria. The due day ends at local midnight in daylight time (UTC+11, or +10:30 in Adelaide).
+    const aware = new Date('2026-09-30T23:00:00Z');
+    expect(incidentFiveDayReportDue(aware, 'NSW', sydney).toISOString()).toBe('2026-10-09T12:59:59.999Z');
+    expect(incidentFiveDayReportDue(aware, 'ACT', sydney).toISOString()).toBe('2026-10-09T12:59:59.999Z');
+    expect(incidentFiveDayReportDue(aware, 'SA', adelaide).toISOString()).toBe('2026-10-09T13:29:59.999Z');
+    expect(incidentFiveDayReportDue(aware, 'QLD', brisbane).toISOString()).toBe('2026-10-09T13:59:59.999Z');
+    expect(incidentFiveDayReportDue(aware, 'VIC', melbourne).toISOString()).toBe('2026-10-08T12:59:59.999Z');
+  });
+
+  it('counts across Christmas, the Boxing Day substitute and New Year into the next year', () => {
+    // Aware Wednesday 23 December 2026: Christmas is Friday, Boxing Day Saturday with Monday 28 off,
+    // New Year's Day Friday 1 January: 24, 29, 30 and 31 December and Monday 4 January.
+    const aware = new Date('2026-12-22T23:00:00Z');
+    for (const [state, tz] of [
+      ['NSW', sydney],
+      ['TAS', hobart],
+    ] as const) {
+      const due = incidentNotificationDue(aware, 'unauthorised-restrictive-practice', state, tz);
+      expect(local(due, tz), state).toBe('2027-01-04 23:59');
+    }
+  });
+
+  it("skips March's Monday holiday where it is one: Canberra Day, Victoria's Labour Day, Tasmania's Eight Hours Day", () => {
+    // Aware Friday 6 March 2026; Monday 9 March is a holiday in the ACT, Victoria and Tasmania only.
+    const aware = new Date('2026-03-05T23:00:00Z');
+    expect(local(incidentFiveDayReportDue(aware, 'ACT', sydney), sydney)).toBe('2026-03-16 23:59');
+    expect(local(incidentFiveDayReportDue(aware, 'VIC', melbourne), melbourne)).toBe('2026-03-16 23:59');
+    expect(local(incidentFiveDayReportDue(aware, 'TAS', hobart), hobart)).toBe('2026-03-16 23:59');
+    expect(local(incidentFiveDayReportDue(aware, 'NSW', sydney), sydney)).toBe('2026-03-13 23:59');
+    expect(local(incidentFiveDayReportDue(aware, 'NT', darwin), darwin)).toBe('2026-03-13 23:59');
+  });
+
+  it('counts 29 February of a leap year as a business day', () => {
+    // Aware Thursday 24 February 2028: 25, 28 and 29 February, 1 and 2 March.
+    const aware = new Date('2028-02-23T23:00:00Z');
+    expect(local(incidentFiveDayReportDue(aware, 'NSW', sydney), sydney)).toBe('2028-03-02 23:59');
+  });
+});
+
 describe('monthly restrictive practice report', () => {
   it('is due at the end of the 5th business day of the next month', () => {
     // May 2026 ends on a Sunday: 1 to 5 June are the five business days.
@@ -133,5 +186,14 @@ describe('monthly restrictive practice report', () => {
     // Labour Day, so the 5th business day is the 8th.
     expect(local(restrictivePracticeReportDue('2028-02', 'NSW', sydney), sydney)).toBe('2028-03-07 23:59');
     expect(local(restrictivePracticeReportDue('2028-02', 'WA', perth), perth)).toBe('2028-03-08 23:59');
+  });
+
+  it("reports September in daylight time, after NSW's Labour Day but not Victoria's", () => {
+    expect(restrictivePracticeReportDue('2026-09', 'NSW', sydney).toISOString()).toBe(
+      '2026-10-08T12:59:59.999Z',
+    );
+    expect(restrictivePracticeReportDue('2026-09', 'VIC', melbourne).toISOString()).toBe(
+      '2026-10-07T12:59:59.999Z',
+    );
   });
 });
