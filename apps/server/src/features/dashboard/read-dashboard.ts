@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { formatWorkItemId } from '@wattle/domain/cards/work-item-id';
 import {
   type Dashboard,
@@ -9,6 +10,8 @@ import {
 import { type DeadlineKind, type DeadlineSubjectType, deadlineLink } from '@wattle/domain/deadlines/schemas';
 import { addDays, dayOfWeek } from '@wattle/domain/time/clock';
 import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { runHotStatement } from '../../db/hot-statement';
 import { deadlines } from '../../db/schema/deadlines';
 import { invoices } from '../../db/schema/invoices';
 import type { TenantContext } from '../../http/tenant-scope';
@@ -55,8 +58,11 @@ export async function readDashboard(ctx: TenantContext, now: Date = new Date()):
       ? sql`(select row_to_json(tile) from (${tile}) as tile) as ${sql.identifier(name)}`
       : sql`null as ${sql.identifier(name)}`,
   );
-  const result = await ctx.tx.execute(sql`select ${sql.join(columns, sql`, `)}`);
-  const row = (result as unknown as { rows: Record<keyof typeof tiles, unknown>[] }).rows[0]!;
+  const statement = sql`select ${sql.join(columns, sql`, `)}`;
+  const row = (await runDashboard(ctx, statement, reach.cards === 'all')) as Record<
+    keyof typeof tiles,
+    unknown
+  >;
   const json = <T>(value: unknown): T | null =>
     value === null || value === undefined
       ? null
@@ -132,6 +138,29 @@ export async function readDashboard(ctx: TenantContext, now: Date = new Date()):
         href: waiting.mine ? '/approvals/invoices' : '/invoices?status=pending-approval',
       },
   };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs the dashboard's statement. A tenant-wide caller's statement has one shape per role (no lists
+ * of teams in it), so it is a named prepared statement of the connection (hot-statement.ts): parsed
+ * and planned once, where planning its dozen subqueries costs more than running most of them.
+ * Anyone else's carries their teams, so it is planned each time.
+ */
+async function runDashboard(ctx: TenantContext, statement: SQL, sameShapeEachTime: boolean) {
+  if (sameShapeEachTime) {
+    const query = dialect.sqlToQuery(statement);
+    const name = `wattle_dashboard_${createHash('sha1').update(query.sql).digest('hex').slice(0, 16)}`;
+    const rows = await runHotStatement<Record<string, unknown>>(
+      ctx.tx,
+      { name, paramTypes: query.params.map(() => 'unknown'), text: query.sql },
+      query.params.map(String),
+    );
+    if (rows) return rows[0]!;
+  }
+  const result = await ctx.tx.execute(statement);
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
 }
 
 // ---------------------------------------------------------------------------------------------
