@@ -301,7 +301,7 @@ function IncidentsTile({ tile }: { tile: DashboardIncidents }) {
       </Detail>
       <AppLink
         href={tile.reportableHref}
-        className="self-start text-primary text-sm underline underline-offset-4"
+        className="self-start text-sm underline underline-offset-4"
       >
         Reportable incidents
       </AppLink>
