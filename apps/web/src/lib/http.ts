@@ -68,7 +68,16 @@ export interface RequestOptions {
    * Only for requests that are safe to repeat (reads, or writes with an Idempotency-Key).
    */
   retries?: number;
+  /**
+   * Lets the request outlive the page (`fetch(..., { keepalive: true })`): a save begun as the tab
+   * closes still reaches the server. Browsers cap keepalive bodies at 64 KiB in all, so a larger
+   * body is sent as an ordinary request.
+   */
+  keepalive?: boolean;
 }
+
+/** Keepalive bodies above this are sent without keepalive (the browsers' limit is 64 KiB in all). */
+export const keepaliveBodyLimit = 60_000;
 
 /** The spec's generic request behaviour (work section 7), for the calls that opt in to it. */
 export const resilientRequest = { timeoutMs: 10_000, retries: 2, retryDelayMs: 400 } as const;
@@ -150,20 +159,27 @@ async function sendOnce(path: string, options: RequestOptions): Promise<Envelope
   const signal =
     timeout && options.signal ? AbortSignal.any([options.signal, timeout]) : (timeout ?? options.signal);
 
+  const body =
+    options.body === undefined
+      ? undefined
+      : isMultipart
+        ? (options.body as FormData)
+        : JSON.stringify(options.body);
+  const keepalive =
+    options.keepalive === true &&
+    !isMultipart &&
+    new TextEncoder().encode(typeof body === 'string' ? body : '').length <= keepaliveBodyLimit;
+
   let response: Response;
   let text: string;
   try {
     response = await fetch(path, {
       method,
       headers,
-      body:
-        options.body === undefined
-          ? undefined
-          : isMultipart
-            ? (options.body as FormData)
-            : JSON.stringify(options.body),
+      body,
       credentials: 'same-origin',
       signal: signal ?? null,
+      ...(keepalive ? { keepalive: true } : {}),
     });
     text = await response.text();
   } catch (cause) {

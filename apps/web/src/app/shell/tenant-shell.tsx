@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { meQueryOptions } from '@/features/auth/api';
+import { LeaveGuard } from '@/features/cards/leave-guard';
 import { GlobalModals } from '@/features/global-modals/global-modals';
 import { LiveUpdates } from '@/features/live/live-updates';
 import { NotificationToasts } from '@/features/notifications/notification-toasts';
@@ -59,7 +60,8 @@ function ShellFrame() {
 /**
  * The signed-in shell for routes that need a tenant (spec shell section 2, DESIGN.md section 6):
  * header, sidebar, breadcrumbs, the page, footer and the phones' bottom bar, plus the app-wide pieces
- * mounted once: global search, global modals, shortcuts, notification toasts and live updates.
+ * mounted once: global search, global modals, the guard against leaving with changes that cannot be
+ * sent, shortcuts, notification toasts and live updates.
  */
 export function TenantShell() {
   return (
@@ -67,6 +69,7 @@ export function TenantShell() {
       <ShellFrame />
       <GlobalSearchDialog />
       <GlobalModals />
+      <LeaveGuard />
       <GlobalShortcuts />
       <NotificationToasts />
       <LiveUpdates />

@@ -70,8 +70,22 @@ export function createCard(tenantId: string, input: CreateCardInput, idempotency
   });
 }
 
-export function patchCard(tenantId: string, id: string, patch: PatchCardInput): Promise<Card> {
-  return http<Card>(`/api/cards/${encodeURIComponent(id)}`, { method: 'PATCH', body: patch, tenantId });
+/**
+ * `PATCH /api/cards/{id}`. `keepalive` lets the save outlive the page (the field-save queue sends
+ * every change so, and closing the tab mid-save still delivers it).
+ */
+export function patchCard(
+  tenantId: string,
+  id: string,
+  patch: PatchCardInput,
+  options: { keepalive?: boolean } = {},
+): Promise<Card> {
+  return http<Card>(`/api/cards/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: patch,
+    tenantId,
+    keepalive: options.keepalive,
+  });
 }
 
 export function deleteCard(tenantId: string, id: string, version: number): Promise<void> {

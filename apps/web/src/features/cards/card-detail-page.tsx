@@ -24,6 +24,7 @@ import { CardHeader, WorkflowActions } from './card-header';
 import { EditCardPanel } from './edit-card-panel';
 import { SaveQueueStatus } from './field-save-queue-status';
 import { type CardView, useCardView } from './use-card-view';
+import { useSaveWhileTyping } from './use-save-while-typing';
 
 /**
  * The card detail panel (spec work section 2): the page at /card/{id} and /t/{x}/card/{id} (inline
@@ -42,7 +43,10 @@ const textareaClasses =
 const maxTitleLength = 200;
 const maxDescriptionLength = 5000;
 
-/** The title: a heading that becomes a text box to edit it; saved on Enter or on leaving the box. */
+/**
+ * The title: a heading that becomes a text box to edit it; saved 2 s after the last keystroke, on
+ * Enter and on leaving the box (issue 18: the same timing as every field of the card).
+ */
 function CardTitle({ card, headingId }: { card: CardView; headingId: string }) {
   const { view, canEdit, change } = card;
   const [isEditing, setIsEditing] = useState(false);
@@ -68,6 +72,10 @@ function CardTitle({ card, headingId }: { card: CardView; headingId: string }) {
     change('title', title, { label: 'Title', baseVersion: startVersion.current });
     stop();
   };
+  const typed = draft.trim();
+  useSaveWhileTyping(isEditing && typed !== '' && typed !== view.title, draft, () =>
+    change('title', draft.trim(), { label: 'Title', baseVersion: startVersion.current, toast: false }),
+  );
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault();
@@ -139,7 +147,7 @@ function CardTitle({ card, headingId }: { card: CardView; headingId: string }) {
   );
 }
 
-/** The plain-text description, saved when the user leaves the box. */
+/** The plain-text description, saved 2 s after the last keystroke and when the user leaves the box. */
 function CardDescription({ card }: { card: CardView }) {
   const { view, canEdit, change } = card;
   const id = useId();
@@ -149,6 +157,9 @@ function CardDescription({ card }: { card: CardView }) {
   useEffect(() => {
     if (!isEditing.current) setDraft(view.description);
   }, [view.description]);
+  useSaveWhileTyping(canEdit && draft !== view.description, draft, () =>
+    change('description', draft, { label: 'Description', baseVersion: startVersion.current, toast: false }),
+  );
   return (
     <section className="grid gap-2">
       <Label htmlFor={id} className="font-semibold text-base">

@@ -243,7 +243,7 @@ describe('the field-save queue', () => {
     expect(server.calls).toHaveLength(0);
   });
 
-  it('retries network failures with back-off, then shows failed and keeps retrying until online', async () => {
+  it('retries network failures with back-off, then shows it saved on this device only and keeps retrying until online', async () => {
     const { queue, server, clock } = setup();
     queue.enqueue(titleChange('Offline edit'));
     await settle();
@@ -257,14 +257,16 @@ describe('the field-save queue', () => {
     expect(clock.waiting).toEqual([800]);
     await clock.advance(800);
     await server.fail(apiError(503, 'Service Unavailable'));
-    expect(queue.getSnapshot().status).toBe('failed');
+    // Not refused: waiting on this device for the server ('Saved on this device only').
+    expect(queue.getSnapshot().status).toBe('local');
+    expect(queue.hasUnsendable).toBe(true);
     expect(queue.getSnapshot().pending[0]).toMatchObject({ state: 'failed', autoRetry: true });
     expect(clock.waiting).toEqual([5000]);
 
     await clock.advance(5000);
     expect(server.calls).toHaveLength(1);
     await server.fail(offline);
-    expect(queue.getSnapshot().status).toBe('failed');
+    expect(queue.getSnapshot().status).toBe('local');
 
     // The browser's `online` event: sent at once, without waiting for the timer.
     queue.resume();
@@ -471,6 +473,116 @@ describe('the field-save queue', () => {
     await expect(flushed).resolves.toMatchObject({ title: 'One', state: 'doing', version: 3 });
     // Nothing queued: resolves at once with the card as known.
     await expect(queue.flush()).resolves.toMatchObject({ version: 3 });
+  });
+});
+
+describe('leaving the page (issue 18: never lose typing)', () => {
+  /** A fake server that also records whether each PATCH was sent with keepalive. */
+  function keepaliveServer() {
+    const server = fakeServer();
+    const keepalive: boolean[] = [];
+    const patch = (input: PatchCardInput, options?: { keepalive?: boolean }) => {
+      keepalive.push(options?.keepalive === true);
+      return server.patch(input);
+    };
+    return { server, keepalive, patch };
+  }
+
+  const fieldChange = (fieldId: string, value: string, baseVersion = 1) => ({
+    key: `fieldValues.${fieldId}`,
+    label: fieldId,
+    patch: { fieldValues: { [fieldId]: value } },
+    previous: null,
+    baseVersion,
+  });
+
+  it('sends every waiting change at once with keepalive, not one after another', async () => {
+    const { server, keepalive, patch } = keepaliveServer();
+    const { queue } = setup({ patch }, server);
+    queue.enqueue(fieldChange('a', 'first'));
+    queue.enqueue(fieldChange('b', 'second'));
+    queue.enqueue(fieldChange('c', 'third'));
+    await settle();
+    // The pump sends one; the other two wait their turn.
+    expect(server.calls).toHaveLength(1);
+
+    expect(queue.sendOnExit()).toBe(2);
+    expect(server.calls).toHaveLength(3);
+    expect(keepalive).toEqual([false, true, true]);
+    expect(server.calls.map((call) => Object.keys(call.input.fieldValues ?? {})[0])).toEqual(['a', 'b', 'c']);
+    // Each carries the version its change started from.
+    expect(server.calls.every((call) => call.input.version === 1)).toBe(true);
+  });
+
+  it('takes a keepalive answer that arrives while the page lives as saved, and does not send it twice', async () => {
+    const { server, patch } = keepaliveServer();
+    const { queue } = setup({ patch }, server);
+    queue.enqueue(fieldChange('a', 'first'));
+    queue.enqueue(fieldChange('b', 'second'));
+    await settle();
+    queue.sendOnExit();
+    expect(server.calls).toHaveLength(2);
+    // The keepalive save of b answers first.
+    const exitCall = server.calls.splice(1, 1)[0]!;
+    exitCall.resolve({ ...server.card, fieldValues: { b: 'second' }, version: 2 });
+    await settle();
+    expect(queue.getSnapshot().pending.map((item) => item.key)).toEqual(['fieldValues.a']);
+    await server.accept();
+    expect(queue.getSnapshot()).toMatchObject({ status: 'saved', pending: [] });
+    expect(server.calls).toHaveLength(0);
+  });
+
+  it('sends nothing on exit when nothing waits, and leaves failed keepalive saves queued', async () => {
+    const { server, patch } = keepaliveServer();
+    const { queue } = setup({ patch }, server);
+    expect(queue.sendOnExit()).toBe(0);
+    queue.enqueue(fieldChange('a', 'first'));
+    queue.enqueue(fieldChange('b', 'second'));
+    await settle();
+    queue.sendOnExit();
+    const exitCall = server.calls.splice(1, 1)[0]!;
+    exitCall.reject(apiError(0, 'offline'));
+    await settle();
+    expect(queue.getSnapshot().pending.map((item) => item.key)).toEqual(['fieldValues.a', 'fieldValues.b']);
+  });
+
+  it("says 'Saved on this device only' at once while the browser is offline, and sends when back online", async () => {
+    let online = false;
+    const { queue, server } = setup({ isOnline: () => online });
+    queue.enqueue(titleChange('Typed offline'));
+    await settle();
+    expect(queue.getSnapshot().status).toBe('local');
+    expect(queue.hasUnsendable).toBe(true);
+    await server.fail(apiError(0, 'offline'));
+
+    online = true;
+    queue.networkChanged();
+    await settle();
+    expect(queue.getSnapshot().status).toBe('saving');
+    expect(queue.hasUnsendable).toBe(false);
+    await server.accept();
+    expect(queue.getSnapshot().status).toBe('saved');
+    expect(server.card.title).toBe('Typed offline');
+  });
+
+  it('counts a conflict as unsendable, but not a refused change that was dropped', async () => {
+    const { queue, server } = setup();
+    queue.enqueue(titleChange('x'.repeat(300)));
+    await settle();
+    await server.fail(apiError(400, 'Title is too long'));
+    expect(queue.getSnapshot().status).toBe('failed');
+    expect(queue.hasUnsendable).toBe(false);
+
+    queue.enqueue(titleChange('Mine'));
+    await settle();
+    await server.fail(
+      apiError(409, 'Conflict', {
+        current: makeCard({ title: 'Theirs', version: 2 }),
+        conflictingFields: ['title'],
+      }),
+    );
+    expect(queue.getSnapshot().status).toBe('failed');
+    expect(queue.hasUnsendable).toBe(true);
   });
 });
 

@@ -15,7 +15,11 @@ import type { EnqueueOptions, QueuedChange, QueueItemState } from './field-save-
  *   and is retried every few seconds, and at once when the browser says it is online again.
  * - 409: failed with the conflict (the card as it is now); `retry()` sends it again over the other
  *   writer's value, `acceptTheirs()` drops it. Any other 4xx is final: reported, then dropped.
- * - Pending items are kept in storage, so a reload sends them again.
+ * - Pending items are kept in storage, so a reload sends them again. While they cannot reach the
+ *   server (offline, or network errors and 5xx after the quick retries) the status is 'local':
+ *   'Saved on this device only'.
+ * - Leaving (the tab closes or is hidden): `sendOnExit()` sends every waiting item at once with
+ *   keepalive, since the one-at-a-time chain would not outlive the page.
  */
 
 export interface SaveQueueItem extends QueuedChange {
@@ -34,7 +38,11 @@ export interface SaveQueueItem extends QueuedChange {
   autoRetry: boolean;
 }
 
-export type SaveQueueStatus = 'idle' | 'saving' | 'saved' | 'failed';
+/**
+ * 'local': changes wait on this device (kept in storage) because the server cannot be reached;
+ * 'failed': a change was refused or conflicts, and waits for the user.
+ */
+export type SaveQueueStatus = 'idle' | 'saving' | 'saved' | 'local' | 'failed';
 
 export interface SaveQueueSnapshot {
   status: SaveQueueStatus;
@@ -61,8 +69,13 @@ export interface SaveQueueTimers {
 export interface SaveQueueOptions {
   tenantId: string;
   cardId: string;
-  /** Sends one change: `PATCH /api/cards/{id}` (patchCard of api.ts). */
-  patch: (input: PatchCardInput) => Promise<Card>;
+  /**
+   * Sends one change: `PATCH /api/cards/{id}` (patchCard of api.ts). `keepalive` is set when the page
+   * is being left, so the request outlives it.
+   */
+  patch: (input: PatchCardInput, options?: { keepalive?: boolean }) => Promise<Card>;
+  /** Whether the browser says it is online (navigator.onLine); online when absent. */
+  isOnline?: () => boolean;
   storage?: SaveQueueStorage | null;
   /** The card as the page knows it now (the query cache), for flush() and undo. */
   getCard?: () => Card | undefined;
@@ -208,6 +221,7 @@ export class CardSaveQueueCore {
   private pauseHandle: unknown = null;
   private conflict: CardConflictDetails | null = null;
   private lastError: string | null = null;
+  private lastErrorKind: Failure['kind'] | null = null;
   private lastSavedAt: number | null = null;
   private lastCard: Card | undefined;
   private listeners = new Set<() => void>();
@@ -239,6 +253,7 @@ export class CardSaveQueueCore {
   readonly enqueue = (change: QueuedChange, options: EnqueueOptions = {}): void => {
     const toast = options.toast ?? false;
     this.lastError = null;
+    this.lastErrorKind = null;
     const index = this.items.findIndex(
       (item) => item.key === change.key && item !== this.sending && item.state !== 'saving',
     );
@@ -278,6 +293,7 @@ export class CardSaveQueueCore {
   /** Sends the failed items again; a conflicting one goes over the other writer's value. */
   readonly retry = (): void => {
     this.lastError = null;
+    this.lastErrorKind = null;
     this.items = this.items.map((item) =>
       item.state === 'failed'
         ? {
@@ -329,6 +345,12 @@ export class CardSaveQueueCore {
     this.pump();
   };
 
+  /** The browser went online or offline: the status says so at once; back online, waiting items go. */
+  readonly networkChanged = (): void => {
+    this.changed();
+    if (!this.options.isOnline || this.options.isOnline()) this.resume();
+  };
+
   /** Stops timers (tests, or a queue no longer needed). Pending items stay in storage. */
   readonly dispose = (): void => {
     this.unpause();
@@ -338,6 +360,41 @@ export class CardSaveQueueCore {
   get hasPending(): boolean {
     return this.items.length > 0;
   }
+
+  /**
+   * Changes that cannot be sent now: pending while offline, failed to reach the server, refused, or
+   * in conflict. Leaving the page with these asks first; anything else is simply sent.
+   */
+  get hasUnsendable(): boolean {
+    // A refused change already dropped is not waiting anywhere here (an editor keeping its value
+    // reports that itself).
+    return this.items.length > 0 && (this.snapshot.status === 'local' || this.snapshot.status === 'failed');
+  }
+
+  /**
+   * The page is being left (pagehide, or hidden): every waiting item is sent now, together and with
+   * keepalive, instead of one after another (the chain would die with the page). An answer that
+   * arrives while the page still lives is taken like any save; an item the pump sends again meanwhile
+   * is answered as already saved (the 409 of the same value). Returns how many were sent.
+   */
+  readonly sendOnExit = (): number => {
+    const waiting = this.items.filter(
+      (item) =>
+        item !== this.sending &&
+        item.state !== 'saving' &&
+        (item.state === 'queued' || (item.state === 'failed' && item.autoRetry)),
+    );
+    for (const item of waiting) {
+      const version = Math.max(item.baseVersion, this.savedVersions.get(item.key) ?? 0);
+      this.options.patch({ ...item.patch, version }, { keepalive: true }).then(
+        (card) => this.savedOnExit(item, card),
+        () => {
+          // Still in the queue and in storage: sent again by the pump or on the next visit.
+        },
+      );
+    }
+    return waiting.length;
+  };
 
   private undo(item: SaveQueueItem, saved: Card): void {
     this.enqueue({
@@ -380,6 +437,16 @@ export class CardSaveQueueCore {
     }
   }
 
+  /** A keepalive save of `sendOnExit` answered while the page lives: the same as a pump's save. */
+  private savedOnExit(sent: SaveQueueItem, card: Card): void {
+    const current = this.items.find((item) => item.id === sent.id);
+    // Gone (saved by the pump), being sent by the pump, or changed since: the pump deals with it.
+    if (!current || current.state === 'saving' || !sameValue(current.patch, sent.patch)) return;
+    this.succeeded(current, card);
+    this.changed();
+    this.pump();
+  }
+
   private succeeded(item: SaveQueueItem, card: Card): void {
     this.items = this.items
       .filter((candidate) => candidate.id !== item.id)
@@ -391,6 +458,7 @@ export class CardSaveQueueCore {
       );
     this.savedVersions.set(item.key, card.version);
     this.lastError = null;
+    this.lastErrorKind = null;
     this.lastSavedAt = (this.options.now ?? Date.now)();
     this.rememberCard(card);
     this.options.onSaved?.(card, item);
@@ -419,6 +487,7 @@ export class CardSaveQueueCore {
       };
       this.replace(item, failedItem);
       this.lastError = failure.message;
+      this.lastErrorKind = 'conflict';
       this.refreshConflict();
       this.options.onConflict?.(failure.details, failedItem);
       return;
@@ -433,6 +502,7 @@ export class CardSaveQueueCore {
       }
       this.replace(item, { ...item, state: 'failed', attempts, error: failure.message, autoRetry: true });
       this.lastError = failure.message;
+      this.lastErrorKind = 'retryable';
       this.pause(this.options.offlineRetryMs ?? 5000);
       return;
     }
@@ -440,6 +510,7 @@ export class CardSaveQueueCore {
     const refused: SaveQueueItem = { ...item, state: 'failed', error: failure.message };
     this.items = this.items.filter((candidate) => candidate.id !== item.id);
     this.lastError = failure.message;
+    this.lastErrorKind = 'refused';
     this.rejectWaiters(new Error(failure.message));
     this.options.onRefused?.(refused, failure.message);
   }
@@ -507,10 +578,18 @@ export class CardSaveQueueCore {
   }
 
   private buildSnapshot(): SaveQueueSnapshot {
-    const hasFailed = this.items.some((item) => item.state === 'failed');
+    const failed = this.items.filter((item) => item.state === 'failed');
     const isBusy = this.items.length > 0;
-    const status: SaveQueueStatus =
-      hasFailed || (this.lastError !== null && !isBusy)
+    const isOffline = this.options.isOnline ? !this.options.isOnline() : false;
+    // Waiting for the network only (no refusal, no conflict): kept on this device until it is back.
+    const isLocal =
+      isBusy &&
+      failed.every((item) => item.autoRetry) &&
+      (failed.length > 0 || isOffline) &&
+      this.lastErrorKind !== 'refused';
+    const status: SaveQueueStatus = isLocal
+      ? 'local'
+      : failed.length > 0 || (this.lastError !== null && !isBusy)
         ? 'failed'
         : isBusy
           ? 'saving'

@@ -1,10 +1,12 @@
-import { AlertCircleIcon, CheckIcon, Loader2Icon, RotateCwIcon } from 'lucide-react';
+import { AlertCircleIcon, CheckIcon, CloudOffIcon, Loader2Icon, RotateCwIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import type { CardSaveQueueHandle } from './field-save-queue';
 
 /**
- * The card panel's save status (spec work section 4): 'Saving…', 'Saved' or 'Failed (Retry)', where
- * Retry sends the failed changes again. A refused change that was dropped shows 'Failed' and why.
+ * The card panel's save status (spec work section 4): 'Saving…', 'Saved' (the server has every
+ * change), 'Saved on this device only' (offline or the server unreachable: the changes wait in this
+ * browser's storage and go when it is back) or 'Failed (Retry)', where Retry sends the failed changes
+ * again. A refused change that was dropped shows 'Failed' and why.
  */
 export function SaveQueueStatus({ queue, className }: { queue: CardSaveQueueHandle; className?: string }) {
   const { status, pending, lastError } = queue;
@@ -27,6 +29,19 @@ export function SaveQueueStatus({ queue, className }: { queue: CardSaveQueueHand
       <p role="status" className={cn(base, 'text-muted-foreground')} data-testid="save-status">
         <CheckIcon className="size-4 text-emerald-700" aria-hidden="true" />
         Saved
+      </p>
+    );
+  }
+  if (status === 'local') {
+    return (
+      <p
+        role="status"
+        className={cn(base, 'text-amber-800 dark:text-amber-300')}
+        data-testid="save-status"
+        title="Not yet on the server: sent when the connection is back."
+      >
+        <CloudOffIcon className="size-4" aria-hidden="true" />
+        Saved on this device only
       </p>
     );
   }

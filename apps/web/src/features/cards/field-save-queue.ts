@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { storageKeys } from '@/lib/storage-keys';
 import { cardKeys, patchCard } from './api';
 import { CardSaveQueueCore, type SaveQueueItem, type SaveQueueSnapshot } from './field-save-queue-core';
+import { registerExitSender, registerUnsendableCheck } from './unsent-changes';
 
 /**
  * The field-save queue of spec work section 4. One
@@ -34,8 +35,11 @@ export interface EnqueueOptions {
 }
 
 export interface CardSaveQueue {
-  /** 'Saving…', 'Saved' or 'Failed (Retry)' in the panel; idle before the first change. */
-  status: 'idle' | 'saving' | 'saved' | 'failed';
+  /**
+   * 'Saving…', 'Saved', 'Saved on this device only' (local: offline or the server unreachable) or
+   * 'Failed (Retry)' in the panel; idle before the first change.
+   */
+  status: 'idle' | 'saving' | 'saved' | 'local' | 'failed';
   /** Changes not yet saved, oldest first. */
   pending: readonly (QueuedChange & { state: QueueItemState; error?: string })[];
   /** The 409 of the last failed save: the card as it is now and the fields someone else wrote. */
@@ -55,6 +59,8 @@ export interface CardSaveQueueHandle extends CardSaveQueue {
   /** Why the last save failed, kept after a refused change was dropped, until the next save. */
   lastError: string | null;
   lastSavedAt: number | null;
+  /** Changes that cannot be sent now (offline, refused, in conflict): leaving asks first. */
+  hasUnsendable: boolean;
 }
 
 /** 'Changed {field}.' stays this long with its Undo (spec work section 9). */
@@ -85,7 +91,11 @@ function createQueue(queryClient: QueryClient, tenantId: string, cardId: string)
     {
       tenantId,
       cardId,
-      patch: (input) => patchCard(tenantId, cardId, input),
+      // Every save is a keepalive fetch, so one under way when the tab closes still arrives. Not
+      // sendBeacon: it can only POST and cannot set the X-CSRF-Token and X-Tenant-Id headers the
+      // PATCH needs; a keepalive fetch is an ordinary request that outlives the page.
+      patch: (input, options) => patchCard(tenantId, cardId, input, { keepalive: true, ...options }),
+      isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine),
       storage: browserStorage(),
       getCard: () => queryClient.getQueryData<Card>(detailKey),
       onSaved: (card) => {
@@ -143,9 +153,18 @@ function resumeStoredQueues(queryClient: QueryClient, tenantId: string): void {
 
 if (typeof window !== 'undefined') {
   window.addEventListener('online', () => {
-    for (const queue of queues.values()) queue.resume();
+    for (const queue of queues.values()) queue.networkChanged();
+  });
+  window.addEventListener('offline', () => {
+    for (const queue of queues.values()) queue.networkChanged();
   });
 }
+
+// Leaving the page: changes no queue can send now ask first; the tab going sends what waits.
+registerUnsendableCheck(() => [...queues.values()].some((queue) => queue.hasUnsendable));
+registerExitSender(() => {
+  for (const queue of queues.values()) queue.sendOnExit();
+});
 
 export function useCardSaveQueue(tenantId: string, cardId: string): CardSaveQueueHandle {
   const queryClient = useQueryClient();
@@ -158,6 +177,7 @@ export function useCardSaveQueue(tenantId: string, cardId: string): CardSaveQueu
       retry: queue.retry,
       acceptTheirs: queue.acceptTheirs,
       flush: queue.flush,
+      hasUnsendable: queue.hasUnsendable,
     }),
     [snapshot, queue],
   );

@@ -6,15 +6,29 @@ import { type FormSection, groupFieldsBySection } from '@wattle/domain/templates
 import { signedValuesHash } from '@wattle/domain/templates/signatures';
 import { format } from 'date-fns';
 import {
+  AlertCircleIcon,
+  CheckIcon,
   ChevronLeftIcon,
   ChevronRightIcon,
+  CloudOffIcon,
   DownloadIcon,
   LoaderCircleIcon,
   LockIcon,
+  RotateCwIcon,
   SaveIcon,
   TriangleAlertIcon,
 } from 'lucide-react';
-import { type JSX, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  type FocusEvent,
+  type JSX,
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { toast } from 'sonner';
 import { useTenantClock } from '@/features/time/use-tenant-clock';
 import { isApiError } from '@/lib/http';
@@ -45,7 +59,14 @@ import {
 import { FormSectionPanel, IssueCountBadge, sectionIcon } from './form-section';
 import { preloadRichTextEditor } from './rich-text-field';
 import { useSigner } from './use-signer';
-import { destructiveToast, useTemplateFormState } from './use-template-form-state';
+import { destructiveToast, type FormSaveState, useTemplateFormState } from './use-template-form-state';
+
+/** The form's words when Save stored a draft that critical issues keep from review (issue 18). */
+export const draftOnlyMessage =
+  "Saved as a draft. It can't be submitted for review until the critical issues are fixed.";
+
+/** How long after the last change the form saves (the spec's editor delay, issue 18). */
+export const formAutoSaveMs = 2_000;
 
 export interface TemplateFormProps {
   tenantId: string;
@@ -53,11 +74,11 @@ export interface TemplateFormProps {
   card: Card;
   /** undefined while loading → 'Loading NDIS template...' */
   template: FormTemplate | null | undefined;
-  /** 'panel': the card detail page's form (collapsible sections, Save and Close, auto-save 30 s);
+  /** 'panel': the card detail page's form (collapsible sections, Save and Close);
    *  'card-panel': the Edit Card side panel's form (fields paged 6 per page, 'Page X of Y', Export PDF,
-   *  Cancel, Save; auto-save 2 s as the editor). */
+   *  Cancel, Save). Both save what is typed 2 s after the last change and at once on leaving a field. */
   variant: 'panel' | 'card-panel';
-  /** Default 30_000 for panel, 2_000 for card-panel (spec work section 9). */
+  /** Default 2_000 (the spec's editor delay; issue 18: never lose typing). */
   autoSaveDelayMs?: number;
   onClose?: () => void;
   onDirtyChange?: (dirty: boolean) => void;
@@ -113,7 +134,7 @@ function TemplateFormBody({
     tenantId,
     card,
     template,
-    autoSaveDelayMs: autoSaveDelayMs ?? (variant === 'panel' ? 30_000 : 2_000),
+    autoSaveDelayMs: autoSaveDelayMs ?? formAutoSaveMs,
     onSaved,
     onDirtyChange,
   });
@@ -131,7 +152,7 @@ function TemplateFormBody({
   const signing = useMemo(() => ({ signer, currentHash }), [signer, currentHash]);
   const groups = useMemo<SectionGroup[]>(() => groupFieldsBySection(template.fields), [template.fields]);
   const critical = criticalIssues(issues);
-  const isSaveBlocked = hasCriticalIssue(issues);
+  const hasCritical = hasCriticalIssue(issues);
   const completion = compliance?.completion ?? 0;
 
   const [openSections, setOpenSections] = useState<Partial<Record<FormSectionId, boolean>>>({
@@ -140,6 +161,9 @@ function TemplateFormBody({
   const [aiSection, setAiSection] = useState<FormSectionId | null>(null);
   const [confirmClose, setConfirmClose] = useState(false);
   const [exporting, setExporting] = useState(false);
+  // Set when Save stored a draft that critical issues keep from review; cleared once they are fixed.
+  const [savedAsDraft, setSavedAsDraft] = useState(false);
+  const showDraftNotice = savedAsDraft && hasCritical;
   const criticalAlertId = useId();
 
   useEffect(() => {
@@ -155,17 +179,25 @@ function TemplateFormBody({
     });
   };
 
+  /** Save and Ctrl/Cmd+S: always a draft of the values; submitted too unless critical issues remain. */
   const save = async () => {
     revealIssues();
-    const saved = await form.submit(
+    const outcome = await form.submit(
       variant === 'panel'
         ? { title: 'NDIS Template Saved', description: 'Your changes have been saved successfully.' }
         : { title: 'Template Saved', description: `${template.name} has been saved successfully.` },
     );
-    return saved !== null;
+    if (outcome === 'draft') {
+      setSavedAsDraft(true);
+      toast.success('Saved as a draft', {
+        id: `draft-only-${current.id}`,
+        description: "It can't be submitted for review until the critical issues are fixed.",
+      });
+    }
+    return outcome !== null;
   };
 
-  /** Ctrl/Cmd+S in the form is its Save (a submit attempt even while Save is blocked: issues show). */
+  /** Ctrl/Cmd+S in the form is its Save (with critical issues: a draft, and the issues show). */
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const isSave =
       (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 's';
@@ -175,8 +207,18 @@ function TemplateFormBody({
     if (!form.isSaving) void save();
   };
 
+  /** Leaving a field saves what was typed in it at once (focus moving out of the field). */
+  const onFieldBlur = (event: FocusEvent<HTMLDivElement>) => {
+    const next = event.relatedTarget as Node | null;
+    const field = (event.target as Element).closest?.('[data-field-id]');
+    if (field && next && field.contains(next)) return;
+    form.saveNow();
+  };
+
+  /** Closing sends what is typed; it asks first only when that cannot be sent (offline, refused). */
   const requestClose = () => {
-    if (form.dirty) setConfirmClose(true);
+    form.saveNow();
+    if (form.saveState === 'failed' || form.saveState === 'local') setConfirmClose(true);
     else onClose?.();
   };
 
@@ -237,17 +279,15 @@ function TemplateFormBody({
     />
   );
 
-  const saveStatus = form.isSaving
-    ? 'Saving...'
-    : form.lastSavedAt
-      ? `Last saved: ${format(form.lastSavedAt, 'h:mm:ss a')}`
-      : 'Auto-saves as you type';
+  const saveStatus = readOnly ? null : (
+    <FormSaveStatus state={form.saveState} lastSavedAt={form.lastSavedAt} onRetry={form.retry} />
+  );
 
   const saveButton = (
     <Button
       onClick={() => void save()}
-      disabled={isSaveBlocked || form.isSaving}
-      aria-describedby={isSaveBlocked ? criticalAlertId : undefined}
+      disabled={form.isSaving}
+      aria-describedby={hasCritical ? criticalAlertId : undefined}
     >
       {form.isSaving ? (
         <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
@@ -279,6 +319,12 @@ function TemplateFormBody({
     </Alert>
   ) : null;
 
+  const draftNotice = showDraftNotice ? (
+    <p role="status" className="font-medium text-sm" data-testid="draft-only-notice">
+      {draftOnlyMessage}
+    </p>
+  ) : null;
+
   const closeDialog = (
     <CloseConfirmDialog
       open={confirmClose}
@@ -299,10 +345,12 @@ function TemplateFormBody({
         data-testid="template-form"
         data-variant="card-panel"
         onKeyDown={onKeyDown}
+        onBlur={onFieldBlur}
       >
         <CompletionBlock completion={completion} remaining={form.remaining} saveStatus={saveStatus} compact />
         {readOnlyNotice}
         <IssuesAlert issues={issues} id={criticalAlertId} />
+        {draftNotice}
         <PagedFields groups={groups} renderField={renderField} byField={byField} />
         <div className="flex flex-wrap items-center justify-end gap-2 border-t pt-4">
           {exportButton}
@@ -323,6 +371,7 @@ function TemplateFormBody({
       data-testid="template-form"
       data-variant="panel"
       onKeyDown={onKeyDown}
+      onBlur={onFieldBlur}
     >
       <header className="grid gap-3 rounded-lg border bg-card p-4">
         <div className="flex flex-wrap items-center gap-2">
@@ -357,12 +406,13 @@ function TemplateFormBody({
       {critical.length > 0 && !readOnly ? (
         <Alert variant="destructive" id={criticalAlertId}>
           <TriangleAlertIcon aria-hidden="true" />
-          <AlertTitle>Critical issues must be resolved before saving</AlertTitle>
+          <AlertTitle>Critical issues must be resolved before submitting for review</AlertTitle>
           <AlertDescription>
             <IssueList issues={critical} />
           </AlertDescription>
         </Alert>
       ) : null}
+      {draftNotice}
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-3">
         {groups.map(({ section, fields }) => (
@@ -419,7 +469,7 @@ function CompletionBlock({
 }: {
   completion: number;
   remaining: number;
-  saveStatus: string;
+  saveStatus: ReactNode;
   compact?: boolean;
 }) {
   const labelId = useId();
@@ -432,10 +482,73 @@ function CompletionBlock({
         <span className="text-muted-foreground">{completion}% complete</span>
       </div>
       <Progress value={completion} aria-labelledby={labelId} />
-      <p role="status" className="text-muted-foreground text-xs">
-        {saveStatus}
-      </p>
+      {saveStatus}
     </div>
+  );
+}
+
+/**
+ * Whether the server has what was typed (issue 18): 'Saving…' until it does, 'Saved' when it does,
+ * 'Saved on this device only' while offline or the server cannot be reached (kept in this browser's
+ * storage and sent when it can be), 'Failed (Retry)' when the server refused it. Before any change:
+ * 'Auto-saves as you type' (within 2 s, and at once on leaving a field or the page).
+ */
+function FormSaveStatus({
+  state,
+  lastSavedAt,
+  onRetry,
+}: {
+  state: FormSaveState;
+  lastSavedAt: Date | null;
+  onRetry: () => void;
+}) {
+  const base = 'flex min-h-5 items-center gap-1 text-xs';
+  if (state === 'failed') {
+    return (
+      <p role="status" className={`${base} text-destructive`} data-testid="form-save-status">
+        <AlertCircleIcon aria-hidden="true" className="size-3.5" />
+        Failed{' '}
+        <button
+          type="button"
+          onClick={onRetry}
+          className="inline-flex items-center gap-1 rounded-sm font-medium underline underline-offset-4 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          (Retry)
+          <RotateCwIcon aria-hidden="true" className="size-3" />
+        </button>
+      </p>
+    );
+  }
+  if (state === 'local') {
+    return (
+      <p
+        role="status"
+        className={`${base} text-amber-800 dark:text-amber-300`}
+        data-testid="form-save-status"
+        title="Not yet on the server: sent when the connection is back."
+      >
+        <CloudOffIcon aria-hidden="true" className="size-3.5" />
+        Saved on this device only
+      </p>
+    );
+  }
+  const text =
+    state === 'saving'
+      ? 'Saving…'
+      : state === 'saved'
+        ? lastSavedAt
+          ? `Saved at ${format(lastSavedAt, 'h:mm:ss a')}`
+          : 'Saved'
+        : 'Auto-saves as you type';
+  return (
+    <p role="status" className={`${base} text-muted-foreground`} data-testid="form-save-status">
+      {state === 'saving' ? (
+        <LoaderCircleIcon aria-hidden="true" className="size-3.5 animate-spin motion-reduce:animate-none" />
+      ) : state === 'saved' ? (
+        <CheckIcon aria-hidden="true" className="size-3.5 text-emerald-700" />
+      ) : null}
+      {text}
+    </p>
   );
 }
 
@@ -465,7 +578,11 @@ function IssuesAlert({ issues, id }: { issues: readonly ComplianceIssue[]; id: s
       <AlertTitle>Compliance issues</AlertTitle>
       <AlertDescription>
         <IssueList issues={sorted} />
-        {isCritical ? <p className="font-medium">Critical issues must be resolved before saving.</p> : null}
+        {isCritical ? (
+          <p className="font-medium">
+            Save keeps a draft; critical issues must be resolved before submitting for review.
+          </p>
+        ) : null}
       </AlertDescription>
     </Alert>
   );

@@ -5,7 +5,8 @@ import type { FieldValue, FieldValues, FormTemplate } from '@wattle/domain/templ
 import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { cardKeys, patchCard } from '@/features/cards/api';
-import { useCardSaveQueue } from '@/features/cards/field-save-queue';
+import { cardSaveQueue, useCardSaveQueue } from '@/features/cards/field-save-queue';
+import { onLeavingPage, registerUnsendableCheck } from '@/features/cards/unsent-changes';
 import { isApiError } from '@/lib/http';
 import { readFormDraft, removeFormDraft, writeFormDraft } from './form-draft';
 import { editsAfterSave, sameValue, unsavedEdits } from './form-helpers';
@@ -25,6 +26,7 @@ interface Options {
   tenantId: string;
   card: Card;
   template: FormTemplate | null | undefined;
+  /** How long after the last change the form's values go to the server (issue 18: 2 s). */
   autoSaveDelayMs: number;
   /**
    * Nothing can be changed (the card's status locks its fields, or the person may only read): the
@@ -50,6 +52,21 @@ interface LocalState {
 }
 
 const noEdits: FieldValues = {};
+
+/**
+ * What the save status says (issue 18: truthfully whether the server has it): 'saving' while typing
+ * waits for its save or is being sent, 'saved' when the server holds everything, 'local' when it waits
+ * on this device (offline, or the server unreachable), 'failed' when the server refused it or
+ * someone else changed the field.
+ */
+export type FormSaveState = 'idle' | 'saving' | 'saved' | 'local' | 'failed';
+
+/** What the explicit Save did: submitted (status moved), saved as a draft only, or nothing. */
+export type FormSaveOutcome = 'submitted' | 'draft' | null;
+
+function browserIsOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
 /** Queue keys and conflicting fields of form fields are `fieldValues.<id>`. */
 const fieldKeyPrefix = 'fieldValues.';
 
@@ -104,6 +121,9 @@ export function useTemplateFormState({
   const [saving, setSaving] = useState(0);
   const [lastSavedAt, setLastSavedAt] = useState<Date | null>(null);
   const [submitAttempted, setSubmitAttempted] = useState(false);
+  // The server refused the last save of the edits (a value over a field's limit): they stay here and
+  // in the local draft until changed; leaving asks first.
+  const [refused, setRefused] = useState(false);
   // Values handed to the queue and not yet confirmed saved: not enqueued again meanwhile.
   const enqueued = useRef<FieldValues>({});
 
@@ -223,15 +243,21 @@ export function useTemplateFormState({
     if (Object.keys(unsavedEdits(editsRef.current, currentRef.current.fieldValues)).length === 0) return;
     try {
       const saved = await sendEdits();
+      setRefused(false);
       onSaved?.(saved);
     } catch {
+      // Offline or the server unreachable: the queue keeps the change and sends it when it can, and
+      // the status says 'Saved on this device only'. Anything else was refused or conflicts.
+      const status = cardSaveQueue(queryClient, tenantId, card.id).getSnapshot().status;
+      if (status === 'local') return;
+      setRefused(true);
       destructiveToast(
         'Auto-save failed',
         'Your changes will be saved locally as a draft.',
         `auto-save-${card.id}`,
       );
     }
-  }, [sendEdits, onSaved, card.id]);
+  }, [sendEdits, onSaved, card.id, queryClient, tenantId]);
 
   // Auto-save once nothing has changed for the delay.
   const autoSaveRef = useRef(autoSave);
@@ -253,6 +279,28 @@ export function useTemplateFormState({
     timer.current = null;
   };
 
+  /**
+   * Hands what is typed to the save queue now instead of after the delay: on leaving a field (blur),
+   * on leaving the page, on closing or hiding the tab, and when the form goes away. The queue
+   * outlives the form, so the save completes after an in-app navigation too.
+   */
+  const saveNow = useCallback(() => {
+    if (readOnly) return;
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    void autoSaveRef.current();
+  }, [readOnly]);
+  const saveNowRef = useRef(saveNow);
+  saveNowRef.current = saveNow;
+  useEffect(() => {
+    const unregister = onLeavingPage(() => saveNowRef.current());
+    return () => {
+      unregister();
+      // Unmounted (the page left, the panel closed): typing still waiting for its delay goes now.
+      saveNowRef.current();
+    };
+  }, []);
+
   const setValues = useCallback((changes: FieldValues) => {
     setLocal((previous) => {
       const bases = { ...previous.bases };
@@ -267,6 +315,7 @@ export function useTemplateFormState({
         changeCount: previous.changeCount + 1,
       };
     });
+    setRefused(false);
   }, []);
   const setValue = useCallback(
     (fieldId: string, value: FieldValue) => setValues({ [fieldId]: value }),
@@ -277,17 +326,54 @@ export function useTemplateFormState({
   const hasUnsavedEdits = Object.keys(unsaved).length > 0;
   const queueBusy = queue.pending.some((item) => item.state !== 'saved');
   const dirty = hasUnsavedEdits || queueBusy;
+  const isOffline = browserIsOffline();
+  const saveState: FormSaveState =
+    (refused && hasUnsavedEdits) || queue.status === 'failed'
+      ? 'failed'
+      : queue.status === 'local' || (hasUnsavedEdits && isOffline)
+        ? 'local'
+        : saving > 0 || queue.status === 'saving' || hasUnsavedEdits
+          ? 'saving'
+          : queue.lastSavedAt !== null || lastSavedAt !== null
+            ? 'saved'
+            : 'idle';
+  // Leaving the page asks first while the edits cannot be sent (refused, or offline).
+  const isUnsendableRef = useRef(false);
+  isUnsendableRef.current = !readOnly && hasUnsavedEdits && (refused || isOffline);
+  useEffect(() => registerUnsendableCheck(() => isUnsendableRef.current), []);
   const onDirtyChangeRef = useRef(onDirtyChange);
   onDirtyChangeRef.current = onDirtyChange;
   useEffect(() => {
     onDirtyChangeRef.current?.(dirty);
   }, [dirty]);
 
-  /** The explicit Save: everything queued saved, then `submit: true` (refused while critical issues exist). */
-  const submit = async (successToast: { title: string; description: string }): Promise<Card | null> => {
+  /**
+   * The explicit Save (button or Ctrl/Cmd+S): the values are always saved, as a draft. Then, without
+   * critical issues, `submit: true` moves the status as "Card save status" says; with them, the
+   * draft is all, and the form says it cannot be submitted for review until they are fixed.
+   */
+  const submit = async (successToast: { title: string; description: string }): Promise<FormSaveOutcome> => {
     setSubmitAttempted(true);
-    if (!compliance || hasCriticalIssue(compliance.issues)) return null;
+    if (!compliance) return null;
     cancelAutoSave();
+    if (hasCriticalIssue(compliance.issues)) {
+      setSaving((n) => n + 1);
+      try {
+        const saved = await sendEdits();
+        setRefused(false);
+        onSaved?.(saved);
+        return 'draft';
+      } catch {
+        const status = cardSaveQueue(queryClient, tenantId, card.id).getSnapshot().status;
+        if (status !== 'local') {
+          setRefused(true);
+          destructiveToast('Error Saving Template', 'Failed to save template. Please try again.');
+        }
+        return null;
+      } finally {
+        setSaving((n) => n - 1);
+      }
+    }
     setSaving((n) => n + 1);
     try {
       const flushed = await sendEdits();
@@ -299,7 +385,7 @@ export function useTemplateFormState({
       setLastSavedAt(new Date());
       toast.success(successToast.title, { description: successToast.description });
       onSaved?.(saved);
-      return saved;
+      return 'submitted';
     } catch (error) {
       destructiveToast(
         'Error Saving Template',
@@ -333,6 +419,13 @@ export function useTemplateFormState({
     dirty,
     hasUnsavedEdits,
     isSaving: saving > 0 || queue.status === 'saving',
+    saveState,
+    saveNow,
+    /** Sends again what failed (the queue's failed items and the form's refused edits). */
+    retry: () => {
+      queue.retry();
+      void autoSave();
+    },
     // The queue also saves on its own (retries after a failure, a reload mid-queue).
     lastSavedAt:
       queue.lastSavedAt !== null && (!lastSavedAt || queue.lastSavedAt > lastSavedAt.getTime())
