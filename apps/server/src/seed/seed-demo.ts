@@ -1,7 +1,7 @@
 import { PlanInputSchema } from '@wattle/domain/participants/plans';
 import { CreateParticipantSchema } from '@wattle/domain/participants/schemas';
 import { internalBillingConfig, planLimits } from '@wattle/domain/tenants/constants';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database, Tx } from '../db/client';
 import { teamMembers } from '../db/schema/teams';
@@ -103,6 +103,18 @@ async function seedTenant(
             features: ['*'],
             limits: { ...planLimits.enterprise },
           },
+        })
+        .where(eq(tenants.id, tenantId));
+    } else {
+      // The demo providers are trying the Professional plan: its limits leave room for the teams and
+      // people a demo (and the browser tests) add, where a plain trial's five teams would not.
+      await tx
+        .update(tenants)
+        .set({
+          subscription: sql`${tenants.subscription} || ${JSON.stringify({
+            plan: 'professional',
+            limits: planLimits.professional,
+          })}::jsonb`,
         })
         .where(eq(tenants.id, tenantId));
     }

@@ -22,6 +22,8 @@ export const errorStatus = {
   LONG_TIMER: 422,
   /** Stop & Save of a timer with no time code chosen, and no default the tenant's codes give. */
   TIME_CODE_REQUIRED: 422,
+  /** A team, person or file the organisation's subscription has no room for; the message names the limit. */
+  LIMIT_REACHED: 403,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

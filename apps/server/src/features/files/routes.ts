@@ -45,7 +45,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           'an empty or missing file. The file is named after its content: the extension typed is replaced by (or ' +
           'extended with) .pdf, .doc or .docx as found ("invoice.hta" holding a PDF is stored and offered as ' +
           '"invoice.pdf"). Adds the system comment "Attached {filename}" with that name; a required document ' +
-          "counts towards the card's completed documents.",
+          "counts towards the card's completed documents. 403 LIMIT_REACHED when the file would pass the subscription's storage limit (nothing is kept).",
         params: CardParams,
         consumes: ['multipart/form-data'],
         response: { 201: oneSchema(UploadResultSchema) },

@@ -18,6 +18,7 @@ import { loadReadableCard, templateForCard } from '../cards/card-records';
 import { announceCommentChange } from '../comments/comment-events';
 import { auditCommentCreated, insertComment, toComment } from '../comments/comment-records';
 import { publishChange } from '../events/change-feed';
+import { requireRoomFor } from '../tenants/subscription-limits';
 import { setCardDocument } from './card-documents';
 import { detectDocumentFormat } from './detect-format';
 import { displayFileName, typedFileName } from './file-name';
@@ -111,6 +112,7 @@ export async function recordUpload(
 ): Promise<UploadResult> {
   const { card, access } = await loadReadableCard(ctx, cardId, { forUpdate: true });
   if (!can(access.role, 'write:cards', access.isClinician)) throw forbidden();
+  await requireRoomFor(ctx.tx, ctx.tenantId, 'storage', upload.bytes.length);
 
   const [file] = await ctx.tx
     .insert(cardFiles)

@@ -25,6 +25,8 @@ function toInvitation(row: InvitationRow): Invitation {
   };
 }
 
+import { requireRoomFor } from '../tenants/subscription-limits';
+
 /** Open invitations of the tenant (not accepted, withdrawn or expired), newest first (tenant admins). */
 export async function listInvitations(ctx: TenantContext): Promise<Invitation[]> {
   requireTenantPermission(ctx, 'manage:members');
@@ -66,6 +68,8 @@ export async function createInvitation(
       and(eq(invitations.tenantId, ctx.tenantId), eq(invitations.email, email), isOpenInvitation(new Date())),
     );
   if (open) throw new AppError('CONFLICT', 'This email already has an open invitation');
+  // Nobody is invited who could not join: the place is checked again when they accept.
+  await requireRoomFor(ctx.tx, ctx.tenantId, 'users');
   const [row] = await ctx.tx
     .insert(invitations)
     .values({

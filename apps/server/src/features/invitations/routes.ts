@@ -34,7 +34,8 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'tenant' },
       schema: {
         tags: ['invitations'],
-        description: 'Invite someone by email; they join at their first sign-in with that verified email.',
+        description:
+          "Invite someone by email; they join at their first sign-in with that verified email. 403 LIMIT_REACHED when the subscription's people limit is reached (checked again when they accept).",
         body: CreateInvitationSchema,
         response: { 201: oneSchema(InvitationSchema) },
       },

@@ -10,6 +10,7 @@ import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/write-audit';
 import { isOpenInvitation } from '../invitations/invitation-links';
 import { type IssuedTeamInvitation, insertTeamInvitation } from '../invitations/team-invitations';
+import { requireRoomFor } from '../tenants/subscription-limits';
 
 export interface AddedMember {
   userId: string;
@@ -49,6 +50,8 @@ export async function addPersonToTeam(
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.tenantId, options.tenantId), eq(users.email, email)));
   if (!member) {
+    // Someone new to the organisation will take a place under its people limit when they accept.
+    await requireRoomFor(tx, options.tenantId, 'users');
     const invitation = await insertTeamInvitation(tx, { ...options, email });
     return { addedMember: null, invitation };
   }

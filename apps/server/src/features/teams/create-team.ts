@@ -7,12 +7,17 @@ import type { Actor } from '../../db/with-tenant';
 import { requireTenantPermission, type TenantContext } from '../../http/tenant-scope';
 import { writeAudit } from '../audit/write-audit';
 import { assignParticipantToTeam } from '../participants/insert-participant';
+import { requireRoomFor } from '../tenants/subscription-limits';
 
-/** Inserts a team with the default workflow; used by onboarding and by tenant admins. */
+/**
+ * Inserts a team with the default workflow; used by onboarding and by tenant admins. Refused (403
+ * LIMIT_REACHED) when the organisation's subscription has no room for another active team.
+ */
 export async function insertTeam(
   tx: Tx,
   options: { tenantId: string; actor: Actor; input: CreateTeam; lead?: string },
 ): Promise<string> {
+  await requireRoomFor(tx, options.tenantId, 'teams');
   const [team] = await tx
     .insert(teams)
     .values({

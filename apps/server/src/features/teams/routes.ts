@@ -63,7 +63,13 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/teams',
     {
       config: { auth: 'tenant' },
-      schema: { tags: ['teams'], body: CreateTeamSchema, response: { 201: oneSchema(TeamSchema) } },
+      schema: {
+        tags: ['teams'],
+        description:
+          "Creates a team (create:teams). 403 LIMIT_REACHED, naming the limit, when the organisation's subscription allows no more active teams.",
+        body: CreateTeamSchema,
+        response: { 201: oneSchema(TeamSchema) },
+      },
     },
     async (request, reply) => {
       const team = await inTenant(request, async (ctx) => {
@@ -84,7 +90,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['teams'],
         description:
-          'Renames a team, archives it or brings it back; 409 with the current team on a stale version.',
+          "Renames a team, archives it or brings it back; 409 with the current team on a stale version; 403 LIMIT_REACHED when bringing it back would pass the subscription's team limit.",
         params: teamParams,
         body: UpdateTeamSchema,
         response: { 200: oneSchema(TeamSchema) },
@@ -120,7 +126,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['teams'],
         description:
-          'Adds someone by e-mail: a member at once when they have an account, otherwise an invitation (e-mailed, or its link answered when no SMTP server is configured).',
+          "Adds someone by e-mail: a member at once when they have an account, otherwise an invitation (e-mailed, or its link answered when no SMTP server is configured). 403 LIMIT_REACHED when someone new would pass the subscription's people limit.",
         params: teamParams,
         body: AddTeamMemberSchema,
         response: { 201: oneSchema(AddTeamMemberResultSchema) },

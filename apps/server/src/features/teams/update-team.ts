@@ -12,6 +12,8 @@ import { findVisibleTeams } from './team-records';
 export const teamConflictMessage =
   'Someone else changed this team since you opened it. Review their changes and try again.';
 
+import { requireRoomFor } from '../tenants/subscription-limits';
+
 /**
  * `PATCH /api/teams/{id}`: renames a team, archives it or brings it back (manage:team: the team's
  * leads and tenant admins). The edit carries the version it started from: a stale one answers 409
@@ -35,6 +37,8 @@ export async function updateTeam(ctx: TenantContext, teamId: string, input: Upda
     changes.push({ field: 'name', oldValue: row.name, newValue: input.name });
   }
   if (input.status !== undefined && input.status !== row.status) {
+    // An archived team frees its place under the subscription's team limit; bringing it back takes one.
+    if (input.status === 'active') await requireRoomFor(ctx.tx, ctx.tenantId, 'teams');
     changes.push({ field: 'status', oldValue: row.status, newValue: input.status });
   }
   if (changes.length > 0) {

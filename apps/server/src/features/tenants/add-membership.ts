@@ -6,10 +6,12 @@ import { users } from '../../db/schema/users';
 import type { Actor } from '../../db/with-tenant';
 import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/write-audit';
+import { requireRoomFor } from './subscription-limits';
 
 /**
  * Adds someone to a tenant, audited. The internal tenant is owned only by system admins (spec shell
- * section 6), so ownership of it is refused to anyone else.
+ * section 6), so ownership of it is refused to anyone else. Refused (403 LIMIT_REACHED) when the
+ * organisation's subscription has no room for another person.
  */
 export async function addMembership(
   tx: Tx,
@@ -34,6 +36,7 @@ export async function addMembership(
       throw new AppError('FORBIDDEN', 'Only system admins can own the internal tenant');
     }
   }
+  await requireRoomFor(tx, options.tenantId, 'users');
   await tx.insert(memberships).values({
     tenantId: options.tenantId,
     userId: options.userId,
