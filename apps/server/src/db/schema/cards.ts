@@ -124,6 +124,9 @@ export const cards = pgTable(
     index('cards_team_open_due_idx')
       .on(t.tenantId, t.teamId, t.dueDate)
       .where(sql`${t.deletedAt} is null and ${t.state} <> 'done' and ${t.dueDate} is not null`),
+    // The few deleted cards, so "not one of the deleted" (the dashboard's open incidents) is a probe
+    // of a small index rather than a join to every live card.
+    index('cards_deleted_idx').on(t.tenantId, t.id).where(sql`${t.deletedAt} is not null`),
     // Search (migration 0011): the tenant as a btree_gin key beside the trigrams, so that a word is
     // looked up within the tenant's cards instead of among every tenant's.
     index('cards_search_idx').using('gin', t.tenantId, t.searchText.op('gin_trgm_ops')),

@@ -119,6 +119,8 @@ export const timeEntries = pgTable(
     // drizzle cannot say. It was for the team timesheet, which since migration 0019 reads the day
     // tallies below instead; the team's list uses only the key.
     index('time_entries_team_date_idx').on(t.tenantId, t.teamId, t.date),
+    // Migration 0025 gives this one INCLUDE (duration_minutes, status): the dashboard's hours this week
+    // for a tenant-wide reader, summed from the index alone.
     index('time_entries_tenant_date_idx').on(t.tenantId, t.date, t.startTime),
     // A plan's committed money (participants/budget-usage.ts): a participant's approved time not
     // yet invoiced, within the plan's dates. Migration 0020 adds INCLUDE (support_item_number,

@@ -394,8 +394,11 @@ function incidentsTile(ctx: TenantContext, teams: 'all' | string[]): SQL {
       count(*)::int as "open",
       count(*) filter (where i.reportable)::int as "reportableOpen",
       count(*) filter (where i.severity in ('high', 'critical'))::int as "highSeverityOpen"
-    from incidents i join cards c on c.tenant_id = i.tenant_id and c.id = i.card_id and c.deleted_at is null
-    where i.tenant_id = ${ctx.tenantId} and i.status = 'open'${teams === 'all' ? sql`` : sql` and i.team_id in ${teams}`}`;
+    from incidents i
+    where i.tenant_id = ${ctx.tenantId} and i.status = 'open'${teams === 'all' ? sql`` : sql` and i.team_id in ${teams}`}
+      -- An incident of a deleted card is gone from the register: a probe of cards_deleted_idx.
+      and not exists (select 1 from cards c
+        where c.tenant_id = i.tenant_id and c.id = i.card_id and c.deleted_at is not null)`;
 }
 
 interface HoursRow {
