@@ -12,7 +12,6 @@ const placeholderPages = [
   ['/meeting', 'Meeting Reviews'],
   ['/admin/files', 'File Storage'],
   ['/documentation', 'Documentation'],
-  ['/behavior-analytics', 'Behavior Analytics'],
 ] as const;
 
 test.describe('navigation', () => {

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRoute, lazyRouteComponent, notFound, redirect, rootRouteId } from '@tanstack/react-router';
+import { validateAnalyticsSearch } from '@/features/behaviour-analytics/analytics-search';
 import { validateIncidentListSearch } from '@/features/incidents/incident-list-search';
 import { validateInvoiceListSearch } from '@/features/invoices/invoice-list-search';
 import { validateNewInvoiceSearch } from '@/features/invoices/wizard/wizard-search';
@@ -219,11 +220,13 @@ const behaviorAnalyticsRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/behavior-analytics',
   beforeLoad: ({ context, location }) => requireVerified(context.me, location),
+  // The period (?period=12m, or custom from/to) is shared by the all-teams and the team page.
+  validateSearch: validateAnalyticsSearch,
 });
 
 const behaviorAnalyticsComponent = lazyRouteComponent(
-  () => import('@/features/placeholders/behavior-analytics-page'),
-  'BehaviorAnalyticsPage',
+  () => import('@/features/behaviour-analytics/behaviour-analytics-page'),
+  'BehaviourAnalyticsPage',
 );
 
 const behaviorAnalyticsIndexRoute = createRoute({
