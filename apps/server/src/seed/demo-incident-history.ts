@@ -26,7 +26,7 @@ export interface PastIncident {
 
 export const jordanHistory: readonly PastIncident[] = [
   {
-    daysAgo: 6,
+    daysAgo: 5,
     time: '17:40',
     behaviour: 'Shouting, throwing objects',
     antecedent: 'Asked to stop a preferred activity',
@@ -34,7 +34,7 @@ export const jordanHistory: readonly PastIncident[] = [
     summary: 'threw the remote when asked to turn off his game for dinner',
   },
   {
-    daysAgo: 13,
+    daysAgo: 11,
     time: '16:10',
     behaviour: 'Verbal aggression',
     antecedent: 'Change of support worker at short notice',
@@ -42,7 +42,7 @@ export const jordanHistory: readonly PastIncident[] = [
     summary: 'swore at the relief support worker and refused to go out',
   },
   {
-    daysAgo: 20,
+    daysAgo: 16,
     time: '18:25',
     behaviour: 'Physical aggression',
     antecedent: 'Argument with a housemate',
@@ -50,7 +50,7 @@ export const jordanHistory: readonly PastIncident[] = [
     summary: 'pushed a housemate during an argument over the television',
   },
   {
-    daysAgo: 27,
+    daysAgo: 24,
     time: '15:50',
     behaviour: 'Shouting, throwing objects',
     antecedent: 'Unexpected change of room',
@@ -58,7 +58,7 @@ export const jordanHistory: readonly PastIncident[] = [
     summary: 'shouted and threw his bag when the art room was moved',
   },
   {
-    daysAgo: 34,
+    daysAgo: 30,
     time: '19:05',
     behaviour: 'Property damage',
     antecedent: 'Outing cancelled',
@@ -66,7 +66,7 @@ export const jordanHistory: readonly PastIncident[] = [
     summary: 'kicked a hole in his bedroom door after the footy trip was cancelled',
   },
   {
-    daysAgo: 41,
+    daysAgo: 37,
     time: '16:45',
     behaviour: 'Verbal aggression',
     antecedent: 'Noise from building works next door',
@@ -74,7 +74,7 @@ export const jordanHistory: readonly PastIncident[] = [
     summary: 'yelled at staff during drilling next door',
   },
   {
-    daysAgo: 48,
+    daysAgo: 43,
     time: '17:15',
     behaviour: 'Shouting, throwing objects',
     antecedent: 'Asked to stop a preferred activity',
@@ -82,7 +82,7 @@ export const jordanHistory: readonly PastIncident[] = [
     summary: 'threw a cushion when computer time ended',
   },
   {
-    daysAgo: 55,
+    daysAgo: 52,
     time: '18:50',
     behaviour: 'Physical aggression',
     antecedent: 'Change of support worker at short notice',
@@ -90,7 +90,7 @@ export const jordanHistory: readonly PastIncident[] = [
     summary: 'grabbed a support worker’s arm when an unfamiliar worker arrived',
   },
   {
-    daysAgo: 62,
+    daysAgo: 58,
     time: '15:30',
     behaviour: 'Verbal aggression',
     antecedent: 'Unexpected change of room',
@@ -98,7 +98,7 @@ export const jordanHistory: readonly PastIncident[] = [
     summary: 'shouted at the day program when his group changed rooms',
   },
   {
-    daysAgo: 76,
+    daysAgo: 67,
     time: '20:10',
     behaviour: 'Property damage',
     antecedent: 'Argument with a housemate',
@@ -106,7 +106,7 @@ export const jordanHistory: readonly PastIncident[] = [
     summary: 'broke a chair in the lounge after an argument',
   },
   {
-    daysAgo: 83,
+    daysAgo: 75,
     time: '17:35',
     behaviour: 'Shouting, throwing objects',
     antecedent: 'Outing cancelled',
@@ -114,7 +114,7 @@ export const jordanHistory: readonly PastIncident[] = [
     summary: 'threw plates when the beach trip was called off for rain',
   },
   {
-    daysAgo: 97,
+    daysAgo: 81,
     time: '16:20',
     behaviour: 'Verbal aggression',
     antecedent: 'Asked to stop a preferred activity',
@@ -122,7 +122,7 @@ export const jordanHistory: readonly PastIncident[] = [
     summary: 'argued loudly when asked to finish his shower',
   },
   {
-    daysAgo: 104,
+    daysAgo: 90,
     time: '18:05',
     behaviour: 'Physical aggression',
     antecedent: 'Noise from building works next door',
@@ -130,7 +130,7 @@ export const jordanHistory: readonly PastIncident[] = [
     summary: 'hit the wall and a staff member’s shoulder during jackhammering',
   },
   {
-    daysAgo: 118,
+    daysAgo: 99,
     time: '17:55',
     behaviour: 'Shouting, throwing objects',
     antecedent: 'Change of support worker at short notice',
@@ -138,7 +138,7 @@ export const jordanHistory: readonly PastIncident[] = [
     summary: 'threw his shoes at the door when his regular worker called in sick',
   },
   {
-    daysAgo: 132,
+    daysAgo: 108,
     time: '11:20',
     behaviour: 'Verbal aggression',
     antecedent: 'Waiting for transport',
@@ -146,7 +146,7 @@ export const jordanHistory: readonly PastIncident[] = [
     summary: 'yelled while the bus to the day program ran 40 minutes late',
   },
   {
-    daysAgo: 146,
+    daysAgo: 121,
     time: '19:30',
     behaviour: 'Property damage',
     antecedent: 'Argument with a housemate',
@@ -154,7 +154,7 @@ export const jordanHistory: readonly PastIncident[] = [
     summary: 'smashed a glass during an argument about chores',
   },
   {
-    daysAgo: 160,
+    daysAgo: 137,
     time: '16:40',
     behaviour: 'Shouting, throwing objects',
     antecedent: 'Unexpected change of room',
@@ -162,7 +162,7 @@ export const jordanHistory: readonly PastIncident[] = [
     summary: 'shouted when the gym session moved to the small hall',
   },
   {
-    daysAgo: 174,
+    daysAgo: 152,
     time: '18:15',
     behaviour: 'Physical aggression',
     antecedent: 'Outing cancelled',
@@ -173,7 +173,7 @@ export const jordanHistory: readonly PastIncident[] = [
 
 export const miaHistory: readonly PastIncident[] = [
   {
-    daysAgo: 8,
+    daysAgo: 7,
     time: '07:40',
     behaviour: 'Refusing personal care',
     antecedent: 'Male support worker rostered for personal care',
@@ -181,7 +181,7 @@ export const miaHistory: readonly PastIncident[] = [
     summary: 'refused her shower when a male worker arrived',
   },
   {
-    daysAgo: 19,
+    daysAgo: 17,
     time: '08:15',
     behaviour: 'Self-injury (hand biting)',
     antecedent: 'AAC device battery flat',
@@ -189,7 +189,7 @@ export const miaHistory: readonly PastIncident[] = [
     summary: 'bit her hand when she could not use her device to ask for breakfast',
   },
   {
-    daysAgo: 31,
+    daysAgo: 26,
     time: '07:20',
     behaviour: 'Refusing personal care',
     antecedent: 'Rushed morning routine',
@@ -197,7 +197,7 @@ export const miaHistory: readonly PastIncident[] = [
     summary: 'refused to dress when the routine was hurried for an early appointment',
   },
   {
-    daysAgo: 45,
+    daysAgo: 36,
     time: '12:30',
     behaviour: 'Leaving without telling staff',
     antecedent: 'Noisy environment',
@@ -205,7 +205,7 @@ export const miaHistory: readonly PastIncident[] = [
     summary: 'left the shopping centre food court alone; found 20 minutes later',
   },
   {
-    daysAgo: 59,
+    daysAgo: 47,
     time: '08:05',
     behaviour: 'Self-injury (hand biting)',
     antecedent: 'AAC device battery flat',
@@ -213,7 +213,7 @@ export const miaHistory: readonly PastIncident[] = [
     summary: 'bit her hand when her device was flat at breakfast',
   },
   {
-    daysAgo: 73,
+    daysAgo: 62,
     time: '07:55',
     behaviour: 'Refusing personal care',
     antecedent: 'Male support worker rostered for personal care',
@@ -221,7 +221,7 @@ export const miaHistory: readonly PastIncident[] = [
     summary: 'refused personal care from an agency worker',
   },
   {
-    daysAgo: 94,
+    daysAgo: 78,
     time: '09:10',
     behaviour: 'Self-injury (hand biting)',
     antecedent: 'Rushed morning routine',
@@ -229,7 +229,7 @@ export const miaHistory: readonly PastIncident[] = [
     summary: 'bit her hand while being hurried for transport',
   },
   {
-    daysAgo: 115,
+    daysAgo: 97,
     time: '13:45',
     behaviour: 'Leaving without telling staff',
     antecedent: 'Noisy environment',
@@ -237,7 +237,7 @@ export const miaHistory: readonly PastIncident[] = [
     summary: 'walked out of a loud café and waited at the bus stop',
   },
   {
-    daysAgo: 136,
+    daysAgo: 120,
     time: '07:30',
     behaviour: 'Refusing personal care',
     antecedent: 'Rushed morning routine',
@@ -245,7 +245,7 @@ export const miaHistory: readonly PastIncident[] = [
     summary: 'refused to shower on a day program morning',
   },
   {
-    daysAgo: 157,
+    daysAgo: 149,
     time: '08:20',
     behaviour: 'Self-injury (hand biting)',
     antecedent: 'AAC device battery flat',
