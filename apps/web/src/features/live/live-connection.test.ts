@@ -183,10 +183,12 @@ describe('live query keys', () => {
     expect(liveQueryKeys('favorite', 't1')).toEqual([['favorites', 't1']]);
     expect(liveQueryKeys('toString', 't1')).toEqual([]);
     expect(liveQueryKeys('team-member', 't1')).toEqual([['tenant', 't1', 'teams']]);
-    // A card's change also refreshes open searches; a comment's does not (comments are not searched).
+    // A card's change also refreshes open searches and the dashboard's counts; a comment's does not
+    // (comments are neither searched nor counted).
     expect(liveQueryKeys('card', 't1')).toEqual([
       ['cards', 't1'],
       ['search', 't1'], // searchKeys.all('t1')
+      ['dashboard', 't1'],
     ]);
     expect(liveQueryKeys('comment', 't1')).toEqual([['comments', 't1']]);
     expect(liveQueryKeys('participant', 't1')).toEqual([['participants', 't1']]);
