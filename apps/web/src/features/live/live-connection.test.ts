@@ -193,17 +193,26 @@ describe('live query keys', () => {
     expect(liveQueryKeys('comment', 't1')).toEqual([['comments', 't1']]);
     expect(liveQueryKeys('participant', 't1')).toEqual([['participants', 't1']]);
     expect(liveQueryKeys('timer', 't1')).toEqual([['time', 't1', 'timer']]);
-    expect(liveQueryKeys('time-entry', 't1')).toEqual([['time', 't1', 'entries']]);
+    expect(liveQueryKeys('time-entry', 't1')).toEqual([
+      ['time', 't1', 'entries'],
+      ['dashboard', 't1'],
+    ]);
     expect(liveQueryKeys('time-code', 't1')).toEqual([['time', 't1', 'codes']]);
     expect(liveQueryKeys('support-catalogue', 't1')).toEqual([
       ['support-catalogue', 't1'],
       ['time', 't1', 'codes'],
     ]);
     // Invoices and claim batches share the invoices area's prefix (features/invoices/invoice-keys.ts).
-    expect(liveQueryKeys('invoice', 't1')).toEqual([['invoices', 't1']]);
+    expect(liveQueryKeys('invoice', 't1')).toEqual([
+      ['invoices', 't1'],
+      ['dashboard', 't1'],
+    ]);
     expect(liveQueryKeys('claim', 't1')).toEqual([['invoices', 't1']]);
     expect(liveQueryKeys('tax-invoice-settings', 't1')).toEqual([['settings', 't1', 'tax-invoice']]);
-    expect(liveQueryKeys('deadline', 't1')).toEqual([['deadlines', 't1']]);
+    expect(liveQueryKeys('deadline', 't1')).toEqual([
+      ['deadlines', 't1'],
+      ['dashboard', 't1'],
+    ]);
     expect(liveQueryKeys('audit-pack', 't1')).toEqual([['audit-packs', 't1']]);
     expect(allLiveQueryKeys('t1')).toEqual([
       ['notifications', 't1'],
@@ -211,6 +220,7 @@ describe('live query keys', () => {
       ['tenant', 't1', 'teams'],
       ['cards', 't1'],
       ['search', 't1'],
+      ['dashboard', 't1'],
       ['templates', 't1'],
       ['participants', 't1'],
       ['comments', 't1'],
