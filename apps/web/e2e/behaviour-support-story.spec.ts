@@ -94,8 +94,19 @@ test('behaviour support, as a new user would: the overdue interim plan, its appr
       'overdue',
     );
     await expect(engagementDeadline(page, 'Interim behaviour support plan')).toContainText(/Overdue by/);
-    // TODO(lead): dashboard assertion (the dashboard shows Jordan's interim plan overdue).
     await page.screenshot({ path: test.info().outputPath('1-interim-overdue.png'), fullPage: true });
+    // The dashboard shows it too, overdue, among the nearest Commission deadlines.
+    await page.goto('/dashboard');
+    const interim = page
+      .getByTestId('tile-deadlines')
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: 'Interim behaviour support plan: Jordan Lee' }) });
+    await expect(interim.getByTestId('deadline-badge')).toHaveAttribute('data-status', 'overdue', {
+      timeout: 30_000,
+    });
+    await page.screenshot({ path: test.info().outputPath('1b-dashboard-overdue.png'), fullPage: true });
+    await page.goto(home);
+    await expect(page.getByText('Interim plan overdue')).toBeVisible({ timeout: 30_000 });
   });
 
   await test.step('she creates the interim plan and has it approved: the comprehensive plan is next', async () => {
