@@ -119,7 +119,7 @@ export const cards = pgTable(
     // The dashboard's overdue and due-soon cards (issue 16): open cards by due date, across the tenant
     // (admins, auditors) or on the caller's teams.
     index('cards_tenant_open_due_idx')
-      .on(t.tenantId, t.dueDate)
+      .on(t.tenantId, t.dueDate, t.number)
       .where(sql`${t.deletedAt} is null and ${t.state} <> 'done' and ${t.dueDate} is not null`),
     index('cards_team_open_due_idx')
       .on(t.tenantId, t.teamId, t.dueDate)
@@ -131,4 +131,21 @@ export const cards = pgTable(
     // looked up within the tenant's cards instead of among every tenant's.
     index('cards_search_idx').using('gin', t.tenantId, t.searchText.op('gin_trgm_ops')),
   ],
+);
+
+/**
+ * How many open cards (live, not done, with a due date) each tenant has per due date, kept by row
+ * triggers on cards that fire only when a card's due date, state or deletion changes (migration
+ * 0026). The dashboard's overdue and due-soon counts for a tenant-wide reader sum the days before and
+ * after today here instead of counting every open card of the tenant on each request. No foreign key
+ * to tenants, as for invoice_tallies.
+ */
+export const cardDueTallies = pgTable(
+  'card_due_tallies',
+  {
+    tenantId: tenantIdColumn(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.dueDate] })],
 );

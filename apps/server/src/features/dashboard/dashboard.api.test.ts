@@ -213,6 +213,44 @@ describe('GET /api/dashboard: cards', () => {
     expect(change('theo', (d) => d.cards?.dueSoon)).toBe(0);
   });
 
+  it("keeps a tenant-wide reader's counts (the per-day tallies) as a card moves, finishes and goes", async () => {
+    const olivia = (await t.as(people.olivia)).inTenant(sunrise);
+    const start = (await dashboard('olivia')).cards!;
+    const counts = async () => {
+      const { overdue, dueSoon } = (await dashboard('olivia')).cards!;
+      return { overdue: overdue - start.overdue, dueSoon: dueSoon - start.dueSoon };
+    };
+    const id = await card('jordan', 'Dashboard test: tallied', addDays(today, -5));
+    expect(await counts()).toEqual({ overdue: 1, dueSoon: 0 });
+    const moved = await olivia.patch(`/api/cards/${id}`, { version: 1, dueDate: addDays(today, 1) });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(await counts()).toEqual({ overdue: 0, dueSoon: 1 });
+    // An edit that keeps the due date and state changes nothing.
+    const renamed = await olivia.patch(`/api/cards/${id}`, {
+      version: moved.body.data.version,
+      title: 'Renamed',
+    });
+    expect(renamed.status).toBe(200);
+    expect(await counts()).toEqual({ overdue: 0, dueSoon: 1 });
+    await t.readInTenant(sunrise, (tx) =>
+      tx
+        .update(cards)
+        .set({ state: 'done' })
+        .where(and(eq(cards.tenantId, sunrise), eq(cards.id, id))),
+    );
+    expect(await counts()).toEqual({ overdue: 0, dueSoon: 0 });
+    await t.readInTenant(sunrise, (tx) =>
+      tx
+        .update(cards)
+        .set({ state: 'todo' })
+        .where(and(eq(cards.tenantId, sunrise), eq(cards.id, id))),
+    );
+    expect(await counts()).toEqual({ overdue: 0, dueSoon: 1 });
+    const latest = (await olivia.get(`/api/cards/${id}`)).body.data;
+    expect((await olivia.delete(`/api/cards/${id}?version=${latest.version}`)).status).toBeLessThan(300);
+    expect(await counts()).toEqual({ overdue: 0, dueSoon: 0 });
+  });
+
   it('lists the longest overdue first, with its id, team and link, and links the tile to that team’s overdue list', () => {
     const [first] = after.olivia.cards!.items;
     expect(first).toMatchObject({

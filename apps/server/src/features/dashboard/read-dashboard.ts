@@ -196,14 +196,23 @@ interface CardItemRow {
 }
 
 /**
- * Open cards due before today (overdue) and up to 7 days ahead, counted in one pass of the open-due
- * index; the nearest few (the longest overdue first); and the team of the nearest, for the link.
+ * Open cards due before today (overdue) and up to 7 days ahead; the nearest few (the longest overdue
+ * first, read in the open-due index's order); and the team of the nearest, for the link.
  */
 function cardsTile(ctx: TenantContext, teams: 'all' | string[], today: string, soon: string): SQL {
   const open = openCard(ctx, teams);
+  // A tenant-wide reader's counts come from the per-day tallies (migration 0026): a row per due date
+  // instead of every open card; anyone else's teams are counted card by card (their own index).
+  const counts =
+    teams === 'all'
+      ? sql`(select coalesce(sum(d.n) filter (where d.due_date < ${today}), 0)::int as "overdue",
+            coalesce(sum(d.n) filter (where d.due_date >= ${today}), 0)::int as "dueSoon"
+          from card_due_tallies d where d.tenant_id = ${ctx.tenantId} and d.due_date <= ${soon})`
+      : sql`(select count(*) filter (where c.due_date < ${today})::int as "overdue",
+            count(*) filter (where c.due_date >= ${today})::int as "dueSoon"
+          from cards c where ${open} and c.due_date <= ${soon})`;
   return sql`select
-      count(*) filter (where c.due_date < ${today})::int as "overdue",
-      count(*) filter (where c.due_date >= ${today})::int as "dueSoon",
+      counts."overdue", counts."dueSoon",
       (select json_agg(i) from (
         select c.id, c.number, c.work_item_prefix as "prefix", c.title, c.due_date as "dueDate", c.priority,
                t.name as "teamName", t.slug as "teamSlug"
@@ -214,7 +223,7 @@ function cardsTile(ctx: TenantContext, teams: 'all' | string[], today: string, s
       (select t.slug from teams t where t.tenant_id = ${ctx.tenantId} and t.id = (
         select c.team_id from cards c where ${open} and c.due_date <= ${soon}
          order by c.due_date, c.number limit 1)) as "teamSlug"
-    from cards c where ${open} and c.due_date <= ${soon}`;
+    from ${counts} as counts`;
 }
 
 function toCardItem(row: CardItemRow, today: string): DashboardCardItem {
