@@ -11,8 +11,9 @@ import {
 } from './fixtures';
 
 /**
- * The Edit Card side panel (spec work section 2): dirty state, the Unsaved Changes dialog, Ctrl/Cmd+S,
- * the title rule, the ways of closing it, auto-save, a per-field conflict, and the template form of a
+ * The Edit Card side panel (spec work section 2): dirty state, closing with changes (sent when they
+ * can be, issue 18; the Unsaved Changes dialog when they cannot), Ctrl/Cmd+S, the title rule, the
+ * ways of closing it, auto-save after 2 s, a per-field conflict, and the template form of a
  * card with a known template. Each test works on a card of its own, made through the API.
  */
 
@@ -50,8 +51,9 @@ test.describe('Edit Card side panel', () => {
     await preferTenant(page, me.id, where.tenantId);
   });
 
-  test('tracks changes and asks before closing with them: Keep Editing, Discard Changes, Save & Close', async ({
+  test('tracks changes; closing saves them, and asks only when they cannot be sent: Keep Editing, Discard Changes, Save & Close', async ({
     page,
+    context,
     apiGet,
   }) => {
     const card = await newCard(page, where, 'Book the physio assessment');
@@ -84,7 +86,8 @@ test.describe('Edit Card side panel', () => {
     await expect(unsaved).toBeHidden();
     await expect(save).toBeDisabled();
 
-    // Escape with a change asks first; Keep Editing keeps the panel and the change.
+    // Offline, Escape with a change asks first; Keep Editing keeps the panel and the change.
+    await context.setOffline(true);
     await title.fill('Book the physio and OT assessments');
     await page.keyboard.press('Escape');
     const dialog = page.getByRole('alertdialog', { name: 'Unsaved Changes' });
@@ -107,11 +110,12 @@ test.describe('Edit Card side panel', () => {
       'Book the physio assessment',
     );
 
-    // Save & Close saves, then closes.
+    // Save & Close saves (back online), then closes.
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await expect(panel.getByLabel('Title', { exact: true })).toHaveValue('Book the physio assessment');
     await panel.getByLabel('Priority', { exact: true }).selectOption('high');
     await page.keyboard.press('Escape');
+    await context.setOffline(false);
     await dialog.getByRole('button', { name: 'Save & Close' }).click();
     await expect(panel).toBeHidden();
     await expect(page.getByText('Card updated')).toBeVisible();
@@ -122,6 +126,16 @@ test.describe('Edit Card side panel', () => {
       title: 'Book the physio assessment',
       version: card.version + 1,
     });
+
+    // Online, Escape with a change sends it and closes, without asking (issue 18).
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await panel.getByLabel('Priority', { exact: true }).selectOption('low');
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(dialog).toHaveCount(0);
+    await expect
+      .poll(async () => (await apiGet<Card>(`/api/cards/${card.id}`, where.tenantId)).priority)
+      .toBe('low');
   });
 
   test('Ctrl+S saves while typing, the title is required, and Status offers the allowed moves', async ({
@@ -214,27 +228,32 @@ test.describe('Edit Card side panel', () => {
     await page.mouse.up();
     await expect(panel).toBeHidden();
 
-    // With a change, an outside click asks first.
+    // With a change, an outside click saves it and closes (issue 18: sent, not asked about).
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await panel.getByLabel('Description', { exact: true }).fill('Bring the photo ID.');
     await page.mouse.click(40, viewport.height / 2);
-    const dialog = page.getByRole('alertdialog', { name: 'Unsaved Changes' });
-    await expect(dialog).toBeVisible();
-    await dialog.getByRole('button', { name: 'Keep Editing' }).click();
-    await expect(panel.getByLabel('Description', { exact: true })).toHaveValue('Bring the photo ID.');
-    // Cancel discards the change.
+    await expect(panel).toBeHidden();
+    await expect(page.getByRole('alertdialog', { name: 'Unsaved Changes' })).toHaveCount(0);
+    await expect
+      .poll(async () => (await cardsApi(page.request, where.tenantId)).card(card.id))
+      .toMatchObject({ description: 'Bring the photo ID.' });
+    // Cancel discards a change.
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await panel.getByLabel('Description', { exact: true }).fill('Bring the photo ID and the letter.');
     await panel.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByText('Changes discarded')).toBeVisible();
     await expect(panel).toBeHidden();
   });
 
-  test('auto-saves changed fields after 30 seconds', async ({ page, apiGet }) => {
+  test('auto-saves changed fields 2 seconds after the last change', async ({ page, apiGet }) => {
     await page.clock.install();
     const card = await newCard(page, where, 'Arrange respite for the school holidays');
     const panel = await openPanel(page, card);
+    // Time stands still from here but for the test's own steps.
+    await page.clock.pauseAt(Date.now() + 5_000);
     await panel.getByLabel('Description', { exact: true }).fill('Two weekends in July.');
     await expect(panel.getByTestId('unsaved-badge')).toBeVisible();
-    await page.clock.fastForward(29_000);
+    await page.clock.fastForward(1_000);
     expect((await apiGet<Card>(`/api/cards/${card.id}`, where.tenantId)).description).not.toBe(
       'Two weekends in July.',
     );
@@ -251,8 +270,11 @@ test.describe('Edit Card side panel', () => {
     playwright,
     apiGet,
   }, testInfo) => {
+    await page.clock.install();
     const card = await newCard(page, where, 'Plan the trip to the aquarium');
     const panel = await openPanel(page, card);
+    // Time stands still (no 2 s auto-save) while Lee renames the card.
+    await page.clock.pauseAt(Date.now() + 5_000);
     await panel.getByLabel('Title', { exact: true }).fill('Plan the trip to the aquarium on Saturday');
 
     // Lee, the team lead, renames the card meanwhile.
@@ -269,8 +291,6 @@ test.describe('Edit Card side panel', () => {
     }
 
     await panel.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(page.getByText('Error', { exact: true })).toBeVisible();
-    await expect(page.getByText(/^Failed to save changes\. Please try again\. .+/)).toBeVisible();
     const conflict = panel.getByTestId('edit-card-conflict');
     await expect(conflict).toContainText('Someone else changed this card');
     await expect(conflict).toContainText('Title: Lee Lead changed it to');
@@ -278,10 +298,16 @@ test.describe('Edit Card side panel', () => {
     await expect(panel.getByLabel('Title', { exact: true })).toHaveValue(
       'Plan the trip to the aquarium on Saturday',
     );
+    // Half a second on: the toast shows (the auto-save's 2 s are not reached).
+    await page.clock.runFor(500);
+    await expect(page.getByText('Error', { exact: true })).toBeVisible();
+    await expect(page.getByText(/^Failed to save changes\. Please try again\. .+/)).toBeVisible();
 
     await panel.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(page.getByText('Card updated')).toBeVisible();
     await expect(conflict).toBeHidden();
+    await expect(panel.getByTestId('unsaved-badge')).toBeHidden();
+    await page.clock.runFor(500);
+    await expect(page.getByText('Card updated')).toBeVisible();
     expect((await apiGet<Card>(`/api/cards/${card.id}`, where.tenantId)).title).toBe(
       'Plan the trip to the aquarium on Saturday',
     );

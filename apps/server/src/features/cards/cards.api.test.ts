@@ -625,7 +625,7 @@ describe('Save (submit)', () => {
     expect(res.status).toBe(422);
     expect(res.body.error).toMatchObject({
       code: 'COMPLIANCE_REQUIRED',
-      message: 'Critical issues must be resolved before saving',
+      message: 'Critical issues must be resolved before submitting for review',
     });
     const kept = await (await as('priya')).get(`/api/cards/${card.id}`);
     expect(kept.body.data).toMatchObject({ version: 1, fieldValues: {} });

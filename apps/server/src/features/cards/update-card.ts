@@ -195,9 +195,13 @@ export async function updateCard(ctx: TenantContext, id: string, input: PatchCar
   const compliance = validateCompliance(template, fieldValues, now);
   if (patch.submit) {
     if (hasCriticalIssue(compliance.issues)) {
-      throw new AppError('COMPLIANCE_REQUIRED', 'Critical issues must be resolved before saving', {
-        issues: compliance.issues.filter((i) => i.severity === 'critical'),
-      });
+      throw new AppError(
+        'COMPLIANCE_REQUIRED',
+        'Critical issues must be resolved before submitting for review',
+        {
+          issues: compliance.issues.filter((i) => i.severity === 'critical'),
+        },
+      );
     }
     status = statusAfterSubmit({
       from: status,

@@ -204,7 +204,7 @@ function TemplateFormBody({
     if (!isSave || event.defaultPrevented) return;
     event.preventDefault();
     event.stopPropagation();
-    if (!form.isSaving) void save();
+    if (!form.isSubmitting) void save();
   };
 
   /** Leaving a field saves what was typed in it at once (focus moving out of the field). */
@@ -286,10 +286,10 @@ function TemplateFormBody({
   const saveButton = (
     <Button
       onClick={() => void save()}
-      disabled={form.isSaving}
+      disabled={form.isSubmitting}
       aria-describedby={hasCritical ? criticalAlertId : undefined}
     >
-      {form.isSaving ? (
+      {form.isSubmitting ? (
         <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
       ) : (
         <SaveIcon aria-hidden="true" />

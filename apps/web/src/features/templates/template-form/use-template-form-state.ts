@@ -124,6 +124,9 @@ export function useTemplateFormState({
   // The server refused the last save of the edits (a value over a field's limit): they stay here and
   // in the local draft until changed; leaving asks first.
   const [refused, setRefused] = useState(false);
+  // The explicit Save is running (auto-saves are not: Save stays clickable while one runs, so a
+  // click that blurs a field, and so starts its save, still lands).
+  const [submitting, setSubmitting] = useState(0);
   // Values handed to the queue and not yet confirmed saved: not enqueued again meanwhile.
   const enqueued = useRef<FieldValues>({});
 
@@ -356,6 +359,18 @@ export function useTemplateFormState({
     setSubmitAttempted(true);
     if (!compliance) return null;
     cancelAutoSave();
+    setSubmitting((n) => n + 1);
+    try {
+      return await saveAndSubmit(compliance, successToast);
+    } finally {
+      setSubmitting((n) => n - 1);
+    }
+  };
+
+  const saveAndSubmit = async (
+    compliance: Compliance,
+    successToast: { title: string; description: string },
+  ): Promise<FormSaveOutcome> => {
     if (hasCriticalIssue(compliance.issues)) {
       setSaving((n) => n + 1);
       try {
@@ -419,6 +434,7 @@ export function useTemplateFormState({
     dirty,
     hasUnsavedEdits,
     isSaving: saving > 0 || queue.status === 'saving',
+    isSubmitting: submitting > 0,
     saveState,
     saveNow,
     /** Sends again what failed (the queue's failed items and the form's refused edits). */
