@@ -406,7 +406,9 @@ function TemplateFormBody({
       {critical.length > 0 && !readOnly ? (
         <Alert variant="destructive" id={criticalAlertId}>
           <TriangleAlertIcon aria-hidden="true" />
-          <AlertTitle>Critical issues must be resolved before submitting for review</AlertTitle>
+          <AlertTitle className="line-clamp-none">
+            Critical issues must be resolved before submitting for review
+          </AlertTitle>
           <AlertDescription>
             <IssueList issues={critical} />
           </AlertDescription>
@@ -537,7 +539,7 @@ function FormSaveStatus({
       ? 'Saving…'
       : state === 'saved'
         ? lastSavedAt
-          ? `Saved at ${format(lastSavedAt, 'h:mm:ss a')}`
+          ? `Saved at ${format(lastSavedAt, 'h:mm:ss aaa')}`
           : 'Saved'
         : 'Auto-saves as you type';
   return (
