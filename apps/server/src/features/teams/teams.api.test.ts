@@ -140,7 +140,10 @@ describe('GET /api/teams', () => {
   it('answers 404 in a tenant the caller does not belong to', async () => {
     const res = await (await t.as('lee.lead@sunrise.example')).inTenant(bluegum).get('/api/teams');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ success: false, error: { code: 'NOT_FOUND', message: 'Organisation not found' } });
+    expect(res.body).toEqual({
+      success: false,
+      error: { code: 'NOT_FOUND', message: 'Organisation not found' },
+    });
   });
 
   it('shows a guest every team shared with them, as many as the tenant switcher counts', async () => {

@@ -157,7 +157,10 @@ describe('GET /api/tenants/current', () => {
     expect((await lee.inTenant(sunrise).get('/api/tenants/current')).status).toBe(200);
     const other = await lee.inTenant(bluegum).get('/api/tenants/current');
     expect(other.status).toBe(404);
-    expect(other.body).toEqual({ success: false, error: { code: 'NOT_FOUND', message: 'Organisation not found' } });
+    expect(other.body).toEqual({
+      success: false,
+      error: { code: 'NOT_FOUND', message: 'Organisation not found' },
+    });
   });
 });
 
