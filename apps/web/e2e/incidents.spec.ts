@@ -98,7 +98,7 @@ test.describe('incidents register', () => {
     const notificationStep = panel.getByTestId('incident-notified-step');
     await expect(notificationStep.getByTestId('deadline-badge')).toHaveAttribute('data-status', 'due-soon');
     await expect(notificationStep.getByTestId('deadline-badge')).toContainText(/Due in (2[0-4]|1\d) h/);
-    await expect(panel.getByLabel('Became aware')).not.toHaveValue('');
+    await expect(panel.getByLabel('Became aware', { exact: true })).not.toHaveValue('');
 
     await panel.getByLabel('New action').fill('Debrief with the house staff');
     await panel.getByRole('button', { name: 'Add action' }).click();
@@ -108,8 +108,13 @@ test.describe('incidents register', () => {
     await expect(panel.getByTestId('incident-action')).toContainText('done');
 
     await panel.getByLabel('Notification reference').fill('NDIS-NOT-E2E-1');
-    const made = await panel.getByLabel('Became aware').inputValue();
-    await panel.getByLabel('Notification made').fill(made);
+    // Notified when she became aware: the same day and time, typed dd/mm/yyyy and 24-hour.
+    await panel
+      .getByLabel('Notification made', { exact: true })
+      .fill(await panel.getByLabel('Became aware', { exact: true }).inputValue());
+    await panel
+      .getByLabel('Notification made: time')
+      .fill(await panel.getByLabel('Became aware: time').inputValue());
     await panel.getByRole('button', { name: 'Save' }).click();
     await expect(notificationStep.getByTestId('deadline-badge')).toHaveAttribute('data-status', 'met');
     await expect(panel.getByLabel('Notification reference')).toHaveValue('NDIS-NOT-E2E-1');

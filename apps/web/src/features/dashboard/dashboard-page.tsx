@@ -299,10 +299,7 @@ function IncidentsTile({ tile }: { tile: DashboardIncidents }) {
         {plural(tile.awaitingFiveDayReport, '5-day report')} to the Commission outstanding
         {tile.overdue > 0 ? `; ${tile.overdue} overdue` : ''}.
       </Detail>
-      <AppLink
-        href={tile.reportableHref}
-        className="self-start text-sm underline underline-offset-4"
-      >
+      <AppLink href={tile.reportableHref} className="self-start text-sm underline underline-offset-4">
         Reportable incidents
       </AppLink>
     </Tile>

@@ -21,6 +21,8 @@ import { DeadlineBadge } from '@/features/deadlines/deadline-badge';
 import { isApiError } from '@/lib/http';
 import { Button } from '@/ui/button';
 import { Checkbox } from '@/ui/checkbox';
+import { DateInput } from '@/ui/date-input';
+import { DateTimeInput } from '@/ui/date-time-input';
 import { Input } from '@/ui/input';
 import { Label } from '@/ui/label';
 import { NativeSelect } from '@/ui/native-select';
@@ -456,11 +458,11 @@ function TimeField({
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <Input
+      <DateTimeInput
         id={id}
-        type="datetime-local"
         value={value}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={onChange}
+        timeLabel={`${label}: time`}
         aria-describedby={hint ? `${id}-hint` : undefined}
       />
       {hint ? (
@@ -649,12 +651,7 @@ function FollowUpActions({
           </div>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="incident-action-due">Due</Label>
-            <Input
-              id="incident-action-due"
-              type="date"
-              value={dueOn}
-              onChange={(event) => setDueOn(event.target.value)}
-            />
+            <DateInput id="incident-action-due" value={dueOn} onChange={setDueOn} />
           </div>
           <Button type="submit" variant="outline" disabled={add.isPending}>
             Add action

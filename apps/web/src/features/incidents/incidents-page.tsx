@@ -16,7 +16,8 @@ import { currentTenantQueryOptions } from '@/features/time/api';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Button } from '@/ui/button';
 import { Checkbox } from '@/ui/checkbox';
-import { Input } from '@/ui/input';
+import { DateInput } from '@/ui/date-input';
+import { isIsoDate } from '@/ui/date-text';
 import { Label } from '@/ui/label';
 import { NativeSelect } from '@/ui/native-select';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
@@ -151,20 +152,23 @@ export function IncidentsPage() {
         />
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="incident-filter-from">From</Label>
-          <Input
+          <DateInput
             id="incident-filter-from"
-            type="date"
             value={search.from ?? ''}
-            onChange={(event) => setFilter({ from: event.target.value || undefined })}
+            onChange={(from) => {
+              // Only a whole date (or none) filters: half-typed text waits in the box.
+              if (from === '' || isIsoDate(from)) setFilter({ from: from || undefined });
+            }}
           />
         </div>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="incident-filter-to">To</Label>
-          <Input
+          <DateInput
             id="incident-filter-to"
-            type="date"
             value={search.to ?? ''}
-            onChange={(event) => setFilter({ to: event.target.value || undefined })}
+            onChange={(to) => {
+              if (to === '' || isIsoDate(to)) setFilter({ to: to || undefined });
+            }}
           />
         </div>
         <div className="flex h-9 items-center gap-2">
