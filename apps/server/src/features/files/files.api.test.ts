@@ -41,6 +41,21 @@ async function newCard(body: Record<string, unknown> = {}, creator: Person = 'le
   return res.body.data as { id: string; workItemId: string; version: number; type: string };
 }
 
+/**
+ * A behaviour support plan of Jordan's team made through the plans API and shared with family: its
+ * working card is what a family guardian may open (decision 0025).
+ */
+async function sharedPlanCard() {
+  const priya = await as('priya');
+  const made = await priya.post('/api/behaviour-support-plans', { teamId: jordanTeam, kind: 'interim' });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const shared = await priya.post(`/api/behaviour-support-plans/${made.body.data.id}/share`, {
+    sharedWithFamily: true,
+  });
+  expect(shared.status, JSON.stringify(shared.body)).toBe(200);
+  return { id: made.body.data.cardId as string };
+}
+
 /** A multipart/form-data body: fields first, then the file part (if any). */
 function multipart(
   file: { name: string; bytes: Buffer; type?: string } | null,
@@ -325,7 +340,7 @@ describe('uploads', () => {
   });
 
   it('lets only card writers upload', async () => {
-    const plan = await newCard({ title: 'Interim plan', templateId: 'interim-bsp' });
+    const plan = await sharedPlanCard();
     const file = { name: 'x.pdf', bytes: pdfBytes() };
     expect((await upload('fiona', plan.id, file)).status).toBe(403);
     expect((await upload('aria', plan.id, file)).status).toBe(403);
@@ -435,8 +450,8 @@ describe('downloads and deletes', () => {
     expect((await download('lee', `/api/files/${randomUUID()}`)).status).toBe(404);
     expect((await (await as('fiona')).get(`/api/cards/${task.id}/files`)).status).toBe(404);
 
-    // A family guardian opens a behaviour support plan, and so its files.
-    const plan = await newCard({ title: 'Interim plan', templateId: 'interim-bsp' });
+    // A family guardian opens a behaviour support plan shared with family, and so its files.
+    const plan = await sharedPlanCard();
     const shared = (await upload('sophie', plan.id, { name: 'plan.pdf', bytes: pdfBytes('plan') })).body.data
       .file;
     expect((await download('fiona', shared.url)).status).toBe(200);
