@@ -2,10 +2,9 @@ import type { BrowserContext, Page } from '@playwright/test';
 import type { Incident } from '@wattle/domain/incidents/schemas';
 import type { Use } from '@wattle/domain/restrictive-practices/schemas';
 import { dayMonthYear } from '@wattle/domain/shared/dates';
-import { findBuiltInTemplate } from '@wattle/domain/templates/built-in-templates';
-import type { FieldValues } from '@wattle/domain/templates/schemas';
 import { cardsApi } from './cards-api';
 import { demoUsers, expect, openAs, preferSunrise, sunriseOf, test } from './fixtures';
+import { completePlanValues } from './plan-values';
 
 /**
  * Issue 16's "done when", as a new user would walk it, against the real server:
@@ -24,29 +23,6 @@ import { demoUsers, expect, openAs, preferSunrise, sunriseOf, test } from './fix
  * team). This walk records Jordan's engagement and approves his first plan, which cannot be undone:
  * bsp-plans.spec.ts starts from where it leaves him.
  */
-
-/** A valid value for every required field of the template (signatures typed by Priya, signed in). */
-function completeValues(templateId: string): FieldValues {
-  const template = findBuiltInTemplate(templateId)!;
-  const values: FieldValues = {};
-  for (const field of template.fields) {
-    if (!field.required) continue;
-    const min = field.validation?.minLength ?? 0;
-    const text = `Value for ${field.name}. `
-      .repeat(Math.ceil((min + 1) / 20))
-      .slice(0, Math.max(min + 5, 20));
-    if (field.type === 'date') values[field.id] = '2026-01-15';
-    else if (field.type === 'checkbox') values[field.id] = true;
-    else if (field.type === 'select') values[field.id] = field.options![0]!;
-    else if (field.type === 'multi-select') values[field.id] = [field.options![0]!];
-    else if (field.type === 'signature')
-      values[field.id] = { kind: 'typed', typed: 'Priya Practitioner', signerName: 'Priya Practitioner' };
-    else if (field.id === 'participant-ndis') values[field.id] = '430123456';
-    else if (field.id === 'participant-name') values[field.id] = 'Jordan Lee';
-    else values[field.id] = `<p>${text}</p>`;
-  }
-  return values;
-}
 
 /** yyyy-mm-dd, n days before today in Sydney. */
 const daysAgo = (n: number) =>
@@ -125,7 +101,7 @@ test('behaviour support, as a new user would: the overdue interim plan, its appr
     const cards = await cardsApi(page.request, tenantId);
     const plan = await apiGet<{ cardId: string }>(`/api/behaviour-support-plans/${planId}`, tenantId);
     const card = await cards.card(plan.cardId);
-    await cards.update(card.id, { version: card.version, fieldValues: completeValues('interim-bsp') });
+    await cards.update(card.id, { version: card.version, fieldValues: completePlanValues('interim-bsp') });
 
     await page.getByRole('link', { name: 'Back to the plan' }).click();
     await expect(page.getByTestId('bsp-plan-status')).toHaveText('Draft');

@@ -1,8 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
-import { findBuiltInTemplate } from '@wattle/domain/templates/built-in-templates';
-import type { FieldValues } from '@wattle/domain/templates/schemas';
 import { cardsApi } from './cards-api';
 import { demoUsers, expect, openAs, preferSunrise, sunriseOf, test } from './fixtures';
+import { completePlanValues } from './plan-values';
 
 /**
  * Behaviour support plans (issue 16 item 1) against the real server: a plan's two versions compared
@@ -11,29 +10,6 @@ import { demoUsers, expect, openAs, preferSunrise, sunriseOf, test } from './fix
  * approving it is the walk of behaviour-support-story.spec.ts, which runs first on the same database
  * (it cannot be walked twice: Jordan's engagement and first approval stay).
  */
-
-/** A valid value for every required field of the template (signatures typed by Priya, signed in). */
-function completeValues(templateId: string): FieldValues {
-  const template = findBuiltInTemplate(templateId)!;
-  const values: FieldValues = {};
-  for (const field of template.fields) {
-    if (!field.required) continue;
-    const min = field.validation?.minLength ?? 0;
-    const text = `Value for ${field.name}. `
-      .repeat(Math.ceil((min + 1) / 20))
-      .slice(0, Math.max(min + 5, 20));
-    if (field.type === 'date') values[field.id] = '2026-01-15';
-    else if (field.type === 'checkbox') values[field.id] = true;
-    else if (field.type === 'select') values[field.id] = field.options![0]!;
-    else if (field.type === 'multi-select') values[field.id] = [field.options![0]!];
-    else if (field.type === 'signature')
-      values[field.id] = { kind: 'typed', typed: 'Priya Practitioner', signerName: 'Priya Practitioner' };
-    else if (field.id === 'participant-ndis') values[field.id] = '430123456';
-    else if (field.id === 'participant-name') values[field.id] = 'Jordan Lee';
-    else values[field.id] = `<p>${text}</p>`;
-  }
-  return values;
-}
 
 /** The plan API as the signed-in person of `request`, in Sunrise (JSON, CSRF header, tenant). */
 async function plansApi(request: APIRequestContext, tenantId: string) {
@@ -73,7 +49,7 @@ test.describe('behaviour support plans', () => {
     const plan = await api.create(jordan.id, 'comprehensive');
     let card = await cards.card(plan.cardId);
     const values = {
-      ...completeValues('comprehensive-bsp'),
+      ...completePlanValues('comprehensive-bsp'),
       'teaching-strategies': '<p>Offer a visual timetable before each change</p>',
     };
     card = await cards.update(card.id, { version: card.version, fieldValues: values });

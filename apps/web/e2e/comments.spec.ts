@@ -515,10 +515,8 @@ test.describe('comment thread', () => {
     signIn,
   }) => {
     await signIn(demoUsers.practitioner);
-    const { card } = await sunriseWithNewCard(page, {
-      title: 'Plan with a guardian',
-      templateId: 'interim-bsp',
-    });
+    // A plan shared with family, so Fiona (a family guardian) can read its open comments.
+    const { card } = await sunriseWithSharedPlan(page);
     await openCard(page, card.id);
     const box = composer(page);
     const list = page.getByRole('listbox', { name: 'People to mention' });
