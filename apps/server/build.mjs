@@ -8,10 +8,7 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).fi
   (d) => !d.startsWith('@wattle/'),
 );
 
-await build({
-  entryPoints: ['src/main.ts'],
-  // SERVER_OUTFILE lets parallel checkouts' browser runs build a private copy (see playwright.config.ts).
-  outfile: process.env.SERVER_OUTFILE ?? 'dist/main.js',
+const common = {
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -19,4 +16,16 @@ await build({
   sourcemap: true,
   external,
   logLevel: 'warning',
+};
+
+await build({
+  ...common,
+  entryPoints: ['src/main.ts'],
+  // SERVER_OUTFILE lets parallel checkouts' browser runs build a private copy (see playwright.config.ts).
+  outfile: process.env.SERVER_OUTFILE ?? 'dist/main.js',
 });
+
+// The operator's commands (`npm run admin -- …`, README "Running it for real"), beside the server.
+if (!process.env.SERVER_OUTFILE) {
+  await build({ ...common, entryPoints: ['src/admin/admin-cli.ts'], outfile: 'dist/admin.js' });
+}

@@ -24,7 +24,7 @@ describe('subscription limits', () => {
 
   it('names the limit, the plan and how to raise it', () => {
     expect(limitReachedMessage(trial, 'teams')).toBe(
-      "Your organisation's trial plan allows 5 teams, and all are in use. Archive a team you no longer need, or raise the limit. To raise it, the organisation's owner can change the subscription in Settings, Organisation.",
+      "Your organisation's trial plan allows 5 teams, and all are in use. Archive a team you no longer need, or raise the limit. To raise it, the organisation's owner can ask Wattle to move it to a larger plan.",
     );
     expect(limitReachedMessage({ plan: 'starter', limits: { ...planLimits.starter } }, 'users')).toContain(
       'Starter plan allows 50 people',

@@ -36,8 +36,7 @@ export function hasRoomFor(
   return limit === null || inUse + adding <= limit;
 }
 
-const howToRaise =
-  "To raise it, the organisation's owner can change the subscription in Settings, Organisation.";
+const howToRaise = "To raise it, the organisation's owner can ask Wattle to move it to a larger plan.";
 
 /** The refusal when a limit is reached: which limit, how much is in use, and how to raise it. */
 export function limitReachedMessage(

@@ -66,7 +66,7 @@ describe('subscription limits', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('LIMIT_REACHED');
     expect(refused.body.error.message).toBe(
-      `Your organisation's Professional plan allows ${inUse + 1} teams, and all are in use. Archive a team you no longer need, or raise the limit. To raise it, the organisation's owner can change the subscription in Settings, Organisation.`,
+      `Your organisation's Professional plan allows ${inUse + 1} teams, and all are in use. Archive a team you no longer need, or raise the limit. To raise it, the organisation's owner can ask Wattle to move it to a larger plan.`,
     );
     expect(refused.body.error.details).toEqual({ limit: 'teams', allowed: inUse + 1, inUse: inUse + 1 });
     const names = (await olivia.get('/api/teams')).body.data.map((team: { name: string }) => team.name);
@@ -149,7 +149,7 @@ describe('subscription limits', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('LIMIT_REACHED');
     expect(refused.body.error.message).toBe(
-      "This file would take your organisation past the 0 GB of file storage its Professional plan allows. Delete files you no longer need, or raise the limit. To raise it, the organisation's owner can change the subscription in Settings, Organisation.",
+      "This file would take your organisation past the 0 GB of file storage its Professional plan allows. Delete files you no longer need, or raise the limit. To raise it, the organisation's owner can ask Wattle to move it to a larger plan.",
     );
     expect((await olivia.get(`/api/cards/${card.body.data.id}/files`)).body.data).toEqual([]);
 
