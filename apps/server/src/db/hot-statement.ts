@@ -23,6 +23,10 @@ export interface HotStatement {
   text: string;
 }
 
+/** A timestamp column as JavaScript's toISOString() writes it (milliseconds, UTC), whatever the driver. */
+export const isoText = (column: string) =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 const preparedByPglite = new WeakMap<object, Set<string>>();
 
 /**

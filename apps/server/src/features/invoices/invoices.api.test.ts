@@ -526,6 +526,22 @@ describe('GET /api/invoices and /totals', () => {
   });
 });
 
+describe('GET /api/invoices: the usual first page', () => {
+  it('answers exactly what the general path answers for the same invoices, with the tallied count', async () => {
+    const o = await olivia();
+    const usual = await o.get('/api/invoices?limit=5');
+    expect(usual.status).toBe(200);
+    expect(usual.body.data.length).toBeGreaterThan(1);
+    for (const [index, summary] of (usual.body.data as { id: string }[]).entries()) {
+      if (index === 0) continue;
+      // An offset other than 0 takes the query builder's path.
+      const general = await o.get(`/api/invoices?limit=1&offset=${index}`);
+      expect(general.body.data[0]).toEqual(summary);
+      expect(general.body.meta.total).toBe(usual.body.meta.total);
+    }
+  });
+});
+
 describe('numbering', () => {
   it('Invoice numbers stay unique and gapless with 20 concurrent creations', async () => {
     const days = Array.from({ length: 20 }, (_, i) => `2030-06-${String(i + 1).padStart(2, '0')}`);

@@ -3,7 +3,7 @@ import { clinicianTeamRoles, effectiveTeamRole, type TeamRole } from '@wattle/do
 import type { Team, TeamParticipant } from '@wattle/domain/teams/schemas';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { type HotStatement, runHotStatement } from '../../db/hot-statement';
+import { type HotStatement, isoText, runHotStatement } from '../../db/hot-statement';
 import { teams } from '../../db/schema/teams';
 import type { TenantContext } from '../../http/tenant-scope';
 
@@ -82,9 +82,6 @@ const participantJson = `(
     'dateOfBirth', p.date_of_birth, 'goals', p.goals, 'alerts', p.alerts)
   from participants p
   where p.tenant_id = "teams"."tenant_id" and p.team_id = "teams"."id")`;
-
-/** A timestamp as JavaScript's toISOString() writes it (milliseconds, UTC), whatever the driver. */
-const isoText = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Every team of the tenant ($1) with members and participant, ordered by name: the teams list. */
 const allTeamsStatement: HotStatement = {
