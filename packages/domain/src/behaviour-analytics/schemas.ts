@@ -18,7 +18,7 @@ const QueryFields = z.object({
   from: Day,
   to: Day,
   /** One team; without it, every team the caller reads. */
-  teamId: z.uuid().optional(),
+  teamId: z.uuid({ error: 'Choose one of your teams' }).optional(),
   /** Lets a plain download link (the CSV) name the tenant. */
   tenantId: z.uuid().optional(),
 });
@@ -108,6 +108,6 @@ export type AnalyticsChart = (typeof analyticsCharts)[number];
 
 /** `GET /api/behaviour-analytics.csv`: the same query; `chart` keeps one chart's rows. */
 export const BehaviourAnalyticsCsvQuerySchema = periodRules(
-  QueryFields.extend({ chart: z.enum(analyticsCharts).optional() }),
+  QueryFields.extend({ chart: z.enum(analyticsCharts, { error: 'Choose one of the charts' }).optional() }),
 );
 export type BehaviourAnalyticsCsvQuery = z.infer<typeof BehaviourAnalyticsCsvQuerySchema>;

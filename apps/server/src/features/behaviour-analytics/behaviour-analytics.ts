@@ -25,7 +25,9 @@ export async function behaviourAnalytics(
   });
   const reaches = (teams: 'all' | string[]) => teams === 'all' || teams.length > 0;
   const incidents = reaches(reach.incidents) ? await groupedIncidentCounts(ctx, scope(reach.incidents)) : [];
-  const uses = reaches(reach.practiceUses) ? await groupedUseCounts(ctx, scope(reach.practiceUses)) : [];
+  // Restrictive-practice records, like the register, are for verified accounts only (DESIGN.md 5).
+  const readsUses = reaches(reach.practiceUses) && ctx.actor.isVerified === true;
+  const uses = readsUses ? await groupedUseCounts(ctx, scope(reach.practiceUses)) : [];
   return assembleAnalytics({
     from: query.from,
     to: query.to,

@@ -87,7 +87,8 @@ export async function groupedIncidentCounts(ctx: TenantContext, scope: CountScop
 }
 
 export async function groupedUseCounts(ctx: TenantContext, scope: CountScope): Promise<GroupedUseCount[]> {
-  // A use's team is the one it was logged on, else its participant's.
+  // A use belongs to its participant's team, as the restrictive-practice register decides who reads
+  // it (practice-access.ts): the team it was logged on does not widen or narrow that.
   const scoped = sql`select (u.started_at at time zone ${scope.timeZone}) as local,
       ${keyOf('u.behaviour')} as behaviour_key, ${textOf('u.behaviour')} as behaviour,
       ${keyOf('u.antecedent')} as antecedent_key, ${textOf('u.antecedent')} as antecedent,
@@ -95,7 +96,7 @@ export async function groupedUseCounts(ctx: TenantContext, scope: CountScope): P
     from restrictive_practice_uses u
     join participants p on p.tenant_id = u.tenant_id and p.id = u.participant_id
     where u.tenant_id = ${ctx.tenantId} and ${periodBounds(scope, 'u.started_at')}
-      ${teamCondition('coalesce(u.team_id, p.team_id)', scope.teams)}`;
+      ${teamCondition('p.team_id', scope.teams)}`;
   const result = await ctx.tx.execute(groupedSelect(scope, scoped, true));
   return rowsOf<GroupedUseCount>(result).map((row) => ({
     ...row,

@@ -22,6 +22,7 @@ import { isApiError } from '@/lib/http';
 import { Button } from '@/ui/button';
 import { Checkbox } from '@/ui/checkbox';
 import { DateInput } from '@/ui/date-input';
+import { dateFormatMessage, isIsoDate } from '@/ui/date-text';
 import { DateTimeInput } from '@/ui/date-time-input';
 import { Input } from '@/ui/input';
 import { Label } from '@/ui/label';
@@ -196,6 +197,14 @@ function IncidentPanel({
   const isDirty = JSON.stringify(form) !== savedKey;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    // A time half typed would read as none and clear a Commission date: say so and send nothing.
+    const unreadable = (['awareAt', 'notifiedAt', 'fiveDayReportAt'] as const).some(
+      (field) => form[field] !== '' && fromLocalInput(form[field], timeZone) === null,
+    );
+    if (unreadable) {
+      setError(`${dateFormatMessage} and a time as hh:mm (24-hour).`);
+      return;
+    }
     save.mutate(patchOf(incident, saved, form, timeZone));
   };
   const set = <K extends keyof RegisterForm>(key: K, value: RegisterForm[K]) =>
@@ -637,6 +646,10 @@ function FollowUpActions({
           aria-label="Add a follow-up action"
           onSubmit={(event) => {
             event.preventDefault();
+            if (dueOn !== '' && !isIsoDate(dueOn)) {
+              setError(dateFormatMessage);
+              return;
+            }
             add.mutate();
           }}
         >
