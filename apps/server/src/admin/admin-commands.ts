@@ -1,4 +1,4 @@
-import { planLimits } from '@wattle/domain/tenants/constants';
+import { planLimits, trialHours } from '@wattle/domain/tenants/constants';
 import type { Subscription } from '@wattle/domain/tenants/schemas';
 import { count, eq, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
@@ -98,7 +98,7 @@ export async function setPlatformRole(
 }
 
 function subscriptionFor(plan: Plan, status: Subscription['status'], now: Date): Subscription {
-  const trialEnds = new Date(now.getTime() + 14 * 24 * 3_600_000);
+  const trialEnds = new Date(now.getTime() + trialHours * 3_600_000);
   const trialing = status === 'trialing';
   return {
     plan,

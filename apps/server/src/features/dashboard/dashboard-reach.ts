@@ -11,6 +11,7 @@ import type { TenantContext } from '../../http/tenant-scope';
 import type { TeamAccess } from '../cards/card-records';
 import { type DeadlineReach, deadlineReach } from '../deadlines/deadline-reach';
 import { type InvoiceReach, invoiceReach } from '../invoices/invoice-access';
+import { timeReach } from '../time-entries/time-entry-access';
 
 /**
  * What each dashboard tile reads for the caller (issue 16 item 7), through the one permission table
@@ -63,11 +64,15 @@ export async function dashboardReach(ctx: TenantContext): Promise<DashboardReach
   const cards = tenantWide && can(ctx.tenantRole, 'read:cards') ? 'all' : teamsWith('read:cards');
   const deadlines = await deadlineReach(ctx, teams);
 
+  // The timesheet's own reach (time-entry-access.ts), so the tile shows what /timesheet would; a
+  // tenant-wide approver needs no question asked.
   let hours: DashboardReach['hours'] = null;
   if (can(ctx.tenantRole, 'approve:time')) hours = { scope: 'tenant' };
-  else if (teamsWith('approve:time').length > 0)
-    hours = { scope: 'teams', teamIds: teamsWith('approve:time') };
-  else if (can(ctx.tenantRole, 'write:time') || teamsWith('write:time').length > 0) hours = { scope: 'own' };
+  else {
+    const time = await timeReach(ctx);
+    if (time.approverTeamIds.length > 0) hours = { scope: 'teams', teamIds: time.approverTeamIds };
+    else if (time.writesTenantWide || time.writerTeamIds.length > 0) hours = { scope: 'own' };
+  }
 
   // Only a reader of finance (tenant-wide, or a team lead) asks the invoice reach its questions.
   const readsFinance =
