@@ -8,6 +8,7 @@ import { TeamSummary } from '@/features/placeholders/team-summary';
 import { useRouteTeam } from '@/features/placeholders/use-route-team';
 import { todayIn } from '@/features/team-views/calendar-dates';
 import { currentTenantQueryOptions } from '@/features/time/api';
+import { formatDay } from '@/lib/org-dates';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Button } from '@/ui/button';
 import { DateInput } from '@/ui/date-input';
@@ -159,10 +160,6 @@ export function BehaviourAnalyticsPage() {
       )}
     </div>
   );
-}
-
-function formatDay(day: string): string {
-  return day.split('-').reverse().join('/');
 }
 
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);

@@ -23,13 +23,14 @@ import {
 } from 'lucide-react';
 import { type ComponentProps, type MouseEvent, type ReactNode, useId } from 'react';
 import { cn } from '@/lib/cn';
+import { formatDay } from '@/lib/org-dates';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { LoadError } from '@/ui/query-status';
 import { Skeleton } from '@/ui/skeleton';
 import { DeadlineBadge } from '../deadlines/deadline-badge';
 import { isModifiedClick } from '../notifications/notification-link';
 import { useDashboard } from './api';
-import { formatDay, formatMinutes, hoursTitle, plural } from './dashboard-text';
+import { formatMinutes, hoursTitle, plural } from './dashboard-text';
 
 /**
  * /dashboard (issue 16 item 7): what needs attention now, for the signed-in person's role. Each tile

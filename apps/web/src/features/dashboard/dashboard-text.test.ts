@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatMinutes, hoursTitle, plural } from './dashboard-text';
+import { formatMinutes, hoursTitle, plural } from './dashboard-text';
 
 describe('dashboard text', () => {
-  it('shows a day as dd/mm/yyyy', () => {
-    expect(formatDay('2026-11-07')).toBe('07/11/2026');
-  });
-
   it('shows minutes as hours and minutes', () => {
     expect(formatMinutes(630)).toBe('10 h 30 min');
     expect(formatMinutes(60)).toBe('1 h');

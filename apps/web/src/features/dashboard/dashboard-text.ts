@@ -2,12 +2,6 @@ import type { Dashboard } from '@wattle/domain/dashboard/schemas';
 
 /** What the dashboard's tiles say, as plain functions (tested beside). */
 
-/** '2026-11-27' → '27/11/2026'. */
-export function formatDay(date: string): string {
-  const [year, month, day] = date.split('-');
-  return `${day}/${month}/${year}`;
-}
-
 /** 630 → '10 h 30 min'; 60 → '1 h'; 45 → '45 min'; 0 → '0 h'. */
 export function formatMinutes(minutes: number): string {
   const hours = Math.floor(minutes / 60);
