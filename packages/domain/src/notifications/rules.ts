@@ -17,6 +17,8 @@ export const notificationTypes = [
   'info',
   /** Someone @mentioned the recipient in a card's comment thread. */
   'mention',
+  /** Someone commented on a card assigned to the recipient. */
+  'comment',
   /** A participant's NDIS plan ends within 30 days (to the team lead). */
   'plan-ending',
   /** A plan budget is more than 80% used (to the team lead). */
@@ -58,6 +60,7 @@ export const notificationToastTitles: Record<NotificationType, string> = {
   trial: 'Trial Reminder',
   info: 'Notification',
   mention: 'You were mentioned',
+  comment: 'New Comment',
   'plan-ending': 'Plan Ending Soon',
   budget: 'Budget Alert',
   screening: 'Screening Check Expiring',
