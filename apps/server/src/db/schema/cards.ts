@@ -70,6 +70,11 @@ export const cards = pgTable(
     type: text('type', { enum: cardTypes }).notNull(),
     templateId: text('template_id'),
     templateName: text('template_name'),
+    /**
+     * The version of a custom or published template the card was made with (templates are versioned,
+     * a published version never changes); null for the built-in templates, which have one version.
+     */
+    templateVersion: integer('template_version'),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     participantId: text('participant_id'),
