@@ -9,6 +9,7 @@ export * from './deadlines';
 export * from './favorites';
 export * from './incidents';
 export * from './invoices';
+export * from './notification-settings';
 export * from './notifications';
 export * from './participants';
 export * from './restrictive-practices';

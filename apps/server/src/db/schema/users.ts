@@ -16,6 +16,8 @@ export const users = pgTable(
     lastLoginAt: instant('last_login_at'),
     oidcIssuer: text('oidc_issuer'),
     oidcSubject: text('oidc_subject'),
+    /** The person's own IANA time zone (settings/user); null: each organisation's own. */
+    timeZone: text('time_zone'),
     preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
