@@ -1,3 +1,9 @@
+-- Notification settings (issue 17, settings/notifications and settings/user).
+-- notification_settings: each person's choices per organisation, per kind of notification, in the app
+-- and/or by e-mail, and the daily digest. notification_emails: the outbox of notification e-mails,
+-- written with the notification and sent by the notification mail job (one at a time, or gathered
+-- into the daily digest, whose once-a-day claim is a sent_reminders row). users.time_zone: the
+-- person's own time zone, null for the organisation's.
 CREATE TABLE "notification_emails" (
 	"tenant_id" uuid NOT NULL,
 	"id" uuid NOT NULL,
@@ -32,3 +38,5 @@ ALTER TABLE "notification_settings" ADD CONSTRAINT "notification_settings_tenant
 ALTER TABLE "notification_settings" ADD CONSTRAINT "notification_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "notification_emails_outbox_idx" ON "notification_emails" USING btree ("status","created_at") WHERE "notification_emails"."status" in ('pending', 'held');--> statement-breakpoint
 CREATE INDEX "notification_emails_user_idx" ON "notification_emails" USING btree ("tenant_id","user_id","status");
+--> statement-breakpoint
+SELECT wattle_secure_tenant_tables();
