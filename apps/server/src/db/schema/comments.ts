@@ -95,6 +95,20 @@ export const cardFiles = pgTable(
     uploadedBy: uuid('uploaded_by').references(() => users.id),
     uploadedAt: createdAt(),
     deletedAt: instant('deleted_at'),
+    /**
+     * Retention, recorded at upload (issue 17, decision 0029): the days its template's required
+     * document keeps it for (2555 for any other attachment), whether it may then be deleted without
+     * a person deciding, and the moment that period ends. The daily retention job removes the bytes
+     * of files past `delete_after` that allow auto-delete, and of deleted files past it, and sets
+     * `purged_at`.
+     */
+    retentionDays: integer('retention_days').notNull().default(2555),
+    autoDelete: boolean('auto_delete').notNull().default(true),
+    // The default only serves an insert that names no retention: uploaded_at defaults to the same now().
+    deleteAfter: instant('delete_after')
+      .notNull()
+      .default(sql`now() + interval '2555 days'`),
+    purgedAt: instant('purged_at'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -102,5 +116,15 @@ export const cardFiles = pgTable(
       'cascade',
     ),
     index('card_files_card_idx').on(t.tenantId, t.cardId),
+    // File storage (GET /api/files): the tenant's live files, newest first, read a page at a time.
+    index('card_files_tenant_uploaded_idx')
+      .on(t.tenantId, t.uploadedAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
+    // Its search by name: trigrams within the tenant (btree_gin keys the tenant, as cards_search_idx).
+    index('card_files_name_search_idx').using('gin', t.tenantId, t.name.op('gin_trgm_ops')),
+    // The retention job: files whose period has ended and whose bytes are still kept.
+    index('card_files_retention_idx')
+      .on(t.tenantId, t.deleteAfter)
+      .where(sql`${t.purgedAt} is null`),
   ],
 );
