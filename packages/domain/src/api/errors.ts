@@ -24,6 +24,8 @@ export const errorStatus = {
   TIME_CODE_REQUIRED: 422,
   /** A team, person or file the organisation's subscription has no room for; the message names the limit. */
   LIMIT_REACHED: 403,
+  /** A route of a feature turned off for the organisation; the message names it and how to turn it on. */
+  FEATURE_OFF: 403,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -1,15 +1,11 @@
 import { z } from 'zod';
 import { MembershipRoleSchema } from '../auth/role-schemas';
-import { auditRetentionDays } from './constants';
+import { maxAllowedEmailDomains, minimumAuditRetentionDays, sessionIdleMinutesRange } from './constants';
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #3b82f6');
-const hostname = z
-  .string()
-  .max(253)
-  .regex(
-    /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i,
-    'Use a domain like care.example.org',
-  );
+/** A host name of at least two labels (care.example.org): letters, digits and inner hyphens. */
+const hostnamePattern = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+const hostname = z.string().max(253).regex(hostnamePattern, 'Use a domain like care.example.org');
 
 export const DataResidencySchema = z.enum(['AU', 'NZ']);
 export const ComplianceLevelSchema = z.enum(['basic', 'standard', 'enhanced']);
@@ -35,7 +31,14 @@ export const SubscriptionSchema = z.object({
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 
 export const AuditConfigSchema = z.object({
-  retentionDays: z.number().int().min(auditRetentionDays),
+  retentionDays: z
+    .number()
+    .int()
+    .min(
+      minimumAuditRetentionDays,
+      `Audit retention must be at least ${minimumAuditRetentionDays} days (seven years) for NDIS records`,
+    )
+    .max(36_500, 'Audit retention can be at most 36500 days (100 years)'),
   logLevel: z.enum(['minimal', 'standard', 'verbose']),
   includePersonalData: z.boolean(),
   complianceMode: z.enum(['ndis', 'standard']),
@@ -61,6 +64,7 @@ export const TenantFeaturesSchema = z.object({
   reporting: z.boolean(),
   complianceTracking: z.boolean(),
 });
+export type TenantFeatures = z.infer<typeof TenantFeaturesSchema>;
 
 /** The organisation profile the spec gives for the internal tenant; any tenant may fill it in. */
 export const TenantProfileSchema = z.object({
@@ -96,6 +100,48 @@ export const TenantProfileSchema = z.object({
 });
 export type TenantProfile = z.infer<typeof TenantProfileSchema>;
 
+/**
+ * How the organisation's people sign in (the Security settings): sessions idle longer than
+ * `sessionIdleMinutes` are refused in this organisation (null: the server's limit alone), and when
+ * `allowedEmailDomains` is not empty only people with an e-mail address at one of them may be invited.
+ */
+export const TenantSecuritySchema = z.object({
+  sessionIdleMinutes: z
+    .number()
+    .int()
+    .min(
+      sessionIdleMinutesRange.min,
+      `Session idle time must be between ${sessionIdleMinutesRange.min} and ${sessionIdleMinutesRange.max} minutes`,
+    )
+    .max(
+      sessionIdleMinutesRange.max,
+      `Session idle time must be between ${sessionIdleMinutesRange.min} and ${sessionIdleMinutesRange.max} minutes`,
+    )
+    .nullable(),
+  allowedEmailDomains: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .max(253)
+        .regex(hostnamePattern, 'Use an e-mail domain like sunrise.org.au (no @ and no spaces)'),
+    )
+    .max(maxAllowedEmailDomains, `Allow at most ${maxAllowedEmailDomains} e-mail domains`)
+    .refine((domains) => new Set(domains).size === domains.length, 'Each e-mail domain may appear only once'),
+});
+export type TenantSecurity = z.infer<typeof TenantSecuritySchema>;
+
+/**
+ * A logo as a data URL (PNG or JPEG, at most 256 KB encoded): shown in the app's header and printed on
+ * tax invoices, where only PNG is drawn. Small enough to travel with the tenant's record.
+ */
+export const maxLogoDataUrlLength = 256 * 1024;
+export const LogoDataUrlSchema = z
+  .string()
+  .max(maxLogoDataUrlLength, 'The logo must be at most 256 KB; use a smaller image')
+  .regex(/^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+=*$/, 'The logo must be a PNG or JPEG image');
+
 export const TenantSchema = z.object({
   id: z.uuid(),
   slug: z.string(),
@@ -110,6 +156,7 @@ export const TenantSchema = z.object({
   subscription: SubscriptionSchema,
   auditConfig: AuditConfigSchema,
   billingConfig: BillingConfigSchema,
+  security: TenantSecuritySchema,
   version: z.number().int(),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
@@ -126,6 +173,8 @@ export const TenantSummarySchema = TenantSchema.pick({
   isInternal: true,
   settings: true,
   subscription: true,
+  /** The organisation's feature flags: the web app hides what is off (tenants/features.ts). */
+  features: true,
 }).extend({
   /** The caller's membership role; null for a system admin entering through an access request. */
   role: MembershipRoleSchema.nullable(),
@@ -141,7 +190,17 @@ export type TenantSummary = z.infer<typeof TenantSummarySchema>;
 export const UpdateTenantSchema = z.object({
   version: z.number().int(),
   name: z.string().trim().min(1).max(120).optional(),
-  settings: TenantSettingsSchema.partial().optional(),
+  /** A new logo, or null to remove it. */
+  logo: LogoDataUrlSchema.nullable().optional(),
+  /**
+   * Data residency is where this installation keeps its records, set with the organisation (shown,
+   * not chosen here): a change is refused by name rather than dropped without a word.
+   */
+  settings: TenantSettingsSchema.omit({ dataResidency: true })
+    .extend({ dataResidency: z.never('Data residency cannot be changed here').optional() })
+    .partial()
+    .optional(),
+  security: TenantSecuritySchema.partial().optional(),
   profile: TenantProfileSchema.optional(),
   billingConfig: BillingConfigSchema.partial().optional(),
   auditConfig: AuditConfigSchema.partial().optional(),

@@ -1,3 +1,4 @@
+import { tenantFeaturesOf } from '@wattle/domain/tenants/features';
 import type { Tenant, TenantSummary } from '@wattle/domain/tenants/schemas';
 import type { tenants } from '../../db/schema/tenants';
 
@@ -14,7 +15,7 @@ export function toTenant(row: TenantRow): Tenant {
     timeZone: row.timeZone,
     settings: row.settings,
     profile: row.profile,
-    features: row.features as Tenant['features'],
+    features: tenantFeaturesOf(row.features),
     subscription: row.subscription,
     auditConfig: row.auditConfig,
     billingConfig: row.billingConfig,
@@ -28,6 +29,6 @@ export function toTenantSummary(
   row: TenantRow,
   extra: Pick<TenantSummary, 'role' | 'teamCount' | 'joinedAt' | 'accessExpiresAt'>,
 ): TenantSummary {
-  const { id, slug, name, logo, prefix, isInternal, settings, subscription } = toTenant(row);
-  return { id, slug, name, logo, prefix, isInternal, settings, subscription, ...extra };
+  const { id, slug, name, logo, prefix, isInternal, settings, subscription, features } = toTenant(row);
+  return { id, slug, name, logo, prefix, isInternal, settings, subscription, features, ...extra };
 }
