@@ -4,8 +4,28 @@
 export const trialHours = 336;
 export const trialReminderDays = 7;
 
-/** Audit records are kept for the specification's 2555 days, and never less than seven calendar years. */
-export const auditRetentionDays = 2555;
+/**
+ * Audit records are kept never less than seven calendar years (DESIGN.md section 3; NDIS records).
+ * Seven years can hold two 29 Februaries, so that is 7 × 365 + 2 = 2557 days: the specification's
+ * 2555 falls up to two days short, so it is raised to this floor, which is also the default.
+ */
+export const minimumAuditRetentionDays = 2557;
+export const auditRetentionDays = minimumAuditRetentionDays;
+
+/**
+ * An organisation may end idle sessions sooner than the server does (SESSION_IDLE_MINUTES): from 5
+ * minutes to a day. Unset, the server's limit alone applies.
+ */
+export const sessionIdleMinutesRange = { min: 5, max: 24 * 60 } as const;
+
+/** At most this many e-mail domains may be allowed for invitations. */
+export const maxAllowedEmailDomains = 20;
+
+/** Where an organisation's records are kept (spec shell section 3, settings.dataResidency). */
+export const dataResidencyLabels = {
+  AU: 'Australia only',
+  NZ: 'New Zealand only',
+} as const;
 
 export const defaultPrimaryColor = '#3b82f6';
 export const defaultSecondaryColor = '#10b981';
