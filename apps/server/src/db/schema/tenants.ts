@@ -38,6 +38,13 @@ export const tenants = pgTable(
     subscription: jsonb('subscription').$type<Subscription>().notNull(),
     auditConfig: jsonb('audit_config').$type<AuditConfig>().notNull(),
     billingConfig: jsonb('billing_config').$type<BillingConfig>().notNull(),
+    /**
+     * Sessions idle longer than this many minutes are refused in this tenant (null: the server's
+     * SESSION_IDLE_MINUTES alone). A column, not settings JSON: the per-request access check reads it.
+     */
+    sessionIdleMinutes: integer('session_idle_minutes'),
+    /** Lower-cased e-mail domains invitations are limited to; empty allows any domain. */
+    allowedEmailDomains: text('allowed_email_domains').array().notNull().default(sql`'{}'::text[]`),
     /** Who the provider is on its tax invoices and NDIA claims (invoices/tax-invoice-settings.ts). */
     taxInvoice: jsonb('tax_invoice').$type<TaxInvoiceProfile>().notNull().default({}),
     version: integer('version').notNull().default(1),
