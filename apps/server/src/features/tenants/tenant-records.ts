@@ -19,6 +19,7 @@ export function toTenant(row: TenantRow): Tenant {
     subscription: row.subscription,
     auditConfig: row.auditConfig,
     billingConfig: row.billingConfig,
+    security: { sessionIdleMinutes: row.sessionIdleMinutes, allowedEmailDomains: row.allowedEmailDomains },
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
