@@ -58,6 +58,8 @@ export const permissions = [
   'write:incidents',
   'manage:templates',
   'manage:system',
+  /** Turn an organisation's feature flags on and off (Settings → Global Settings): global admins only. */
+  'manage:tenant-features',
   'request:tenant-access',
   'decide:tenant-access',
 ] as const;
