@@ -125,6 +125,7 @@ async function main() {
   // Deadline notifications (plans ending, budgets, screening checks): now, then every interval.
   if (!stopping) {
     jobs = startJobRunner({
+      name: 'Deadline notifications',
       intervalMinutes: config.jobsIntervalMinutes,
       run: async (signal) => {
         const started = performance.now();

@@ -10,25 +10,62 @@ export interface JobRunner {
 }
 
 export interface JobRunnerOptions {
+  /** What the job is called on the System Settings page (its state is kept in `jobStates`). */
+  name?: string;
   intervalMinutes: number;
   run: (signal: AbortSignal) => Promise<unknown>;
   onError?: (error: unknown) => void;
 }
 
+/** What a runner of this process is doing, for the platform health (features/system-settings). */
+export interface JobRunnerState {
+  name: string;
+  state: 'running' | 'idle' | 'stopped';
+  intervalMinutes: number;
+  lastStartedAt: Date | null;
+  lastFinishedAt: Date | null;
+  lastError: string | null;
+}
+
+const runnerStates = new Set<JobRunnerState>();
+
+/** The job runners started in this process, newest last (copies: reading them changes nothing). */
+export function jobStates(): JobRunnerState[] {
+  return [...runnerStates].map((state) => ({ ...state }));
+}
+
 export function startJobRunner(options: JobRunnerOptions): JobRunner {
   const stopping = new AbortController();
   let running: Promise<void> | null = null;
+  const status: JobRunnerState = {
+    name: options.name ?? 'job',
+    state: 'idle',
+    intervalMinutes: options.intervalMinutes,
+    lastStartedAt: null,
+    lastFinishedAt: null,
+    lastError: null,
+  };
+  runnerStates.add(status);
 
   const tick = () => {
     if (running || stopping.signal.aborted) return;
+    status.state = 'running';
+    status.lastStartedAt = new Date();
     running = options
       .run(stopping.signal)
       .then(
-        () => undefined,
-        (error: unknown) => options.onError?.(error),
+        () => {
+          status.lastError = null;
+        },
+        (error: unknown) => {
+          status.lastError = error instanceof Error ? error.message : String(error);
+          options.onError?.(error);
+        },
       )
       .finally(() => {
         running = null;
+        status.lastFinishedAt = new Date();
+        if (status.state === 'running') status.state = 'idle';
       });
   };
 
@@ -41,7 +78,9 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
     async stop() {
       clearInterval(timer);
       stopping.abort();
+      status.state = 'stopped';
       await running;
+      runnerStates.delete(status);
     },
   };
 }
