@@ -60,6 +60,10 @@ const EnvSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: booleanFromEnv,
+    CLAMAV_URL: z
+      .string()
+      .regex(/^tcp:\/\/[^\s/]+\/?$/, "CLAMAV_URL must be clamd's TCP address, such as tcp://127.0.0.1:3310")
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.AUTH_MODE === 'demo') {
@@ -158,6 +162,8 @@ export interface Config {
   benchBareRoute: boolean;
   trustProxy: boolean;
   storage: StorageConfig;
+  /** clamd's TCP address (CLAMAV_URL): every upload is scanned before it can be downloaded; none, "not scanned". */
+  clamavUrl: string | undefined;
 }
 
 /** Only ever used outside production: the schema refuses a missing secret there. */
@@ -215,5 +221,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           forcePathStyle: env.S3_FORCE_PATH_STYLE ?? false,
         }
       : { kind: 'directory', directory: env.FILES_DIR ?? path.join(env.DATA_DIR, 'files') },
+    clamavUrl: env.CLAMAV_URL,
   };
 }
