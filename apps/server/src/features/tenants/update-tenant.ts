@@ -1,6 +1,7 @@
 import { diffFields } from '@wattle/domain/audit/schemas';
 import type { UpdateTenant } from '@wattle/domain/tenants/schemas';
 import { eq } from 'drizzle-orm';
+import { sha256 } from '../../auth/secrets';
 import { isUniqueViolation } from '../../db/errors';
 import { tenants } from '../../db/schema/tenants';
 import { AppError } from '../../http/app-error';
@@ -19,16 +20,37 @@ export async function updateTenant(ctx: TenantContext, input: UpdateTenant) {
   }
   const next = {
     name: input.name ?? current.name,
+    logoUrl: input.logo === undefined ? current.logoUrl : input.logo,
     timeZone: input.timeZone ?? current.timeZone,
-    settings: { ...current.settings, ...input.settings },
+    settings: {
+      ...current.settings,
+      ...input.settings,
+      // Domains are case-blind; stored lower-cased, the unique index and the switcher agree.
+      customDomain:
+        input.settings?.customDomain === undefined
+          ? current.settings.customDomain
+          : (input.settings.customDomain?.toLowerCase() ?? null),
+    },
     profile: input.profile ?? current.profile,
     billingConfig: { ...current.billingConfig, ...input.billingConfig },
     auditConfig: { ...current.auditConfig, ...input.auditConfig },
+    sessionIdleMinutes:
+      input.security?.sessionIdleMinutes === undefined
+        ? current.sessionIdleMinutes
+        : input.security.sessionIdleMinutes,
+    allowedEmailDomains: input.security?.allowedEmailDomains ?? current.allowedEmailDomains,
   };
   if (next.timeZone !== current.timeZone && !isTimeZone(next.timeZone)) {
     throw new AppError('VALIDATION_FAILED', `Unknown time zone: ${next.timeZone}`);
   }
-  const changes = diffFields(current, next);
+  // A logo is up to 256 KB: the audit names the image by its kind, size and digest instead.
+  const changes = diffFields(
+    { ...current, logoUrl: describeLogo(current.logoUrl) },
+    {
+      ...next,
+      logoUrl: describeLogo(next.logoUrl),
+    },
+  );
   if (changes.length === 0) return toTenant(current);
   const updated = await ctx.tx
     .update(tenants)
@@ -56,6 +78,13 @@ export async function updateTenant(ctx: TenantContext, input: UpdateTenant) {
     changes,
   });
   return toTenant(updated!);
+}
+
+function describeLogo(dataUrl: string | null): string | null {
+  if (!dataUrl) return null;
+  const kind = dataUrl.startsWith('data:image/png') ? 'PNG' : 'JPEG';
+  const bytes = Math.round((dataUrl.length - dataUrl.indexOf(',') - 1) * 0.75);
+  return `${kind} image, ${bytes} bytes, sha256 ${sha256(dataUrl).slice(0, 16)}`;
 }
 
 function isTimeZone(zone: string): boolean {
