@@ -26,6 +26,10 @@ export const errorStatus = {
   LIMIT_REACHED: 403,
   /** A route of a feature turned off for the organisation; the message names it and how to turn it on. */
   FEATURE_OFF: 403,
+  /** An upload the virus scanner (clamd) found infected: quarantined, never downloadable. */
+  FILE_INFECTED: 422,
+  /** A download of a file whose virus scan has not finished (clamd was unreachable when it came). */
+  SCAN_PENDING: 423,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

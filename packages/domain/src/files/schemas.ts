@@ -25,7 +25,19 @@ export const uploadMessages = {
   wrongType: 'Only PDF, DOC and DOCX files can be attached',
   empty: 'The file is empty',
   missing: 'Choose a file to attach',
+  infected: (name: string, signature: string) =>
+    `"${name}" contains a virus (${signature}) and was quarantined: nobody can download it`,
+  pending: 'This file is still being checked for viruses; it can be downloaded once the check finishes',
+  quarantined: 'This file was quarantined because a virus was found in it; it cannot be downloaded',
 } as const;
+
+/**
+ * Where a file's virus scan stands: 'not-scanned' when no scanner (clamd, CLAMAV_URL) is configured;
+ * 'pending' while a configured scanner has not answered yet (not downloadable); 'clean'; 'infected'
+ * (quarantined: the bytes are removed and nobody can download it).
+ */
+export const virusScanStatuses = ['not-scanned', 'pending', 'clean', 'infected'] as const;
+export type VirusScanStatus = (typeof virusScanStatuses)[number];
 
 /** A file attached to a card (spec work section 3, Document). */
 export const CardFileSchema = z.object({
@@ -45,8 +57,8 @@ export const CardFileSchema = z.object({
   uploadedBy: z.uuid().nullable(),
   uploadedByName: z.string().nullable(),
   uploadedAt: z.iso.datetime({ offset: true }),
-  /** No scanner is configured yet; every file says so rather than claiming to be clean. */
-  virusScanStatus: z.enum(['not-scanned', 'clean', 'infected']),
+  /** See `virusScanStatuses`: without a scanner every file says 'not-scanned' rather than claiming to be clean. */
+  virusScanStatus: z.enum(virusScanStatuses),
   downloadCount: z.number().int().min(0),
   /** The template's required document this file fulfils, if any. */
   requirementId: z.string().nullable(),

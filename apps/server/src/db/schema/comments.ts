@@ -1,6 +1,6 @@
 import type { CommentMetadata, ReactionKind } from '@wattle/domain/comments/schemas';
 import { commentTypes } from '@wattle/domain/comments/schemas';
-import { documentFormats } from '@wattle/domain/files/schemas';
+import { documentFormats, virusScanStatuses } from '@wattle/domain/files/schemas';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -87,9 +87,8 @@ export const cardFiles = pgTable(
     storageKey: text('storage_key').notNull(),
     isConfidential: boolean('is_confidential').notNull().default(false),
     requirementId: text('requirement_id'),
-    virusScanStatus: text('virus_scan_status', { enum: ['not-scanned', 'clean', 'infected'] })
-      .notNull()
-      .default('not-scanned'),
+    /** 'pending' until clamd answers when CLAMAV_URL is set (features/files/virus-scan.ts). */
+    virusScanStatus: text('virus_scan_status', { enum: virusScanStatuses }).notNull().default('not-scanned'),
     downloadCount: integer('download_count').notNull().default(0),
     lastAccessedAt: instant('last_accessed_at'),
     uploadedBy: uuid('uploaded_by').references(() => users.id),
@@ -105,9 +104,7 @@ export const cardFiles = pgTable(
     retentionDays: integer('retention_days').notNull().default(2555),
     autoDelete: boolean('auto_delete').notNull().default(true),
     // The default only serves an insert that names no retention: uploaded_at defaults to the same now().
-    deleteAfter: instant('delete_after')
-      .notNull()
-      .default(sql`now() + interval '2555 days'`),
+    deleteAfter: instant('delete_after').notNull().default(sql`now() + interval '2555 days'`),
     purgedAt: instant('purged_at'),
   },
   (t) => [
@@ -123,8 +120,6 @@ export const cardFiles = pgTable(
     // Its search by name: trigrams within the tenant (btree_gin keys the tenant, as cards_search_idx).
     index('card_files_name_search_idx').using('gin', t.tenantId, t.name.op('gin_trgm_ops')),
     // The retention job: files whose period has ended and whose bytes are still kept.
-    index('card_files_retention_idx')
-      .on(t.tenantId, t.deleteAfter)
-      .where(sql`${t.purgedAt} is null`),
+    index('card_files_retention_idx').on(t.tenantId, t.deleteAfter).where(sql`${t.purgedAt} is null`),
   ],
 );
