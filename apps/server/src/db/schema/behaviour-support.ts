@@ -155,3 +155,22 @@ export const behaviourSupportPlanVersions = pgTable(
     ),
   ],
 );
+
+/**
+ * How many plans in force or being written (not superseded or archived) each tenant has per status,
+ * review date and whether a version is approved, kept by row triggers on behaviour_support_plans that
+ * fire only when one of those changes (migration 0027). The dashboard's plans tile for a tenant-wide
+ * reader sums these instead of counting every plan. A plan without a review date is tallied under
+ * 'infinity' (never overdue), as the key cannot be null. No foreign key, as for card_due_tallies.
+ */
+export const behaviourSupportPlanTallies = pgTable(
+  'behaviour_support_plan_tallies',
+  {
+    tenantId: tenantIdColumn(),
+    status: text('status').notNull(),
+    reviewDueOn: date('review_due_on', { mode: 'string' }).notNull(),
+    approved: boolean('approved').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.status, t.reviewDueOn, t.approved] })],
+);

@@ -39,7 +39,11 @@ export const deadlines = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('deadlines_subject_key').on(t.tenantId, t.kind, t.subjectId),
+    // Migration 0027 adds INCLUDE (kind, subject_type, subject_id, team_id): the dashboard counts the
+    // overdue and due-soon ranges from the index alone.
     index('deadlines_open_idx').on(t.tenantId, t.dueAt).where(sql`${t.metAt} IS NULL`),
+    // The dashboard's open deadlines of a kind (plans awaited, incident clocks).
+    index('deadlines_open_kind_idx').on(t.tenantId, t.kind, t.dueAt).where(sql`${t.metAt} IS NULL`),
     index('deadlines_participant_idx').on(t.tenantId, t.participantId),
     index('deadlines_team_idx').on(t.tenantId, t.teamId).where(sql`${t.metAt} IS NULL`),
     check(

@@ -83,6 +83,9 @@ export const incidents = pgTable(
     index('incidents_occurred_idx').on(t.tenantId, t.occurredAt),
     index('incidents_participant_idx').on(t.tenantId, t.participantId, t.occurredAt),
     index('incidents_team_idx').on(t.tenantId, t.teamId, t.occurredAt),
+    // The dashboard's open incidents by team; migration 0027 adds INCLUDE (reportable, severity,
+    // card_id) so the count is read from the index alone.
+    index('incidents_open_idx').on(t.tenantId, t.teamId).where(sql`${t.status} = 'open'`),
     check('incidents_severity_check', sql`${t.severity} IN ('low', 'medium', 'high', 'critical')`),
     check('incidents_status_check', sql`${t.status} IN ('open', 'closed')`),
     check('incidents_reportable_check', sql`NOT ${t.reportable} OR ${t.reportableCategory} IS NOT NULL`),

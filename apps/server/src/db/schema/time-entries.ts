@@ -190,3 +190,21 @@ export const timeEntryDayTallies = pgTable(
     }),
   ],
 );
+
+/**
+ * The tenant's time per day and status, kept by statement triggers on time_entries (migration 0027):
+ * the dashboard's hours tile for a tenant-wide reader sums a week of these (a row per day and status)
+ * instead of every entry of the week. Entries with or without a team alike. No foreign key, as for
+ * time_entry_day_tallies.
+ */
+export const timeEntryTenantDayTallies = pgTable(
+  'time_entry_tenant_day_tallies',
+  {
+    tenantId: tenantIdColumn(),
+    date: date('date', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    n: integer('n').notNull(),
+    minutes: integer('minutes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.date, t.status] })],
+);
