@@ -13,6 +13,7 @@ import { inTenant } from '../../http/tenant-scope';
 import { newStorageKey, StoredFileMissingError } from '../../storage/file-storage';
 import { deleteCardFile, findDownloadableFile, listCardFiles, recordDownload } from './file-access';
 import { attachmentDisposition } from './file-name';
+import { recordRetention } from './file-retention';
 import { readUpload } from './read-upload';
 import { checkUpload, maxUploadBytes, prepareUpload, recordUpload, requiredDocument } from './upload-file';
 
@@ -68,7 +69,12 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       const storageKey = newStorageKey(request.tenantId!);
       await app.storage.put(storageKey, upload.bytes, documentMimeTypes[upload.format]);
       try {
-        const data = await inTenant(request, (ctx) => recordUpload(ctx, cardId, { ...upload, storageKey }));
+        const data = await inTenant(request, async (ctx) => {
+          const recorded = await recordUpload(ctx, cardId, { ...upload, storageKey });
+          // How long it is kept is recorded with it, from its template (decision 0029).
+          await recordRetention(ctx, recorded.file.id, upload.document);
+          return recorded;
+        });
         reply.status(201);
         return { success: true as const, data };
       } catch (error) {
