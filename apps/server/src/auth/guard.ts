@@ -96,5 +96,11 @@ async function authenticate(
       throw new AppError('CSRF_FAILED', 'Missing or invalid CSRF token');
     }
   }
-  return { user: session.user, method: 'session', sessionToken };
+  return {
+    user: session.user,
+    method: 'session',
+    sessionToken,
+    sessionId: session.sessionId,
+    sessionLastSeenAt: session.lastSeenAt,
+  };
 }

@@ -36,7 +36,15 @@ export async function createSession(
  * signed-out or deactivated session lives at most that much longer (docs/decisions/0004).
  */
 const sessionCacheMax = 10_000;
-const sessionCache = new Map<string, { user: UserRow; cachedAt: number; expiresAt: number }>();
+const sessionCache = new Map<
+  string,
+  { user: UserRow; cachedAt: number; expiresAt: number; lastSeenAt: Date }
+>();
+
+/** Drops one session from this instance's cache; call it after its deletion commits. */
+export function forgetCachedSession(sessionId: string): void {
+  sessionCache.delete(sessionId);
+}
 
 /**
  * Drops cached sessions and API tokens of a user whose record just changed, so this instance serves
@@ -47,33 +55,43 @@ export function forgetCachedUser(userId: string): void {
   forgetCachedTokensOf(userId);
 }
 
-/** The signed-in user of a session token, sliding its idle expiry; null when unknown or expired. */
+/**
+ * The signed-in user of a session token, sliding its idle expiry; null when unknown or expired.
+ * `lastSeenAt` is the session's last recorded activity before this request (written at most once a
+ * minute): what an organisation's shorter idle time is measured from (http/tenant-scope.ts).
+ */
 export async function resolveSession(
   db: Database,
   token: string,
   options: { idleMinutes: number; cacheSeconds: number },
-): Promise<{ user: UserRow; sessionId: string } | null> {
+): Promise<{ user: UserRow; sessionId: string; lastSeenAt: Date } | null> {
   const { idleMinutes, cacheSeconds } = options;
   const id = sha256(token);
   const cached = sessionCache.get(id);
   const nowMs = Date.now();
   if (cached && nowMs - cached.cachedAt < cacheSeconds * 1000 && nowMs < cached.expiresAt) {
-    return { user: cached.user, sessionId: id };
+    return { user: cached.user, sessionId: id, lastSeenAt: cached.lastSeenAt };
   }
   sessionCache.delete(id);
   const resolved = await lookUpSession(db, id, idleMinutes);
   if (!resolved) return null;
-  if (cacheSeconds === 0) return { user: resolved.user, sessionId: id };
+  const result = { user: resolved.user, sessionId: id, lastSeenAt: resolved.previousSeenAt };
+  if (cacheSeconds === 0) return result;
   if (sessionCache.size >= sessionCacheMax) sessionCache.delete(sessionCache.keys().next().value!);
-  sessionCache.set(id, { user: resolved.user, cachedAt: nowMs, expiresAt: resolved.expiresAt.getTime() });
-  return { user: resolved.user, sessionId: id };
+  sessionCache.set(id, {
+    user: resolved.user,
+    cachedAt: nowMs,
+    expiresAt: resolved.expiresAt.getTime(),
+    lastSeenAt: resolved.lastSeenAt,
+  });
+  return result;
 }
 
 async function lookUpSession(
   db: Database,
   id: string,
   idleMinutes: number,
-): Promise<{ user: UserRow; expiresAt: Date } | null> {
+): Promise<{ user: UserRow; expiresAt: Date; lastSeenAt: Date; previousSeenAt: Date } | null> {
   const now = new Date();
   const [row] = await db
     .select({ user: users, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
@@ -85,14 +103,26 @@ async function lookUpSession(
   if (now.getTime() - row.lastSeenAt.getTime() > touchIntervalMs) {
     const expiresAt = new Date(now.getTime() + idleMinutes * 60_000);
     await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
-    return { user: row.user, expiresAt };
+    return { user: row.user, expiresAt, lastSeenAt: now, previousSeenAt: row.lastSeenAt };
   }
-  return { user: row.user, expiresAt: row.expiresAt };
+  return {
+    user: row.user,
+    expiresAt: row.expiresAt,
+    lastSeenAt: row.lastSeenAt,
+    previousSeenAt: row.lastSeenAt,
+  };
 }
 
 export async function deleteSession(db: Database, token: string): Promise<void> {
-  sessionCache.delete(sha256(token));
-  await db.delete(sessions).where(eq(sessions.id, sha256(token)));
+  await deleteSessionById(db, sha256(token));
+}
+
+/** Ends a session by its stored id (the token's hash), here and in this instance's cache. */
+export async function deleteSessionById(db: Database, sessionId: string): Promise<void> {
+  sessionCache.delete(sessionId);
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+  // A request that resolved the session meanwhile may have cached it again.
+  sessionCache.delete(sessionId);
 }
 
 /** Removes expired sessions; run at start and then hourly. */

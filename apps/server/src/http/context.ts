@@ -12,6 +12,10 @@ export interface Caller {
   method: 'session' | 'api-token' | 'oidc-token';
   /** The raw session token, for sign-out. */
   sessionToken?: string;
+  /** The session's stored id (its token's hash): which of the person's sessions is this one. */
+  sessionId?: string;
+  /** The session's last recorded activity before this request (an organisation's idle time). */
+  sessionLastSeenAt?: Date;
 }
 
 declare module 'fastify' {
