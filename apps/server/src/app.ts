@@ -36,6 +36,7 @@ import { invitationRoutes } from './features/invitations/routes';
 import { invoicePdfRoutes } from './features/invoice-pdf/routes';
 import { invoiceRoutes } from './features/invoices/routes';
 import { meRoutes } from './features/me/routes';
+import { mySessionRoutes } from './features/me/session-routes';
 import { notificationSettingsRoutes } from './features/notification-settings/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
@@ -167,6 +168,7 @@ export async function buildApp(options: AppOptions) {
   if (config.authMode === 'demo') await app.register(demoRoutes);
   if (options.oidc) await app.register(options.oidc.routes);
   await app.register(meRoutes);
+  await app.register(mySessionRoutes);
   await app.register(tenantRoutes);
   await app.register(taxInvoiceSettingsRoutes);
   await app.register(notificationSettingsRoutes);
