@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { type Dashboard, DashboardSchema } from '@wattle/domain/dashboard/schemas';
 import { addDays } from '@wattle/domain/time/clock';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
 import { behaviourSupportPlans } from '../../db/schema/behaviour-support';
 import { cards } from '../../db/schema/cards';
 import { participants } from '../../db/schema/participants';
 import { teams } from '../../db/schema/teams';
+import { timeEntries } from '../../db/schema/time-entries';
 import { keepDeadline } from '../deadlines/keep-deadlines';
 
 /**
@@ -249,6 +250,104 @@ describe('GET /api/dashboard: cards', () => {
     const latest = (await olivia.get(`/api/cards/${id}`)).body.data;
     expect((await olivia.delete(`/api/cards/${id}?version=${latest.version}`)).status).toBeLessThan(300);
     expect(await counts()).toEqual({ overdue: 0, dueSoon: 0 });
+  });
+
+  it("keeps a tenant-wide reader's plan and hours tallies equal to counting the rows, as plans and time change", async () => {
+    const sum = (value: unknown) => Number(value ?? 0);
+    const tiles = async () => {
+      const { plans, hours } = await dashboard('olivia');
+      return {
+        plans: { ...plans!, href: undefined, awaitingPlan: 0, awaitingPlanOverdue: 0 },
+        hours: hours!,
+      };
+    };
+    // What the tiles would say counting every row, as they did before the tallies (migration 0027).
+    const counted = async () => {
+      const { hours } = await dashboard('olivia');
+      const soon = addDays(today, 7);
+      const rows = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+      const [p] = rows(
+        await t.readInTenant(sunrise, (tx) =>
+          tx.execute(sql`select count(*) as total,
+            count(*) filter (where status = 'draft') as draft,
+            count(*) filter (where status = 'in-review') as "inReview",
+            count(*) filter (where status = 'approved') as approved,
+            count(*) filter (where approved_version is not null and (review_due_on is null or review_due_on >= ${today})) as current,
+            count(*) filter (where approved_version is not null and review_due_on < ${today}) as "reviewOverdue",
+            count(*) filter (where approved_version is not null and review_due_on >= ${today} and review_due_on <= ${soon}) as "reviewDueSoon"
+          from behaviour_support_plans where tenant_id = ${sunrise} and status not in ('superseded', 'archived')`),
+        ),
+      );
+      const [h] = rows(
+        await t.readInTenant(sunrise, (tx) =>
+          tx.execute(sql`select sum(duration_minutes) as minutes, count(*) as entries,
+            count(*) filter (where status = 'submitted') as submitted
+          from time_entries where tenant_id = ${sunrise} and date >= ${hours!.weekStart} and date <= ${hours!.weekEnd}`),
+        ),
+      );
+      return {
+        plans: Object.fromEntries(Object.entries(p!).map(([k, v]) => [k, sum(v)])),
+        hours: { minutes: sum(h!.minutes), entries: sum(h!.entries), submitted: sum(h!.submitted) },
+      };
+    };
+    const agree = async () => {
+      const [shown, rows] = await Promise.all([tiles(), counted()]);
+      expect(shown.plans).toMatchObject(rows.plans);
+      expect(shown.hours).toMatchObject(rows.hours);
+    };
+    await agree();
+
+    // A plan written, approved with a review date past, its review date cleared, archived, deleted.
+    const planId = randomUUID();
+    const plan = and(eq(behaviourSupportPlans.tenantId, sunrise), eq(behaviourSupportPlans.id, planId));
+    await t.readInTenant(sunrise, (tx) =>
+      tx.insert(behaviourSupportPlans).values({
+        tenantId: sunrise,
+        id: planId,
+        participantId: team.jordan.participantId,
+        teamId: team.jordan.teamId,
+        kind: 'interim',
+        title: 'Dashboard test: tallied plan',
+      }),
+    );
+    await agree();
+    const steps: Partial<typeof behaviourSupportPlans.$inferInsert>[] = [
+      { status: 'in-review' },
+      { status: 'approved', approvedVersion: 1, reviewDueOn: addDays(today, -2) },
+      { reviewDueOn: addDays(today, 3) },
+      { reviewDueOn: null },
+      { title: 'Renamed: no tally changes' },
+      { status: 'archived' },
+      { status: 'draft', approvedVersion: null },
+    ];
+    for (const step of steps) {
+      await t.readInTenant(sunrise, (tx) => tx.update(behaviourSupportPlans).set(step).where(plan));
+      await agree();
+    }
+    await t.readInTenant(sunrise, (tx) => tx.delete(behaviourSupportPlans).where(plan));
+    await agree();
+
+    // A copy of one of Sunrise's entries dated today, changed, moved out of the week and deleted.
+    const [model] = await t.readInTenant(sunrise, (tx) =>
+      tx.select().from(timeEntries).where(eq(timeEntries.tenantId, sunrise)).limit(1),
+    );
+    const entryId = randomUUID();
+    const entry = and(eq(timeEntries.tenantId, sunrise), eq(timeEntries.id, entryId));
+    await t.readInTenant(sunrise, (tx) =>
+      tx.insert(timeEntries).values({ ...model!, id: entryId, date: today, endDate: today, status: 'draft' }),
+    );
+    await agree();
+    for (const step of [
+      { durationMinutes: model!.durationMinutes + 45 },
+      { status: 'submitted' as const },
+      { description: 'No tally changes' },
+      { date: addDays(today, -30), endDate: addDays(today, -30) },
+    ]) {
+      await t.readInTenant(sunrise, (tx) => tx.update(timeEntries).set(step).where(entry));
+      await agree();
+    }
+    await t.readInTenant(sunrise, (tx) => tx.delete(timeEntries).where(entry));
+    await agree();
   });
 
   it('lists the longest overdue first, with its id, team and link, and links the tile to that team’s overdue list', () => {

@@ -48,7 +48,9 @@ export async function readDashboard(ctx: TenantContext, now: Date = new Date()):
     cards: reach.cards === 'all' || reach.cards.length > 0 ? cardsTile(ctx, reach.cards, today, soon) : null,
     deadlines: deadlineReach ? deadlinesTile(ctx, deadlineReach, now, soonAt) : null,
     plans:
-      plansVisible && planTeams ? plansTile(ctx, plansVisible, planTeams, deadlineReach, today, soon) : null,
+      plansVisible && planTeams
+        ? plansTile(ctx, reach, plansVisible, planTeams, deadlineReach, today, soon)
+        : null,
     incidents: readsIncidents ? incidentsTile(ctx, incidentTeams) : null,
     hours: reach.hours ? hoursTile(ctx, reach.hours, weekStart, weekEnd) : null,
     invoices: reach.invoices ? invoicesTile(ctx, reach.invoices) : null,
@@ -82,8 +84,8 @@ export async function readDashboard(ctx: TenantContext, now: Date = new Date()):
       overdue: cards.overdue,
       dueSoon: cards.dueSoon,
       items: (cards.items ?? []).map((item) => toCardItem(item, today)),
-      href: cards.teamSlug
-        ? `/my-teams/${cards.teamSlug}/list${cards.overdue > 0 ? '?overdue=true' : ''}`
+      href: cards.items?.[0]
+        ? `/my-teams/${cards.items[0].teamSlug}/list${cards.overdue > 0 ? '?overdue=true' : ''}`
         : '/teams',
     },
     deadlines: due && {
@@ -182,7 +184,6 @@ interface CardsRow {
   overdue: number;
   dueSoon: number;
   items: CardItemRow[] | null;
-  teamSlug: string | null;
 }
 interface CardItemRow {
   id: string;
@@ -196,8 +197,8 @@ interface CardItemRow {
 }
 
 /**
- * Open cards due before today (overdue) and up to 7 days ahead; the nearest few (the longest overdue
- * first, read in the open-due index's order); and the team of the nearest, for the link.
+ * Open cards due before today (overdue) and up to 7 days ahead, and the nearest few (the longest
+ * overdue first); the tile links to the team of the nearest.
  */
 function cardsTile(ctx: TenantContext, teams: 'all' | string[], today: string, soon: string): SQL {
   const open = openCard(ctx, teams);
@@ -211,19 +212,39 @@ function cardsTile(ctx: TenantContext, teams: 'all' | string[], today: string, s
       : sql`(select count(*) filter (where c.due_date < ${today})::int as "overdue",
             count(*) filter (where c.due_date >= ${today})::int as "dueSoon"
           from cards c where ${open} and c.due_date <= ${soon})`;
-  return sql`select
-      counts."overdue", counts."dueSoon",
-      (select json_agg(i) from (
-        select c.id, c.number, c.work_item_prefix as "prefix", c.title, c.due_date as "dueDate", c.priority,
-               t.name as "teamName", t.slug as "teamSlug"
-          from cards c join teams t on t.tenant_id = c.tenant_id and t.id = c.team_id
-         where ${open} and c.due_date <= ${soon}
-         order by c.due_date, c.number
-         limit ${itemLimit}) as i) as "items",
-      (select t.slug from teams t where t.tenant_id = ${ctx.tenantId} and t.id = (
-        select c.team_id from cards c where ${open} and c.due_date <= ${soon}
-         order by c.due_date, c.number limit 1)) as "teamSlug"
+  return sql`select counts."overdue", counts."dueSoon", (select json_agg(i) from (${nearestCards(ctx, teams, soon)}) as i) as "items"
     from ${counts} as counts`;
+}
+
+const cardItemColumns = sql`c.id, c.number, c.work_item_prefix as "prefix", c.title, c.due_date as "dueDate", c.priority,
+  t.name as "teamName", t.slug as "teamSlug"`;
+
+/**
+ * The nearest open cards in due order. Tenant-wide: read in the tenant's open-due index order, the
+ * first few stop the scan. On some teams: the nearest few of each team from the team's own open-due
+ * index, then the nearest of those; walking the tenant's index for a handful of teams' cards would
+ * pass over every other team's.
+ */
+function nearestCards(ctx: TenantContext, teams: 'all' | string[], soon: string): SQL {
+  if (teams === 'all') {
+    return sql`select ${cardItemColumns}
+      from cards c join teams t on t.tenant_id = c.tenant_id and t.id = c.team_id
+      where ${openCard(ctx, 'all')} and c.due_date <= ${soon}
+      order by c.due_date, c.number limit ${itemLimit}`;
+  }
+  const teamIds = sql`array[${sql.join(
+    teams.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
+  return sql`select ${cardItemColumns}
+    from unnest(${teamIds}) as mine(team_id)
+    cross join lateral (
+      select c.* from cards c
+      where c.tenant_id = ${ctx.tenantId} and c.team_id = mine.team_id and c.deleted_at is null
+        and c.state <> 'done' and c.due_date is not null and c.due_date <= ${soon}
+      order by c.due_date, c.number limit ${itemLimit}) as c
+    join teams t on t.tenant_id = c.tenant_id and t.id = c.team_id
+    order by c.due_date, c.number limit ${itemLimit}`;
 }
 
 function toCardItem(row: CardItemRow, today: string): DashboardCardItem {
@@ -269,21 +290,19 @@ const planKinds = sql.join(
 );
 
 /**
- * The Commission deadlines not met that the caller reads (deadline-reach.ts), over the open-deadline
- * index: overdue and due within 7 days, the participants waiting for a required plan, the reportable
- * incidents' clocks, and the nearest few with their participant and team.
+ * The Commission deadlines not met that the caller reads (deadline-reach.ts): overdue and due within 7
+ * days, the participants waiting for a required plan, the reportable incidents' clocks, and the
+ * nearest few with their participant and team. Each count reads only its own range of the open
+ * deadlines' indexes (past due, the coming week, the kinds counted), never every open deadline: most
+ * are plan reviews months away.
  */
 function deadlinesTile(ctx: TenantContext, visible: SQL, now: Date, soonAt: Date): SQL {
   const open = sql`${deadlines.tenantId} = ${ctx.tenantId} and ${deadlines.metAt} is null and (${visible})`;
   const nowAt = now.toISOString();
-  return sql`select
-      count(*) filter (where ${deadlines.dueAt} < ${nowAt})::int as "overdue",
-      count(*) filter (where ${deadlines.dueAt} >= ${nowAt} and ${deadlines.dueAt} <= ${soonAt.toISOString()})::int as "dueSoon",
-      count(*) filter (where ${deadlines.kind} in (${planKinds}))::int as "awaitingPlan",
-      count(*) filter (where ${deadlines.kind} in (${planKinds}) and ${deadlines.dueAt} < ${nowAt})::int as "awaitingPlanOverdue",
-      count(*) filter (where ${deadlines.kind} = 'incident-notification')::int as "awaitingNotification",
-      count(*) filter (where ${deadlines.kind} = 'incident-five-day-report')::int as "awaitingFiveDayReport",
-      count(distinct ${deadlines.subjectId}) filter (where ${deadlines.subjectType} = 'incident' and ${deadlines.dueAt} < ${nowAt})::int as "incidentsOverdue",
+  const soonUntil = soonAt.toISOString();
+  const planKind = sql`${deadlines.kind} in (${planKinds})`;
+  return sql`select past."overdue", past."awaitingPlanOverdue", past."incidentsOverdue", coming."dueSoon",
+      kinds."awaitingPlan", kinds."awaitingNotification", kinds."awaitingFiveDayReport",
       (select json_agg(i) from (
         select ${deadlines.id} as "id", ${deadlines.kind} as "kind", ${deadlines.subjectType} as "subjectType",
                ${deadlines.subjectId} as "subjectId", ${deadlines.participantId} as "participantId",
@@ -292,10 +311,20 @@ function deadlinesTile(ctx: TenantContext, visible: SQL, now: Date, soonAt: Date
           from ${deadlines}
           left join participants p on p.tenant_id = ${deadlines.tenantId} and p.id = ${deadlines.participantId}
           left join teams t on t.tenant_id = ${deadlines.tenantId} and t.id = ${deadlines.teamId}
-         where ${open} and ${deadlines.dueAt} <= ${soonAt.toISOString()}
+         where ${open} and ${deadlines.dueAt} <= ${soonUntil}
          order by ${deadlines.dueAt}, ${deadlines.id}
          limit ${itemLimit}) as i) as "items"
-    from ${deadlines} where ${open}`;
+    from (select count(*)::int as "overdue",
+            count(*) filter (where ${planKind})::int as "awaitingPlanOverdue",
+            count(distinct ${deadlines.subjectId}) filter (where ${deadlines.subjectType} = 'incident')::int as "incidentsOverdue"
+          from ${deadlines} where ${open} and ${deadlines.dueAt} < ${nowAt}) as past,
+      (select count(*)::int as "dueSoon"
+          from ${deadlines} where ${open} and ${deadlines.dueAt} >= ${nowAt} and ${deadlines.dueAt} <= ${soonUntil}) as coming,
+      (select count(*) filter (where ${planKind})::int as "awaitingPlan",
+            count(*) filter (where ${deadlines.kind} = 'incident-notification')::int as "awaitingNotification",
+            count(*) filter (where ${deadlines.kind} = 'incident-five-day-report')::int as "awaitingFiveDayReport"
+          from ${deadlines} where ${open}
+            and ${deadlines.kind} in (${planKinds}, 'incident-notification', 'incident-five-day-report')) as kinds`;
 }
 
 function toDeadlineItem(row: DeadlineItemRow, now: Date): DashboardDeadline {
@@ -365,10 +394,12 @@ function planCondition(reach: DashboardReach, teamColumn: 'p.team_id' | 't.id'):
 /**
  * The plans in force or being written (superseded and archived ones left out) by status, how many are
  * current and how many past or near their review; the link goes to the team of the nearest plan
- * deadline the caller reads, else of the plan whose review comes first, else their first team.
+ * deadline the caller reads, else of the plan whose review comes first, else their first team. A
+ * reader of every plan sums the tenant's plan tallies (migration 0027) instead of counting plans.
  */
 function plansTile(
   ctx: TenantContext,
+  reach: DashboardReach,
   visible: SQL,
   visibleTeams: SQL,
   deadlineVisible: SQL | undefined,
@@ -376,13 +407,31 @@ function plansTile(
   soon: string,
 ): SQL {
   const live = sql`p.tenant_id = ${ctx.tenantId} and p.status not in ('superseded', 'archived') and ${visible}`;
+  // Each candidate team is looked up on its own, in order; coalesce stops at the first found.
   const nearestDeadlineTeam = deadlineVisible
-    ? sql`(select ${deadlines.teamId} from ${deadlines}
+    ? sql`(select t.slug from ${deadlines} join teams t on t.tenant_id = ${deadlines.tenantId} and t.id = ${deadlines.teamId}
           where ${deadlines.tenantId} = ${ctx.tenantId} and ${deadlines.metAt} is null
             and ${deadlines.kind} in ('bsp-interim', 'bsp-comprehensive', 'bsp-review') and (${deadlineVisible})
-            and ${deadlines.teamId} is not null
           order by ${deadlines.dueAt} limit 1)`
-    : sql`null::uuid`;
+    : sql`null::text`;
+  const teamSlug = sql`coalesce(
+      ${nearestDeadlineTeam},
+      (select t.slug from behaviour_support_plans p join teams t on t.tenant_id = p.tenant_id and t.id = p.team_id
+        where ${live} order by p.review_due_on nulls last, p.id limit 1),
+      (select t.slug from teams t where t.tenant_id = ${ctx.tenantId} and ${visibleTeams} order by t.name, t.id limit 1))`;
+  if (reach.deadlines.plans === 'all') {
+    // A plan without a review date is tallied under 'infinity': current, never overdue.
+    return sql`select
+        coalesce(sum(n), 0)::int as "total",
+        coalesce(sum(n) filter (where status = 'draft'), 0)::int as "draft",
+        coalesce(sum(n) filter (where status = 'in-review'), 0)::int as "inReview",
+        coalesce(sum(n) filter (where status = 'approved'), 0)::int as "approved",
+        coalesce(sum(n) filter (where approved and review_due_on >= ${today}), 0)::int as "current",
+        coalesce(sum(n) filter (where approved and review_due_on < ${today}), 0)::int as "reviewOverdue",
+        coalesce(sum(n) filter (where approved and review_due_on >= ${today} and review_due_on <= ${soon}), 0)::int as "reviewDueSoon",
+        ${teamSlug} as "teamSlug"
+      from behaviour_support_plan_tallies where tenant_id = ${ctx.tenantId}`;
+  }
   return sql`select
       count(*)::int as "total",
       count(*) filter (where p.status = 'draft')::int as "draft",
@@ -391,10 +440,7 @@ function plansTile(
       count(*) filter (where p.approved_version is not null and (p.review_due_on is null or p.review_due_on >= ${today}))::int as "current",
       count(*) filter (where p.approved_version is not null and p.review_due_on < ${today})::int as "reviewOverdue",
       count(*) filter (where p.approved_version is not null and p.review_due_on >= ${today} and p.review_due_on <= ${soon})::int as "reviewDueSoon",
-      (select t.slug from teams t where t.tenant_id = ${ctx.tenantId} and t.id = coalesce(
-        ${nearestDeadlineTeam},
-        (select p.team_id from behaviour_support_plans p where ${live} order by p.review_due_on nulls last, p.id limit 1),
-        (select t.id from teams t where t.tenant_id = ${ctx.tenantId} and ${visibleTeams} order by t.name, t.id limit 1))) as "teamSlug"
+      ${teamSlug} as "teamSlug"
     from behaviour_support_plans p where ${live}`;
 }
 
@@ -423,7 +469,7 @@ interface HoursRow {
   submitted: number;
 }
 
-/** Time recorded this week: the caller's own entries, their teams' day tallies, or the tenant's entries. */
+/** Time recorded this week: the caller's own entries, or their teams' or the tenant's day tallies. */
 function hoursTile(
   ctx: TenantContext,
   hours: NonNullable<DashboardReach['hours']>,
@@ -437,11 +483,16 @@ function hoursTile(
       where h.tenant_id = ${ctx.tenantId} and h.team_id in ${hours.teamIds}
         and h.date >= ${weekStart} and h.date <= ${weekEnd}`;
   }
-  const mine = hours.scope === 'own' ? sql` and e.user_id = ${ctx.actor.id}` : sql``;
+  if (hours.scope === 'tenant') {
+    return sql`select coalesce(sum(h.minutes), 0)::int as "minutes", coalesce(sum(h.n), 0)::int as "entries",
+        coalesce(sum(h.n) filter (where h.status = 'submitted'), 0)::int as "submitted"
+      from time_entry_tenant_day_tallies h
+      where h.tenant_id = ${ctx.tenantId} and h.date >= ${weekStart} and h.date <= ${weekEnd}`;
+  }
   return sql`select coalesce(sum(e.duration_minutes), 0)::int as "minutes", count(*)::int as "entries",
       count(*) filter (where e.status = 'submitted')::int as "submitted"
     from time_entries e
-    where e.tenant_id = ${ctx.tenantId}${mine} and e.date >= ${weekStart} and e.date <= ${weekEnd}`;
+    where e.tenant_id = ${ctx.tenantId} and e.user_id = ${ctx.actor.id} and e.date >= ${weekStart} and e.date <= ${weekEnd}`;
 }
 
 interface InvoicesRow {
