@@ -10,6 +10,7 @@ import { runMigrations } from './db/migrate';
 import { rebuildOutdatedSearchText } from './features/cards/rebuild-search-text';
 import { purgeIdempotencyKeys } from './http/idempotency';
 import { runDeadlineJobs } from './jobs/deadline-jobs';
+import { runFileRetention } from './jobs/file-retention-job';
 import { type JobRunner, startJobRunner } from './jobs/job-runner';
 import { seedDemoData } from './seed/seed-demo';
 
@@ -86,6 +87,7 @@ async function main() {
   housekeeping.unref();
 
   let jobs: JobRunner | undefined;
+  let retentionJob: JobRunner | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -101,6 +103,7 @@ async function main() {
       await app.close();
       // The deadline jobs stop between tenants; a transaction under way finishes first.
       await jobs?.stop();
+      await retentionJob?.stop();
       await database.close();
       process.exit(0);
     } catch (err) {
@@ -134,6 +137,16 @@ async function main() {
         app.log.info({ ...result, ms }, 'deadline notification jobs ran');
       },
       onError: (err) => app.log.error({ err }, 'deadline notification jobs failed'),
+    });
+    // File retention (decision 0029): at start, then daily. What it did is on the rows, so a restart
+    // or a second instance deletes nothing twice.
+    retentionJob = startJobRunner({
+      intervalMinutes: 24 * 60,
+      run: async (signal) => {
+        const result = await runFileRetention(database.db, app.storage, { signal, log: app.log });
+        app.log.info(result, 'file retention job ran');
+      },
+      onError: (err) => app.log.error({ err }, 'file retention job failed'),
     });
     // Audit packs queued, or left half-built by a server that stopped: built now, and looked for
     // again every few minutes (another instance may have died). app.close() stops the builder.
