@@ -71,7 +71,9 @@ type RouteCase =
       lowerRole?: { email: string; status: 403 | 404 };
       /** The same route under the stranger's own tenant, naming a Sunrise record: must be 404. */
       foreignRecord?: (ids: Ids) => Call;
-    };
+    }
+  /** Platform routes for system admins only: anyone else, a tenant's owner too, gets 403. */
+  | { kind: 'platform'; call: (ids: Ids) => Call };
 
 /** What refused participant writes try to save: none of it may appear afterwards. */
 const intruderParticipant = { name: 'Intruder Person', ndisNumber: '439999999', dateOfBirth: '2000-01-01' };
@@ -95,6 +97,20 @@ const intruderTaxInvoiceSettings = {
   gstRate: 0,
   paymentTerms: 30,
   invoicePrefix: 'HIJ',
+};
+
+/** A valid template and billing rule, so refusals of template and rule routes are about who asks. */
+const intruderTemplate = {
+  name: 'Intruder template',
+  category: 'plan',
+  fields: [{ id: 'x', name: 'X', type: 'text', required: false, order: 0, ndisStandard: false }],
+};
+const intruderBillingRule = {
+  cardType: 'task',
+  category: 'review',
+  baseRateCents: 1,
+  estimatedHours: 1,
+  ndisLineItem: '01_011_0107_1_1',
 };
 
 const routeCases: Record<string, RouteCase> = {
@@ -663,6 +679,84 @@ const routeCases: Record<string, RouteCase> = {
       },
     }),
     lowerRole: { email: 'lee.lead@sunrise.example', status: 403 },
+  },
+  'PUT /api/templates/:id': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'PUT',
+      url: `/api/templates/${ids.sunriseTemplate}`,
+      payload: { ...intruderTemplate, fromVersion: 1 },
+    }),
+    lowerRole: { email: 'lee.lead@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'PUT',
+      url: `/api/templates/${ids.sunriseTemplate}`,
+      payload: { ...intruderTemplate, fromVersion: 1 },
+    }),
+  },
+  'POST /api/templates/:id/copy': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'POST', url: `/api/templates/${ids.sunriseTemplate}/copy` }),
+    lowerRole: { email: 'lee.lead@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({ method: 'POST', url: `/api/templates/${ids.sunriseTemplate}/copy` }),
+  },
+  'POST /api/templates/:id/retire': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'POST', url: `/api/templates/${ids.sunriseTemplate}/retire` }),
+    lowerRole: { email: 'lee.lead@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({ method: 'POST', url: `/api/templates/${ids.sunriseTemplate}/retire` }),
+  },
+  // Templates and rules: platform routes for system admins only (403 for a tenant's owner too).
+  'GET /api/published-templates': {
+    kind: 'platform',
+    call: () => ({ method: 'GET', url: '/api/published-templates' }),
+  },
+  'POST /api/published-templates': {
+    kind: 'platform',
+    call: () => ({ method: 'POST', url: '/api/published-templates', payload: intruderTemplate }),
+  },
+  'GET /api/published-templates/:id': {
+    kind: 'platform',
+    call: () => ({ method: 'GET', url: '/api/published-templates/any-template' }),
+  },
+  'POST /api/published-templates/:id/versions': {
+    kind: 'platform',
+    call: () => ({
+      method: 'POST',
+      url: '/api/published-templates/any-template/versions',
+      payload: { ...intruderTemplate, fromVersion: 1 },
+    }),
+  },
+  'POST /api/published-templates/:id/retire': {
+    kind: 'platform',
+    call: () => ({ method: 'POST', url: '/api/published-templates/any-template/retire' }),
+  },
+  'GET /api/platform/tenants/:tenantId/card-billing-rules': {
+    kind: 'platform',
+    call: (ids) => ({ method: 'GET', url: `/api/platform/tenants/${ids.sunrise}/card-billing-rules` }),
+  },
+  'POST /api/platform/tenants/:tenantId/card-billing-rules': {
+    kind: 'platform',
+    call: (ids) => ({
+      method: 'POST',
+      url: `/api/platform/tenants/${ids.sunrise}/card-billing-rules`,
+      payload: intruderBillingRule,
+    }),
+  },
+  'PATCH /api/platform/tenants/:tenantId/card-billing-rules/:id': {
+    kind: 'platform',
+    call: (ids) => ({
+      method: 'PATCH',
+      url: `/api/platform/tenants/${ids.sunrise}/card-billing-rules/${ids.sunrise}`,
+      payload: { version: 1, baseRateCents: 1 },
+    }),
+  },
+  'DELETE /api/platform/tenants/:tenantId/card-billing-rules/:id': {
+    kind: 'platform',
+    call: (ids) => ({
+      method: 'DELETE',
+      url: `/api/platform/tenants/${ids.sunrise}/card-billing-rules/${ids.sunrise}`,
+    }),
   },
   // Staff profiles: a guest lists nobody; someone not on the person's team reads nothing (404); a
   // team lead reads the people of their teams but edits none (403).
@@ -1906,6 +2000,22 @@ describe('tenant isolation', () => {
       const res = await call(stranger, c.othersRecord(ids), null);
       expect(res.status, route).toBe(404);
     }
+  });
+
+  it('refuses platform routes to everyone but a system admin', async () => {
+    const olivia = await t.as('olivia.owner@sunrise.example');
+    for (const [route, c] of Object.entries(routeCases)) {
+      if (c.kind !== 'platform') continue;
+      for (const client of [stranger, olivia]) {
+        const res = await call(client, c.call(ids), null);
+        expect(res.status, route).toBe(403);
+        expectNoData(res.body);
+      }
+    }
+    const rules = await (await t.as('sam.system@wattle.example')).get(
+      `/api/platform/tenants/${ids.sunrise}/card-billing-rules`,
+    );
+    expect(rules.body.data.map((r: { baseRateCents: number }) => r.baseRateCents)).not.toContain(1);
   });
 
   it('refuses lower roles and guests without the shared team', async () => {

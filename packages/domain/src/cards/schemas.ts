@@ -108,6 +108,11 @@ export const CardSchema = z.object({
   type: CardTypeSchema,
   templateId: z.string().nullable(),
   templateName: z.string().nullable(),
+  /**
+   * The version of a custom or published template the card was made with, which it keeps when the
+   * template gets new versions; null for built-in templates (one version). Omitted only by old clients.
+   */
+  templateVersion: z.number().int().min(1).nullable().optional(),
   title: z.string(),
   description: z.string(),
   participantId: z.string().nullable(),

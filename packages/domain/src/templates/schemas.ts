@@ -147,6 +147,13 @@ export const FormTemplateSchema = z.object({
   }),
   isActive: z.boolean(),
   isBuiltIn: z.boolean(),
+  /** Published to every tenant by a system admin (/templates-rules), rather than the tenant's own. */
+  isPublished: z.boolean().optional(),
+  /**
+   * Custom and published templates: which saved version this is (1, 2, …; `version` shows it as
+   * "2.0"). Absent for the built-in templates, which have one version.
+   */
+  versionNumber: z.number().int().min(1).optional(),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
 });
@@ -170,6 +177,31 @@ export const CreateTemplateSchema = z
     path: ['fields'],
   });
 export type CreateTemplateInput = z.infer<typeof CreateTemplateSchema>;
+
+/**
+ * `PUT /api/templates/{id}` (a tenant's custom template) and `POST /api/published-templates/{id}/versions`
+ * (a published one): the whole template again, saved as a new version. `fromVersion` is the version
+ * the edit started from; if another version was saved since, 409 and nothing is written.
+ */
+export const TemplateVersionInputSchema = CreateTemplateSchema.and(
+  z.object({ fromVersion: z.number().int().min(1) }),
+);
+export type TemplateVersionInput = z.infer<typeof TemplateVersionInputSchema>;
+
+/** `GET /api/templates/{id}?version=2`: one saved version of a versioned template. */
+export const TemplateVersionQuerySchema = z.object({
+  version: z.coerce.number().int().min(1).max(100_000).optional(),
+});
+
+/** The display form of a saved version's number: 2 → "2.0" (the spec's footer shows "1.0"). */
+export function templateVersionLabel(versionNumber: number): string {
+  return `${versionNumber}.0`;
+}
+
+/** The name of a copy: "Copy of {name}", cut to the 120 characters a name may have. */
+export function copyTemplateName(name: string): string {
+  return `Copy of ${name}`.slice(0, 120).trimEnd();
+}
 
 /** The signed-in person the server records on a signature: their user id, name and role on the team. */
 export const SignatureRecorderSchema = z.object({

@@ -218,6 +218,7 @@ function cardBasics(row: CardSummaryRow): Omit<Card, 'fieldValues' | 'completedR
     type: c.type,
     templateId: c.templateId,
     templateName: c.templateName,
+    templateVersion: c.templateVersion,
     title: c.title,
     description: c.description,
     participantId: c.participantId,
@@ -386,11 +387,17 @@ export async function findCard(ctx: TenantContext, id: string): Promise<Card> {
   return (await loadReadableCard(ctx, id)).card;
 }
 
-/** The template a card was made from: built-in or the tenant's custom one (even if since retired). */
+/**
+ * The template a card was made from, in the version it was made with: built-in, published or the
+ * tenant's custom one (even if since retired or given newer versions).
+ */
 export async function templateForCard(
   ctx: TenantContext,
-  card: Pick<Card, 'templateId'>,
+  card: Pick<Card, 'templateId' | 'templateVersion'>,
 ): Promise<FormTemplate | null> {
   if (!card.templateId) return null;
-  return findTemplate(ctx, card.templateId, { includeInactive: true });
+  return findTemplate(ctx, card.templateId, {
+    includeInactive: true,
+    version: card.templateVersion ?? undefined,
+  });
 }

@@ -97,6 +97,8 @@ export async function createCard(ctx: TenantContext, input: CreateCardInput): Pr
       type: input.type ?? defaultCardType(template),
       templateId: template?.id ?? null,
       templateName: template?.name ?? null,
+      // New cards take the latest version; they keep it when the template gets newer ones.
+      templateVersion: template?.versionNumber ?? null,
       title: input.title,
       description: input.description,
       participantId:

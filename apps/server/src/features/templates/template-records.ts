@@ -1,119 +1,141 @@
 import { slugWithSuffix } from '@wattle/domain/shared/ids';
 import { builtInTemplates, findBuiltInTemplate } from '@wattle/domain/templates/built-in-templates';
 import type { CreateTemplateInput, FormTemplate } from '@wattle/domain/templates/schemas';
-import { groupFieldsBySection } from '@wattle/domain/templates/sections';
 import { and, asc, eq } from 'drizzle-orm';
-import { formTemplates } from '../../db/schema/templates';
+import {
+  formTemplates,
+  formTemplateVersions,
+  type StoredTemplateDefinition,
+} from '../../db/schema/templates';
 import { requireTenantPermission, type TenantContext } from '../../http/tenant-scope';
 import { writeAudit } from '../audit/write-audit';
 import { publishChange } from '../events/change-feed';
+import { findPublishedTemplate, listActivePublishedTemplates } from './published-template-reads';
+import { buildTemplateDefinition } from './template-definition';
 
 type TemplateRow = typeof formTemplates.$inferSelect;
 
-function toTemplate(row: TemplateRow): FormTemplate {
+export function toTemplate(
+  row: Pick<TemplateRow, 'id' | 'tenantId' | 'isActive' | 'createdAt' | 'updatedAt' | 'version'>,
+  definition: StoredTemplateDefinition,
+  versionNumber: number = row.version,
+): FormTemplate {
   return {
-    ...row.definition,
+    ...definition,
     id: row.id,
     tenantId: row.tenantId,
     isActive: row.isActive,
     isBuiltIn: false,
+    isPublished: false,
+    versionNumber,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
+export interface FindTemplateOptions {
+  /** Also a retired template (an existing card keeps the template it was made from). */
+  includeInactive?: boolean;
+  /** One saved version of a custom or published template; its latest when absent. */
+  version?: number | undefined;
+}
+
 /**
- * A template by id: a built-in one, or one of the tenant's custom templates. Inactive custom
- * templates are found only when asked (an existing card keeps the template it was made from).
+ * A template by id: a built-in one, one published to every tenant, or one of the tenant's custom
+ * templates; in the version asked for, else the latest. Retired templates are found only when asked.
  */
 export async function findTemplate(
   ctx: TenantContext,
   id: string,
-  options: { includeInactive?: boolean } = {},
+  options: FindTemplateOptions = {},
 ): Promise<FormTemplate | null> {
   const builtIn = findBuiltInTemplate(id);
   if (builtIn) return builtIn;
+  const published = await findPublishedTemplate(ctx.tx, id, options);
+  if (published) return published;
+  return findCustomTemplate(ctx, id, options);
+}
+
+/** One of the tenant's custom templates (see `findTemplate`). */
+export async function findCustomTemplate(
+  ctx: TenantContext,
+  id: string,
+  options: FindTemplateOptions = {},
+): Promise<FormTemplate | null> {
   const [row] = await ctx.tx
     .select()
     .from(formTemplates)
     .where(and(eq(formTemplates.tenantId, ctx.tenantId), eq(formTemplates.id, id)));
   if (!row || (!row.isActive && !options.includeInactive)) return null;
-  return toTemplate(row);
+  if (options.version === undefined || options.version === row.version)
+    return toTemplate(row, row.definition);
+  const [version] = await ctx.tx
+    .select({ definition: formTemplateVersions.definition })
+    .from(formTemplateVersions)
+    .where(
+      and(
+        eq(formTemplateVersions.tenantId, ctx.tenantId),
+        eq(formTemplateVersions.templateId, id),
+        eq(formTemplateVersions.version, options.version),
+      ),
+    );
+  return version ? toTemplate(row, version.definition, options.version) : null;
 }
 
-/** The built-in templates, then the tenant's active custom ones in the order they were added. */
+/**
+ * The built-in templates, then those published to every tenant (latest versions), then the tenant's
+ * active custom ones in the order they were added.
+ */
 export async function listTemplates(ctx: TenantContext): Promise<FormTemplate[]> {
+  const published = await listActivePublishedTemplates(ctx.tx);
   const rows = await ctx.tx
     .select()
     .from(formTemplates)
     .where(and(eq(formTemplates.tenantId, ctx.tenantId), eq(formTemplates.isActive, true)))
     .orderBy(asc(formTemplates.createdAt), asc(formTemplates.id));
-  return [...builtInTemplates, ...rows.map(toTemplate)];
+  return [...builtInTemplates, ...published, ...rows.map((r) => toTemplate(r, r.definition))];
 }
 
 /**
- * A tenant admin's custom template. Its id is the slug of its name plus a short random suffix, so it
- * never takes a built-in template's id; its PDF sections follow the form sections of its fields.
+ * A tenant admin's custom template, as its version 1. Its id is the slug of its name plus a short
+ * random suffix, so it never takes a built-in template's id.
  */
-export async function createTemplate(ctx: TenantContext, input: CreateTemplateInput): Promise<FormTemplate> {
+export async function createTemplate(
+  ctx: TenantContext,
+  input: CreateTemplateInput,
+  audit: { action: string; metadata?: Record<string, unknown> } = { action: 'created' },
+): Promise<FormTemplate> {
   requireTenantPermission(ctx, 'manage:tenant');
-  const fields = [...input.fields].sort((a, b) => a.order - b.order);
   const id = slugWithSuffix(input.name, 6).slice(0, 80);
-  const definition: Omit<FormTemplate, 'createdAt' | 'updatedAt'> = {
-    id,
-    tenantId: ctx.tenantId,
-    name: input.name,
-    description: input.description,
-    category: input.category,
-    ndisRequired: input.ndisRequired,
-    ndisLineItems: [],
-    version: '1.0',
-    fields,
-    requiredDocuments: [],
-    requiredRoles: [],
-    estimatedDuration: input.estimatedDuration,
-    complianceRules: {
-      mandatoryValidation: true,
-      signatureRequired: input.signatureRequired,
-      witnessRequired: input.witnessRequired,
-      reviewCycle: input.reviewCycle,
-    },
-    pdfTemplate: {
-      layout: 'portrait',
-      sections: groupFieldsBySection(fields).map((group, order) => ({
-        id: group.section.id,
-        name: group.section.name,
-        order,
-        fields: group.fields.map((f) => f.id),
-        layout: 'single-column' as const,
-        pageBreak: false,
-      })),
-      headerFooter: true,
-    },
-    aiCompatible: { autoFillFields: [], suggestionsEnabled: false, validationPrompts: false },
-    isActive: true,
-    isBuiltIn: false,
-  };
+  const definition = buildTemplateDefinition(input, { id, tenantId: ctx.tenantId, versionNumber: 1 });
   const [row] = await ctx.tx
     .insert(formTemplates)
-    .values({ tenantId: ctx.tenantId, id, definition, createdBy: ctx.actor.id })
+    .values({ tenantId: ctx.tenantId, id, definition, version: 1, createdBy: ctx.actor.id })
     .returning();
+  await ctx.tx.insert(formTemplateVersions).values({
+    tenantId: ctx.tenantId,
+    templateId: id,
+    version: 1,
+    definition,
+    createdBy: ctx.actor.id,
+  });
   await writeAudit(ctx.tx, {
     tenantId: ctx.tenantId,
     actor: ctx.actor,
     entity: 'template',
     entityId: id,
-    action: 'created',
+    action: audit.action,
     changes: [
       { field: 'name', oldValue: null, newValue: input.name },
       { field: 'category', oldValue: null, newValue: input.category },
-      { field: 'fields', oldValue: null, newValue: fields.map((f) => f.id) },
+      { field: 'fields', oldValue: null, newValue: definition.fields.map((f) => f.id) },
     ],
+    ...(audit.metadata ? { metadata: audit.metadata } : {}),
   });
   await publishChange(ctx.tx, {
     tenantId: ctx.tenantId,
     userId: null,
-    event: { type: 'created', entity: 'template', id, version: null },
+    event: { type: 'created', entity: 'template', id, version: 1 },
   });
-  return toTemplate(row!);
+  return toTemplate(row!, definition);
 }
