@@ -21,7 +21,8 @@ export const fileStorageRoutes: FastifyPluginAsyncZod = async (app) => {
           '(days, auto-delete, delete-after) and whether the caller may delete it. Only files of cards the caller may open: every card of a team where they read cards, a plan shared with family for a family guardian; ' +
           'a confidential file only to those who also read internal comments on its team. ' +
           'q matches names (every word a part of the name, any case); filters category, type (pdf, doc, docx), ' +
-          'teamId, participantId, uploadedBy, confidential, scanStatus and pastRetention. Keyset paging: pass ' +
+          "teamId (404 'Team not found' for a team the caller cannot see), participantId, uploadedBy, confidential, " +
+          'scanStatus and pastRetention. Keyset paging: pass ' +
           'meta.nextCursor as cursor for the next page (null on the last); a cursor this list did not give is 400. ' +
           'meta.total counts every match; meta.offset is always 0.',
         querystring: FileListQuerySchema,

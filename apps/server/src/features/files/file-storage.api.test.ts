@@ -199,6 +199,11 @@ describe('GET /api/files: who sees what', () => {
     expect(stranger.body.data).toBeUndefined();
     const anonymous = await t.anonymous().inTenant(sunrise).get('/api/files');
     expect(anonymous.status).toBe(401);
+    // Naming a team of another organisation, or one not shared with a guest, is 404.
+    const foreign = await list('ben', `teamId=${jordanTeam}`);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error.message).toBe('Team not found');
+    expect((await list('gus', `teamId=${jordanTeam}`)).status).toBe(404);
   });
 });
 
@@ -319,5 +324,31 @@ describe('retention recorded at upload', () => {
       ['FBA report.pdf', 2555, false],
     ]);
     expect(res.body.data[0]!.id).toBe(fba.id);
+  });
+});
+
+describe('documentation', () => {
+  it('documents GET /api/files with its filters, cursor and envelope in the OpenAPI document', async () => {
+    const doc = (await t.anonymous().get('/api/openapi.json')).body;
+    const operation = doc.paths['/api/files']?.get;
+    expect(operation).toBeDefined();
+    expect(operation.tags).toEqual(['files']);
+    const params = (operation.parameters as { name: string; in: string }[]).map((p) => p.name);
+    for (const name of [
+      'q',
+      'category',
+      'type',
+      'teamId',
+      'participantId',
+      'uploadedBy',
+      'cursor',
+      'limit',
+    ]) {
+      expect(params).toContain(name);
+    }
+    const answer = JSON.stringify(operation.responses['200']);
+    for (const field of ['"nextCursor"', '"retention"', '"deleteAfter"', '"canDelete"', '"participant"']) {
+      expect(answer).toContain(field);
+    }
   });
 });

@@ -146,6 +146,9 @@ export async function listFiles(
   now: Date = new Date(),
 ): Promise<{ data: StoredFile[]; total: number; nextCursor: string | null }> {
   const reach = await fileReach(ctx);
+  // Naming a team one cannot see answers as a missing one does, like the card list.
+  if (query.teamId && !reach.access.get(query.teamId)?.role)
+    throw new AppError('NOT_FOUND', 'Team not found');
   const scoped = reachConditions(ctx, reach);
   if (!scoped) return { data: [], total: 0, nextCursor: null };
   const where = [
