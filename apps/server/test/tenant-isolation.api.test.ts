@@ -654,6 +654,14 @@ const routeCases: Record<string, RouteCase> = {
     lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
     foreignRecord: (ids) => ({ method: 'DELETE', url: `/api/files/${ids.jordanFile}` }),
   },
+  // File storage lists only files of cards the caller may open (200, possibly empty); naming a team
+  // they cannot see (a guest's unshared team, another organisation's) is 404.
+  'GET /api/files': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/files?teamId=${ids.jordanTeam}` }),
+    lowerRole: { email: 'gus.guest@sunrise.example', status: 404 },
+    foreignRecord: (ids) => ({ method: 'GET', url: `/api/files?teamId=${ids.jordanTeam}` }),
+  },
   // Search answers 200 with nothing a guardian may not read; naming a team they cannot read is 403.
   'GET /api/search': {
     kind: 'tenant',
