@@ -7,11 +7,12 @@ import {
   type TenantAccess,
 } from '@wattle/domain/auth/roles';
 import type { FastifyRequest } from 'fastify';
+import { deleteSessionById } from '../auth/sessions';
 import type { Tx } from '../db/client';
 import { type HotStatement, runHotStatement } from '../db/hot-statement';
 import { type Actor, withTenant } from '../db/with-tenant';
 import { AppError } from './app-error';
-import { actorOf } from './context';
+import { actorOf, type Caller, callerOf } from './context';
 
 /** What a service needs to work in one tenant: the transaction, who is acting, and their standing. */
 export interface TenantContext {
@@ -25,6 +26,11 @@ export interface TenantContext {
   sharedTeamIds: string[];
   /** The tenant's time zone (IANA), read with the access check: it decides "today" for the tenant. */
   timeZone: string;
+  /**
+   * The tenant's session idle time in minutes (null: the server's alone), read with the access check;
+   * absent in contexts made outside a request (jobs).
+   */
+  sessionIdleMinutes?: number | null;
 }
 
 /**
@@ -35,7 +41,12 @@ export interface TenantContext {
 export function inTenant<T>(request: FastifyRequest, fn: (ctx: TenantContext) => Promise<T>): Promise<T> {
   const tenantId = request.tenantId;
   if (!tenantId) throw new Error('inTenant used on a route without config.auth = tenant');
-  return runInTenant(request.server.db, tenantId, actorOf(request), fn);
+  const caller = callerOf(request);
+  const guarded = (ctx: TenantContext) => {
+    refuseIdleSession(ctx, caller);
+    return fn(ctx);
+  };
+  return runInTenant(request.server.db, tenantId, actorOf(request), guarded).catch(endIdleSession(request));
 }
 
 export function runInTenant<T>(
@@ -68,6 +79,7 @@ export function runInTenant<T>(
         tenantRole: effectiveTenantRole(access),
         membershipRole: row.membershipRole,
         sharedTeamIds: row.sharedTeamIds ?? [],
+        sessionIdleMinutes: row.sessionIdleMinutes,
         timeZone: row.timeZone,
       });
     },
@@ -78,6 +90,7 @@ export function runInTenant<T>(
 interface AccessRow {
   membershipRole: MembershipRole | null;
   sharedTeamIds: string[] | null;
+  sessionIdleMinutes: number | null;
   hasApprovedAccessRequest: boolean;
   timeZone: string;
 }
@@ -92,6 +105,7 @@ const accessStatement: HotStatement = {
   paramTypes: ['uuid', 'uuid'],
   text: `select "memberships"."role" as "membershipRole",
     array_to_json("memberships"."shared_team_ids") as "sharedTeamIds",
+    "tenants"."session_idle_minutes" as "sessionIdleMinutes",
     exists (select 1 from "tenant_access_requests"
       where "tenant_access_requests"."tenant_id" = "tenants"."id"
         and "tenant_access_requests"."requested_by" = $2
@@ -108,6 +122,44 @@ async function checkAccess(tx: Tx, [tenantId, userId]: string[]): Promise<Access
   // Null only outside a `withTenant` transaction, and this check runs in none other.
   if (!rows) throw new Error('The tenant access check ran outside a withTenant transaction');
   return rows;
+}
+
+/** A session refused because it sat idle longer than the organisation allows; it is ended too. */
+class IdleSessionError extends AppError {
+  constructor(
+    readonly sessionId: string,
+    minutes: number,
+  ) {
+    super(
+      'UNAUTHENTICATED',
+      `You were signed out after ${minutes} minutes without activity, as this organisation requires. Please sign in again.`,
+    );
+  }
+}
+
+/**
+ * The organisation's session idle time (Security settings), checked with no query of its own: the
+ * limit comes with the access check, the session's last activity with the session (written at most
+ * once a minute, so a session may end up to a minute early, never late). API and OIDC tokens have no
+ * idle time.
+ */
+function refuseIdleSession(ctx: TenantContext, caller: Caller): void {
+  const limit = ctx.sessionIdleMinutes ?? null;
+  if (limit === null || !caller.sessionId || !caller.sessionLastSeenAt) return;
+  if (Date.now() - caller.sessionLastSeenAt.getTime() > limit * 60_000) {
+    throw new IdleSessionError(caller.sessionId, limit);
+  }
+}
+
+/**
+ * Ends a session refused as idle, after its transaction rolled back: the refused request itself
+ * counted as activity, so without this the next one would pass.
+ */
+function endIdleSession(request: FastifyRequest) {
+  return async (error: unknown): Promise<never> => {
+    if (error instanceof IdleSessionError) await deleteSessionById(request.server.db, error.sessionId);
+    throw error;
+  };
 }
 
 /** Refuses unless the caller's tenant-wide role grants the permission. */
