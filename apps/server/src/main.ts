@@ -8,10 +8,12 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { rebuildOutdatedSearchText } from './features/cards/rebuild-search-text';
+import { runNotificationMail } from './features/notification-settings/notification-mail-job';
 import { purgeIdempotencyKeys } from './http/idempotency';
 import { runDeadlineJobs } from './jobs/deadline-jobs';
 import { runFileRetention } from './jobs/file-retention-job';
 import { type JobRunner, startJobRunner } from './jobs/job-runner';
+import { mailerFor } from './mail/mailer';
 import { seedDemoData } from './seed/seed-demo';
 
 /** `--init-database`: create, migrate and seed the database, then exit (used for a new PGlite). */
@@ -88,6 +90,7 @@ async function main() {
 
   let jobs: JobRunner | undefined;
   let retentionJob: JobRunner | undefined;
+  let mailJob: JobRunner | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -104,6 +107,7 @@ async function main() {
       // The deadline jobs stop between tenants; a transaction under way finishes first.
       await jobs?.stop();
       await retentionJob?.stop();
+      await mailJob?.stop();
       await database.close();
       process.exit(0);
     } catch (err) {
@@ -147,6 +151,14 @@ async function main() {
         app.log.info(result, 'file retention job ran');
       },
       onError: (err) => app.log.error({ err }, 'file retention job failed'),
+    });
+    // Notification e-mails (settings/notifications): the outbox every minute, daily digests when due.
+    const mailer = mailerFor(config);
+    const baseUrl = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
+    mailJob = startJobRunner({
+      intervalMinutes: 1,
+      run: (signal) => runNotificationMail(database.db, { mailer, baseUrl, signal, log: app.log }),
+      onError: (err) => app.log.error({ err }, 'notification mail job failed'),
     });
     // Audit packs queued, or left half-built by a server that stopped: built now, and looked for
     // again every few minutes (another instance may have died). app.close() stops the builder.

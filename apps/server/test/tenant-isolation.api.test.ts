@@ -130,6 +130,10 @@ const routeCases: Record<string, RouteCase> = {
       payload: { acknowledgement: 'I understand' },
     }),
   },
+  'PATCH /api/me': {
+    kind: 'own',
+    call: () => ({ method: 'PATCH', url: '/api/me', payload: { timeZone: 'Australia/Perth' } }),
+  },
   'GET /api/me/tokens': { kind: 'own', call: () => ({ method: 'GET', url: '/api/me/tokens' }) },
   'POST /api/me/tokens': {
     kind: 'own',
@@ -168,6 +172,26 @@ const routeCases: Record<string, RouteCase> = {
       method: 'POST',
       url: '/api/access-requests',
       payload: { tenantId: ids.sunrise, reason: 'Investigating a support ticket' },
+    }),
+  },
+  // Everyone's own settings in the organisation: no lower role, and the route names no record.
+  'GET /api/settings/notifications': {
+    kind: 'tenant',
+    call: () => ({ method: 'GET', url: '/api/settings/notifications' }),
+  },
+  'PUT /api/settings/notifications': {
+    kind: 'tenant',
+    call: () => ({
+      method: 'PUT',
+      url: '/api/settings/notifications',
+      payload: {
+        kinds: Object.fromEntries(
+          ['comments', 'approvals', 'invoices', 'deadlines', 'participants', 'staff', 'organisation'].map(
+            (k) => [k, { inApp: true, email: false }],
+          ),
+        ),
+        dailyDigest: true,
+      },
     }),
   },
   'GET /api/tenants/current': {

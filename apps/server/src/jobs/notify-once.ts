@@ -1,6 +1,7 @@
 import type { Tx } from '../db/client';
 import { notifications, sentReminders } from '../db/schema/notifications';
 import { publishChanges } from '../features/events/change-feed';
+import { planDelivery, queueNotificationEmails } from '../features/notification-settings/plan-delivery';
 import type { NewNotification } from '../features/notifications/create-notifications';
 
 /** A notification a job raises: one recipient, one dedupe key. */
@@ -16,7 +17,8 @@ const rowsPerInsert = 500;
  * transaction, so a job run again, after a restart, or on two instances at once notifies once; and a
  * recipient who deletes the notification does not get it back on the next run. The notification
  * carries the key too (`notifications_dedupe_key`, unique per tenant, user and key) as a second guard.
- * Answers how many were created.
+ * Each recipient's settings decide, as in createNotifications, whether it reaches the inbox and the
+ * e-mail outbox. Answers how many were delivered (stored or queued for e-mail).
  */
 export async function notifyOnce(tx: Tx, rows: readonly DedupedNotification[]): Promise<number> {
   // Always claimed in the same order, so two instances claiming the same keys wait on each other
@@ -41,11 +43,21 @@ async function notifyBatch(tx: Tx, rows: readonly DedupedNotification[]): Promis
   if (claimed.length === 0) return 0;
   const isClaimed = new Set(claimed.map((c) => `${c.userId} ${c.key}`));
   const fresh = rows.filter((r) => isClaimed.has(`${r.userId} ${r.dedupeKey}`));
-  const inserted = await tx
-    .insert(notifications)
-    .values(fresh)
-    .onConflictDoNothing()
-    .returning({ id: notifications.id, tenantId: notifications.tenantId, userId: notifications.userId });
+  const planned = await planDelivery(tx, fresh);
+  const inApp = planned.filter((p) => p.inApp).map((p) => p.row);
+  const inserted =
+    inApp.length === 0
+      ? []
+      : await tx
+          .insert(notifications)
+          .values(inApp)
+          .onConflictDoNothing()
+          .returning({
+            id: notifications.id,
+            tenantId: notifications.tenantId,
+            userId: notifications.userId,
+          });
+  await queueNotificationEmails(tx, planned, new Set(inserted.map((n) => n.id)));
   await publishChanges(
     tx,
     inserted.map((n) => ({
@@ -54,7 +66,7 @@ async function notifyBatch(tx: Tx, rows: readonly DedupedNotification[]): Promis
       event: { type: 'created' as const, entity: 'notification', id: n.id, version: null },
     })),
   );
-  return inserted.length;
+  return inserted.length + planned.filter((p) => !p.inApp && p.email !== null).length;
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -10,10 +10,35 @@ export const MeSchema = z.object({
   verifiedAt: z.iso.datetime({ offset: true }).nullable(),
   mfaEnabled: z.boolean(),
   lastLoginAt: z.iso.datetime({ offset: true }).nullable(),
+  /** The person's own IANA time zone (settings/user); null: the organisation's is used. */
+  timeZone: z.string().nullable(),
   /** How this request was authenticated: a browser session or a bearer token. */
   authMethod: z.enum(['session', 'api-token', 'oidc-token']),
 });
 export type Me = z.infer<typeof MeSchema>;
+
+/** Whether the runtime knows an IANA time zone name (Intl throws a RangeError for one it does not). */
+export function isKnownTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-AU', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `PATCH /api/me`: the person's own name and time zone (settings/user); the e-mail is not theirs to change. */
+export const UpdateMeSchema = z
+  .strictObject({
+    name: z.string().trim().min(1, 'Enter your name').max(200, 'Name must be at most 200 characters'),
+    timeZone: z
+      .string()
+      .max(64, 'Time zone must be at most 64 characters')
+      .refine(isKnownTimeZone, 'Choose a time zone from the list (an IANA name such as Australia/Sydney)')
+      .nullable(),
+  })
+  .partial();
+export type UpdateMe = z.infer<typeof UpdateMeSchema>;
 
 /** The button on the verification page says exactly this, and the server expects exactly this. */
 export const VerificationSchema = z.object({ acknowledgement: z.literal('I understand') });

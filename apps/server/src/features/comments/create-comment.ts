@@ -13,7 +13,7 @@ import {
 } from './comment-records';
 import { commentText } from './comment-text';
 import { checkMentions } from './mentionable-users';
-import { notifyMentions } from './notify-mentions';
+import { notifyAssignee, notifyMentions } from './notify-mentions';
 
 /**
  * `POST /api/cards/{id}/comments`. The caller must be able to open the card and hold write:comments
@@ -72,6 +72,7 @@ export async function createComment(
     ...(metadata.fieldId ? { fieldId: metadata.fieldId } : {}),
   });
   await notifyMentions(ctx, card, { userIds: comment.mentions, content });
+  await notifyAssignee(ctx, card, { mentions: comment.mentions, content, isInternal });
   await announceCommentChange(ctx, { type: 'created', cardId, version: comment.version });
   return toComment({ comment, userName: ctx.actor.name });
 }

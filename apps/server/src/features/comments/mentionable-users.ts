@@ -1,6 +1,10 @@
 import { can } from '@wattle/domain/auth/permissions';
+import { effectiveTenantRole } from '@wattle/domain/auth/roles';
 import type { Card } from '@wattle/domain/cards/schemas';
 import type { MentionableUser } from '@wattle/domain/comments/schemas';
+import { and, eq, inArray } from 'drizzle-orm';
+import { memberships } from '../../db/schema/tenants';
+import { users } from '../../db/schema/users';
 import { AppError } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';
 import { canReadCard, cardSharedWithFamily, loadReadableCard } from '../cards/card-records';
@@ -8,7 +12,7 @@ import { type TeamMemberStanding, teamMemberStandings } from './comment-records'
 
 /** Whether a member of the card's team may read a comment on it (internal or not). */
 function readsComment(
-  member: TeamMemberStanding,
+  member: Pick<TeamMemberStanding, 'role'>,
   card: Pick<Card, 'type'>,
   sharedWithFamily: boolean,
   isInternal: boolean,
@@ -68,4 +72,52 @@ export async function checkMentions(
     }
   }
   return wanted;
+}
+
+/**
+ * Which of `userIds` can read a comment on the card: members of its team with the right to open it,
+ * and the tenant-wide roles (owners, admins, auditors), who see every team without being members.
+ */
+export async function commentReaders(
+  ctx: TenantContext,
+  options: { card: Pick<Card, 'id' | 'teamId' | 'type'>; userIds: readonly string[]; isInternal: boolean },
+): Promise<Set<string>> {
+  if (options.userIds.length === 0) return new Set();
+  const shared = await cardSharedWithFamily(ctx, options.card);
+  const members = new Map((await teamMemberStandings(ctx, options.card.teamId)).map((m) => [m.userId, m]));
+  const outside = options.userIds.filter((id) => !members.has(id));
+  const tenantWide =
+    outside.length === 0
+      ? []
+      : await ctx.tx
+          .select({ userId: users.id, platformRole: users.platformRole, membershipRole: memberships.role })
+          .from(memberships)
+          .innerJoin(users, eq(users.id, memberships.userId))
+          .where(
+            and(
+              eq(memberships.tenantId, ctx.tenantId),
+              inArray(memberships.userId, outside),
+              eq(users.isActive, true),
+            ),
+          );
+  const readers = new Set<string>();
+  for (const userId of options.userIds) {
+    const member = members.get(userId);
+    if (member) {
+      if (readsComment(member, options.card, shared, options.isInternal)) readers.add(userId);
+      continue;
+    }
+    const row = tenantWide.find((r) => r.userId === userId);
+    const role = row
+      ? effectiveTenantRole({
+          platformRole: row.platformRole,
+          membershipRole: row.membershipRole,
+          hasApprovedAccessRequest: false,
+        })
+      : null;
+    if (role && readsComment({ role }, options.card, shared, options.isInternal)) {
+      readers.add(userId);
+    }
+  }
+  return readers;
 }

@@ -1,7 +1,8 @@
-import type { Me } from '@wattle/domain/users/schemas';
+import type { Me, UpdateMe } from '@wattle/domain/users/schemas';
 import { eq } from 'drizzle-orm';
 import { forgetCachedUser, type UserRow } from '../../auth/sessions';
 import type { Database } from '../../db/client';
+import type { FieldChange } from '../../db/schema/columns';
 import { users } from '../../db/schema/users';
 import type { Actor } from '../../db/with-tenant';
 import type { Caller } from '../../http/context';
@@ -17,6 +18,7 @@ export function toMe(user: UserRow, method: Caller['method']): Me {
     verifiedAt: user.verifiedAt?.toISOString() ?? null,
     mfaEnabled: user.mfaEnabled,
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+    timeZone: user.timeZone,
     authMethod: method,
   };
 }
@@ -42,6 +44,47 @@ export async function verifyAccount(db: Database, options: { actor: Actor }): Pr
     });
     return updated!;
   });
+  forgetCachedUser(options.actor.id);
+  return user;
+}
+
+/**
+ * `PATCH /api/me` (settings/user): the person's own name and time zone. Only the fields sent change;
+ * an unchanged answer writes nothing. Audited on the account log with each field's old and new value.
+ */
+export async function updateProfile(
+  db: Database,
+  options: { actor: Actor; input: UpdateMe },
+): Promise<UserRow> {
+  const user = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(users).where(eq(users.id, options.actor.id)).for('update');
+    if (!current) throw new Error('signed-in user vanished');
+    const changes: FieldChange[] = [];
+    const set: Partial<Pick<UserRow, 'name' | 'timeZone'>> = {};
+    if (options.input.name !== undefined && options.input.name !== current.name) {
+      set.name = options.input.name;
+      changes.push({ field: 'name', oldValue: current.name, newValue: options.input.name });
+    }
+    if (options.input.timeZone !== undefined && options.input.timeZone !== current.timeZone) {
+      set.timeZone = options.input.timeZone;
+      changes.push({ field: 'timeZone', oldValue: current.timeZone, newValue: options.input.timeZone });
+    }
+    if (changes.length === 0) return current;
+    const [updated] = await tx
+      .update(users)
+      .set({ ...set, updatedAt: new Date(), version: current.version + 1 })
+      .where(eq(users.id, current.id))
+      .returning();
+    await writeAccountAudit(tx, {
+      userId: current.id,
+      action: 'profile.updated',
+      ip: options.actor.ip,
+      userAgent: options.actor.userAgent,
+      changes,
+    });
+    return updated!;
+  });
+  // The cached user carries the name that requests (comments, audit entries) are signed with.
   forgetCachedUser(options.actor.id);
   return user;
 }

@@ -4,6 +4,7 @@ import {
   CreateApiTokenSchema,
   CreatedApiTokenSchema,
   MeSchema,
+  UpdateMeSchema,
   VerificationSchema,
 } from '@wattle/domain/users/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,7 +13,7 @@ import { createApiToken, forgetCachedToken, listApiTokens, revokeApiToken } from
 import { AppError } from '../../http/app-error';
 import { actorOf, callerOf } from '../../http/context';
 import { writeAccountAudit } from '../audit/write-audit';
-import { toMe, verifyAccount } from './me-service';
+import { toMe, updateProfile, verifyAccount } from './me-service';
 
 type TokenRow = Awaited<ReturnType<typeof listApiTokens>>[number];
 const toApiToken = (row: TokenRow) => ({
@@ -31,6 +32,24 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = callerOf(request);
       return { success: true as const, data: toMe(caller.user, caller.method) };
+    },
+  );
+
+  app.patch(
+    '/api/me',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['me'],
+        description:
+          "Changes the signed-in person's own name (1 to 200 characters) and time zone (an IANA name such as Australia/Perth, or null for each organisation's own); fields left out stay as they are. The e-mail address comes from sign-in and cannot be changed here. Audited on the account log.",
+        body: UpdateMeSchema,
+        response: { 200: oneSchema(MeSchema) },
+      },
+    },
+    async (request) => {
+      const user = await updateProfile(app.db, { actor: actorOf(request), input: request.body });
+      return { success: true as const, data: toMe(user, callerOf(request).method) };
     },
   );
 
