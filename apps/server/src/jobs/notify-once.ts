@@ -48,15 +48,11 @@ async function notifyBatch(tx: Tx, rows: readonly DedupedNotification[]): Promis
   const inserted =
     inApp.length === 0
       ? []
-      : await tx
-          .insert(notifications)
-          .values(inApp)
-          .onConflictDoNothing()
-          .returning({
-            id: notifications.id,
-            tenantId: notifications.tenantId,
-            userId: notifications.userId,
-          });
+      : await tx.insert(notifications).values(inApp).onConflictDoNothing().returning({
+          id: notifications.id,
+          tenantId: notifications.tenantId,
+          userId: notifications.userId,
+        });
   await queueNotificationEmails(tx, planned, new Set(inserted.map((n) => n.id)));
   await publishChanges(
     tx,

@@ -18,14 +18,11 @@ export async function createNotifications(tx: Queryable, rows: NewNotification[]
   const created =
     inApp.length === 0
       ? []
-      : await tx
-          .insert(notifications)
-          .values(inApp)
-          .returning({
-            id: notifications.id,
-            tenantId: notifications.tenantId,
-            userId: notifications.userId,
-          });
+      : await tx.insert(notifications).values(inApp).returning({
+          id: notifications.id,
+          tenantId: notifications.tenantId,
+          userId: notifications.userId,
+        });
   await queueNotificationEmails(tx, planned, new Set(created.map((n) => n.id)));
   await publishChanges(
     tx,
