@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { type TenantFeature, tenantFeatures } from '@wattle/domain/tenants/features';
 import type { Subscription } from '@wattle/domain/tenants/schemas';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
@@ -11,6 +12,7 @@ import {
   type Plan,
   type PlatformRole,
   plans,
+  setFeature,
   setPlan,
   setPlatformRole,
 } from './admin-commands';
@@ -28,6 +30,8 @@ const usage = `usage: npm run admin -- <command>
       Create an organisation with its first owner (on a 14-day trial unless --plan is given).
   set-plan <tenant id or slug> <${plans.join('|')}> [--status trialing|active|past_due|cancelled]
       Move an organisation to a plan and its limits (teams, people, storage): how a limit is raised.
+  set-feature <tenant id or slug> <${tenantFeatures.join('|')}> <on|off>
+      Turn one of an organisation's features on or off (each refusal of a feature that is off names it).
   list-tenants
       Every organisation with its plan, people and teams.`;
 
@@ -120,6 +124,22 @@ async function main(argv: string[]): Promise<number> {
         say(
           `${done.name}: ${done.plan} (${done.status}); teams ${limit(maxTeams)}, people ${limit(maxUsers)}, storage ${limit(storageGB)} GB`,
         );
+        return 0;
+      }
+      case 'set-feature': {
+        const [tenant, feature, state] = args;
+        if (!tenant || !feature || !state || !['on', 'off'].includes(state)) {
+          throw new AdminCommandError('usage: set-feature <tenant id or slug> <feature> <on|off>');
+        }
+        if (!(tenantFeatures as readonly string[]).includes(feature)) {
+          throw new AdminCommandError(`The feature must be one of ${tenantFeatures.join(', ')}`);
+        }
+        const done = await setFeature(database.db, {
+          tenant,
+          feature: feature as TenantFeature,
+          isOn: state === 'on',
+        });
+        say(`${done.name}: ${done.feature} ${done.isOn ? 'on' : 'off'}`);
         return 0;
       }
       case 'list-tenants': {

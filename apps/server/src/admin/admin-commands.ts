@@ -1,4 +1,5 @@
 import { planLimits, trialHours } from '@wattle/domain/tenants/constants';
+import type { TenantFeature } from '@wattle/domain/tenants/features';
 import type { Subscription } from '@wattle/domain/tenants/schemas';
 import { count, eq, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
@@ -8,8 +9,10 @@ import { memberships, tenants } from '../db/schema/tenants';
 import { users } from '../db/schema/users';
 import { type Actor, withTenant, withUser } from '../db/with-tenant';
 import { writeAccountAudit, writeAudit } from '../features/audit/write-audit';
+import { setTenantFeatures } from '../features/global-settings/set-tenant-features';
 import { addMembership } from '../features/tenants/add-membership';
 import { insertTenant } from '../features/tenants/insert-tenant';
+import { runInTenant } from '../http/tenant-scope';
 
 /**
  * What `npm run admin -- …` does (issue 17 item 6): running Wattle for real, outside demo mode, needs
@@ -198,6 +201,26 @@ export async function setPlan(
     });
     return { tenantId: tenant.id, name: tenant.name, plan: input.plan, status, limits: subscription.limits };
   });
+}
+
+/**
+ * Turns one feature flag of an organisation on or off: what each refusal of a route whose feature is
+ * off tells the organisation to ask for. Audited in the organisation (features-changed).
+ */
+export async function setFeature(
+  db: Database,
+  input: { tenant: string; feature: TenantFeature; isOn: boolean },
+): Promise<{ tenantId: string; name: string; feature: TenantFeature; isOn: boolean }> {
+  const tenant = await findTenant(db, input.tenant);
+  const flags = await runInTenant(db, tenant.id, consoleActor, (ctx) =>
+    setTenantFeatures(ctx, { features: { [input.feature]: input.isOn } }, { byAdminCommand: true }),
+  );
+  return {
+    tenantId: tenant.id,
+    name: tenant.name,
+    feature: input.feature,
+    isOn: flags.features[input.feature],
+  };
 }
 
 /** Every organisation with its plan and what it uses against the plan's limits. */

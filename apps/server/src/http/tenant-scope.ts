@@ -6,6 +6,7 @@ import {
   type Role,
   type TenantAccess,
 } from '@wattle/domain/auth/roles';
+import { featureOfApiRoute, featureOffMessage, type TenantFeature } from '@wattle/domain/tenants/features';
 import type { FastifyRequest } from 'fastify';
 import { deleteSessionById } from '../auth/sessions';
 import type { Tx } from '../db/client';
@@ -46,14 +47,23 @@ export function inTenant<T>(request: FastifyRequest, fn: (ctx: TenantContext) =>
     refuseIdleSession(ctx, caller);
     return fn(ctx);
   };
-  return runInTenant(request.server.db, tenantId, actorOf(request), guarded).catch(endIdleSession(request));
+  const feature = featureOfApiRoute(request.method, request.routeOptions.url ?? '');
+  return runInTenant(request.server.db, tenantId, actorOf(request), guarded, feature).catch(
+    endIdleSession(request),
+  );
 }
 
+/**
+ * `feature`: the feature flag the route belongs to (tenants/features.ts). When the organisation has
+ * it off, the request is refused with 403 FEATURE_OFF after the access check, so a stranger still
+ * learns nothing but 404.
+ */
 export function runInTenant<T>(
   db: Parameters<typeof withTenant>[0],
   tenantId: string,
   actor: Actor,
   fn: (ctx: TenantContext) => Promise<T>,
+  feature: TenantFeature | null = null,
 ): Promise<T> {
   const accessValues = [tenantId, actor.id];
   // The access check rides in the transaction's opening round trip where the connection has it.
@@ -71,6 +81,9 @@ export function runInTenant<T>(
         hasApprovedAccessRequest: row.hasApprovedAccessRequest,
       };
       if (!canEnterTenant(access)) throw new AppError('NOT_FOUND', 'Organisation not found');
+      if (feature && row.features?.[feature] === false) {
+        throw new AppError('FEATURE_OFF', featureOffMessage(feature, row.slug), { feature });
+      }
       return fn({
         tx,
         tenantId,
@@ -93,6 +106,9 @@ interface AccessRow {
   sessionIdleMinutes: number | null;
   hasApprovedAccessRequest: boolean;
   timeZone: string;
+  /** The organisation's feature flags as stored (a flag not stored is on) and its slug, for refusals. */
+  features: Record<string, boolean> | null;
+  slug: string;
 }
 
 /**
@@ -111,7 +127,9 @@ const accessStatement: HotStatement = {
         and "tenant_access_requests"."requested_by" = $2
         and "tenant_access_requests"."status" = 'approved'
         and "tenant_access_requests"."expires_at" > now()) as "hasApprovedAccessRequest",
-    "tenants"."time_zone" as "timeZone"
+    "tenants"."time_zone" as "timeZone",
+    "tenants"."features" as "features",
+    "tenants"."slug" as "slug"
   from "tenants" left join "memberships"
     on "memberships"."tenant_id" = "tenants"."id" and "memberships"."user_id" = $2
   where "tenants"."id" = $1 limit 1`,

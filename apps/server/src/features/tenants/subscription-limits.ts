@@ -12,7 +12,7 @@ import { AppError } from '../../http/app-error';
  * members (every membership, guests too), or the bytes of its stored files (card attachments not
  * deleted, and built audit packs).
  */
-async function inUse(tx: Tx, tenantId: string, kind: LimitKind): Promise<number> {
+export async function inUse(tx: Tx, tenantId: string, kind: LimitKind): Promise<number> {
   if (kind === 'teams') {
     const [row] = await tx
       .select({ n: count() })
