@@ -31,10 +31,8 @@ import { favoriteRoutes } from './features/favorites/routes';
 import { fileStorageRoutes } from './features/files/file-storage-routes';
 import { fileRoutes } from './features/files/routes';
 import { globalSettingsRoutes } from './features/global-settings/routes';
-import { globalSettingsRoutes } from './features/global-settings/routes';
 import { healthRoutes } from './features/health/routes';
 import { incidentRoutes } from './features/incidents/routes';
-import { integrationRoutes } from './features/integrations/routes';
 import { integrationRoutes } from './features/integrations/routes';
 import { invitationRoutes } from './features/invitations/routes';
 import { invoicePdfRoutes } from './features/invoice-pdf/routes';
@@ -50,7 +48,6 @@ import { restrictivePracticeRoutes } from './features/restrictive-practices/rout
 import { searchRoutes } from './features/search/routes';
 import { staffRoutes } from './features/staff/routes';
 import { supportCatalogueRoutes } from './features/support-catalogue/routes';
-import { systemSettingsRoutes } from './features/system-settings/routes';
 import { systemSettingsRoutes } from './features/system-settings/routes';
 import { taxInvoiceSettingsRoutes } from './features/tax-invoice-settings/routes';
 import { teamRoutes } from './features/teams/routes';
@@ -178,9 +175,6 @@ export async function buildApp(options: AppOptions) {
   await app.register(mySessionRoutes);
   await app.register(tenantRoutes);
   await app.register(taxInvoiceSettingsRoutes);
-  await app.register(systemSettingsRoutes);
-  await app.register(globalSettingsRoutes);
-  await app.register(integrationRoutes);
   await app.register(systemSettingsRoutes);
   await app.register(globalSettingsRoutes);
   await app.register(integrationRoutes);
