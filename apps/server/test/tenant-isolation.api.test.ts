@@ -790,6 +790,38 @@ const routeCases: Record<string, RouteCase> = {
       url: `/api/platform/tenants/${ids.sunrise}/card-billing-rules/${ids.sunrise}`,
     }),
   },
+  // System and Global Settings: the platform's (system admins; feature flags global admins only).
+  'GET /api/system/tenants': {
+    kind: 'platform',
+    call: () => ({ method: 'GET', url: '/api/system/tenants' }),
+  },
+  'GET /api/system/health': {
+    kind: 'platform',
+    call: () => ({ method: 'GET', url: '/api/system/health' }),
+  },
+  'GET /api/global/tenants': {
+    kind: 'platform',
+    call: () => ({ method: 'GET', url: '/api/global/tenants' }),
+  },
+  'PATCH /api/global/tenants/:id/features': {
+    kind: 'platform',
+    call: (ids) => ({
+      method: 'PATCH',
+      url: `/api/global/tenants/${ids.sunrise}/features`,
+      payload: { version: 1, features: { invoiceProcessing: false } },
+    }),
+  },
+  // Integrations: tenant admins and up.
+  'GET /api/settings/integrations': {
+    kind: 'tenant',
+    call: () => ({ method: 'GET', url: '/api/settings/integrations' }),
+    lowerRole: { email: 'lee.lead@sunrise.example', status: 403 },
+  },
+  'POST /api/settings/integrations/:kind/test': {
+    kind: 'tenant',
+    call: () => ({ method: 'POST', url: '/api/settings/integrations/storage/test' }),
+    lowerRole: { email: 'aria.auditor@sunrise.example', status: 403 },
+  },
   // Staff profiles: a guest lists nobody; someone not on the person's team reads nothing (404); a
   // team lead reads the people of their teams but edits none (403).
   'GET /api/staff': { kind: 'tenant', call: () => ({ method: 'GET', url: '/api/staff' }) },
