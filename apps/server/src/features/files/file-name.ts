@@ -54,3 +54,8 @@ export function attachmentDisposition(name: string): string {
   );
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
+
+/** The same header for showing the file in the page (a PDF previewed in file storage) rather than saving it. */
+export function inlineDisposition(name: string): string {
+  return attachmentDisposition(name).replace(/^attachment;/, 'inline;');
+}

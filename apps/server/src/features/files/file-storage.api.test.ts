@@ -327,6 +327,33 @@ describe('retention recorded at upload', () => {
   });
 });
 
+describe('preview', () => {
+  it('sends a PDF inline when asked (counted as an access), and a DOCX still as an attachment', async () => {
+    const client = await t.as(emails.olivia);
+    const get = (id: string, query: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/files/${id}?tenantId=${sunrise}${query}`,
+        cookies: client.cookies,
+      });
+    const pdf = await get(files.sensory!.id, '&inline=true');
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe(
+      `inline; filename="Sensory profile.pdf"; filename*=UTF-8''Sensory%20profile.pdf`,
+    );
+    expect((await get(files.sensory!.id, '')).headers['content-disposition']).toMatch(/^attachment;/);
+    const docx = await get(files.roster!.id, '&inline=true');
+    expect(docx.headers['content-disposition']).toMatch(/^attachment;/);
+    const listed = (await list('olivia', 'q=sensory')).body.data[0] as unknown as {
+      downloadCount: number;
+      metadata: { lastAccessed: string | null };
+    };
+    expect(listed.downloadCount).toBe(2);
+    expect(listed.metadata.lastAccessed).not.toBeNull();
+  });
+});
+
 describe('documentation', () => {
   it('documents GET /api/files with its filters, cursor and envelope in the OpenAPI document', async () => {
     const doc = (await t.anonymous().get('/api/openapi.json')).body;

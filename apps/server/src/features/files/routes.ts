@@ -12,7 +12,7 @@ import { AppError } from '../../http/app-error';
 import { inTenant } from '../../http/tenant-scope';
 import { newStorageKey, StoredFileMissingError } from '../../storage/file-storage';
 import { deleteCardFile, findDownloadableFile, listCardFiles, recordDownload } from './file-access';
-import { attachmentDisposition } from './file-name';
+import { attachmentDisposition, inlineDisposition } from './file-name';
 import { recordRetention } from './file-retention';
 import { readUpload } from './read-upload';
 import { checkUpload, maxUploadBytes, prepareUpload, recordUpload, requiredDocument } from './upload-file';
@@ -117,6 +117,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         params: FileParams,
         querystring: z.object({
           tenantId: z.uuid().optional().describe('The tenant, for a plain link that cannot send X-Tenant-Id'),
+          inline: z
+            .enum(['true', 'false'])
+            .optional()
+            .describe('true: a PDF is sent inline, for previewing it in the page (other formats still download)'),
         }),
         produces: [
           'application/pdf',
@@ -149,7 +153,12 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         reply
           .header('content-type', file.contentType)
           .header('content-length', file.size)
-          .header('content-disposition', attachmentDisposition(file.name))
+          .header(
+            'content-disposition',
+            request.query.inline === 'true' && file.format === 'pdf'
+              ? inlineDisposition(file.name)
+              : attachmentDisposition(file.name),
+          )
           .header('x-content-type-options', 'nosniff')
           .header('cache-control', 'private, no-store')
           // The schema documents the body as binary; a stream is piped as it is, never serialised.
