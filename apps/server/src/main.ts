@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { rebuildOutdatedSearchText } from './features/cards/rebuild-search-text';
+import { scanPendingFiles } from './features/files/virus-scan';
 import { runNotificationMail } from './features/notification-settings/notification-mail-job';
 import { purgeIdempotencyKeys } from './http/idempotency';
 import { runDeadlineJobs } from './jobs/deadline-jobs';
@@ -91,6 +92,7 @@ async function main() {
   let jobs: JobRunner | undefined;
   let retentionJob: JobRunner | undefined;
   let mailJob: JobRunner | undefined;
+  let pendingScanJob: JobRunner | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -108,6 +110,7 @@ async function main() {
       await jobs?.stop();
       await retentionJob?.stop();
       await mailJob?.stop();
+      await pendingScanJob?.stop();
       await database.close();
       process.exit(0);
     } catch (err) {
@@ -160,6 +163,26 @@ async function main() {
       run: (signal) => runNotificationMail(database.db, { mailer, baseUrl, signal, log: app.log }),
       onError: (err) => app.log.error({ err }, 'notification mail job failed'),
     });
+    // Uploads clamd could not scan when they came (kept 'pending'): scanned again every minute.
+    const clamavUrl = config.clamavUrl;
+    if (clamavUrl) {
+      pendingScanJob = startJobRunner({
+        name: 'Virus scan of pending files',
+        intervalMinutes: 1,
+        run: async (signal) => {
+          const result = await scanPendingFiles({
+            db: database.db,
+            storage: app.storage,
+            clamavUrl,
+            log: app.log,
+            signal,
+          });
+          if (result.clean + result.infected + result.failed > 0)
+            app.log.info(result, 'virus scan of pending files ran');
+        },
+        onError: (err) => app.log.error({ err }, 'virus scan of pending files failed'),
+      });
+    }
     // Audit packs queued, or left half-built by a server that stopped: built now, and looked for
     // again every few minutes (another instance may have died). app.close() stops the builder.
     app.auditPackBuilder.start();

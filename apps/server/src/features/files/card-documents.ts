@@ -1,6 +1,7 @@
 import type { Card } from '@wattle/domain/cards/schemas';
 import { and, eq } from 'drizzle-orm';
 import { cards } from '../../db/schema/cards';
+import { maintenanceActor } from '../../db/with-tenant';
 import type { TenantContext } from '../../http/tenant-scope';
 import { writeAudit } from '../audit/write-audit';
 import { publishChange } from '../events/change-feed';
@@ -31,7 +32,8 @@ export async function setCardDocument(
       completedRequirements: { ...card.completedRequirements, documents },
       version,
       updatedAt: now,
-      lastModifiedBy: ctx.actor.id,
+      // The server's own change (a quarantine by the virus scan job) names no user.
+      ...(ctx.actor.id === maintenanceActor.id ? {} : { lastModifiedBy: ctx.actor.id }),
     })
     .where(and(eq(cards.tenantId, ctx.tenantId), eq(cards.id, card.id)));
   await writeAudit(ctx.tx, {

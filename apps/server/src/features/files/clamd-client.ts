@@ -167,7 +167,7 @@ export function parseScanReply(reply: string): ClamdVerdict {
 /** Scans a stream of bytes with INSTREAM, chunk by chunk (never holding it all in memory). */
 export async function scanStream(
   url: string,
-  stream: Readable | AsyncIterable<Buffer | Uint8Array>,
+  stream: Readable | Iterable<Buffer | Uint8Array> | AsyncIterable<Buffer | Uint8Array>,
   options: ClamdOptions = {},
 ): Promise<ClamdVerdict> {
   const reply = await exchange(url, options, async (socket) => {

@@ -1,14 +1,14 @@
 import { can } from '@wattle/domain/auth/permissions';
 import type { CardFile } from '@wattle/domain/files/schemas';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { cardComments, cardFiles } from '../../db/schema/comments';
+import { and, eq, sql } from 'drizzle-orm';
+import { cardFiles } from '../../db/schema/comments';
 import { AppError, forbidden } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';
 import { writeAudit } from '../audit/write-audit';
 import { loadReadableCard } from '../cards/card-records';
-import { announceCommentChange } from '../comments/comment-events';
-import { setCardDocument } from './card-documents';
 import { type FileRow, selectCardFileRows, selectFileRow, toCardFile } from './file-records';
+import { assertScanAllowsDownload } from './virus-scan';
+import { withdrawFileFromCard } from './withdraw-file';
 
 /** `GET /api/cards/{id}/files`: the card's live files, oldest first, for whoever may open the card. */
 export async function listCardFiles(ctx: TenantContext, cardId: string): Promise<CardFile[]> {
@@ -31,6 +31,8 @@ async function loadFileCard(ctx: TenantContext, cardId: string, options: { forUp
 export async function findDownloadableFile(ctx: TenantContext, id: string): Promise<FileRow['file']> {
   const row = await selectFileRow(ctx, id);
   await loadFileCard(ctx, row.file.cardId);
+  // Not before clamd has passed it (when one is configured), and never once quarantined.
+  assertScanAllowsDownload(row.file);
   return row.file;
 }
 
@@ -70,19 +72,7 @@ export async function deleteCardFile(ctx: TenantContext, id: string): Promise<vo
     .update(cardFiles)
     .set({ deletedAt: now })
     .where(and(eq(cardFiles.tenantId, ctx.tenantId), eq(cardFiles.id, id)));
-  const announcements = await ctx.tx
-    .update(cardComments)
-    .set({ deletedAt: now, updatedAt: now, version: sql`${cardComments.version} + 1` })
-    .where(
-      and(
-        eq(cardComments.tenantId, ctx.tenantId),
-        eq(cardComments.cardId, file.cardId),
-        eq(cardComments.type, 'system'),
-        isNull(cardComments.deletedAt),
-        sql`${cardComments.metadata}->>'fileId' = ${id}`,
-      ),
-    )
-    .returning({ id: cardComments.id, version: cardComments.version });
+  const commentIds = await withdrawFileFromCard(ctx, card, file, now);
   await writeAudit(ctx.tx, {
     tenantId: ctx.tenantId,
     actor: ctx.actor,
@@ -90,32 +80,6 @@ export async function deleteCardFile(ctx: TenantContext, id: string): Promise<vo
     entityId: id,
     action: 'deleted',
     changes: [{ field: 'deletedAt', oldValue: null, newValue: now.toISOString() }],
-    metadata: {
-      cardId: file.cardId,
-      workItemId: card.workItemId,
-      name: file.name,
-      commentIds: announcements.map((c) => c.id),
-    },
+    metadata: { cardId: file.cardId, workItemId: card.workItemId, name: file.name, commentIds },
   });
-
-  if (file.requirementId) {
-    const [other] = await ctx.tx
-      .select({ id: cardFiles.id })
-      .from(cardFiles)
-      .where(
-        and(
-          eq(cardFiles.tenantId, ctx.tenantId),
-          eq(cardFiles.cardId, file.cardId),
-          eq(cardFiles.requirementId, file.requirementId),
-          isNull(cardFiles.deletedAt),
-          ne(cardFiles.id, id),
-        ),
-      )
-      .limit(1);
-    if (!other)
-      await setCardDocument(ctx, card, { documentId: file.requirementId, isPresent: false, fileId: id });
-  }
-  for (const c of announcements) {
-    await announceCommentChange(ctx, { type: 'deleted', cardId: file.cardId, version: c.version });
-  }
 }

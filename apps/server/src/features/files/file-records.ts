@@ -1,5 +1,5 @@
 import type { CardFile } from '@wattle/domain/files/schemas';
-import { and, asc, eq, getTableColumns, isNull } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNull, ne } from 'drizzle-orm';
 import { cardFiles } from '../../db/schema/comments';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../http/app-error';
@@ -44,11 +44,16 @@ export function toCardFile(row: FileRow): CardFile {
   };
 }
 
-/** The live files of a card, oldest first. */
+/** The live files of a card, oldest first; quarantined ones (the virus scan's 'infected') are not on it. */
 export function selectCardFileRows(ctx: TenantContext, cardId: string): Promise<FileRow[]> {
   return selectFileRows(ctx)
     .where(
-      and(eq(cardFiles.tenantId, ctx.tenantId), eq(cardFiles.cardId, cardId), isNull(cardFiles.deletedAt)),
+      and(
+        eq(cardFiles.tenantId, ctx.tenantId),
+        eq(cardFiles.cardId, cardId),
+        isNull(cardFiles.deletedAt),
+        ne(cardFiles.virusScanStatus, 'infected'),
+      ),
     )
     .orderBy(asc(cardFiles.uploadedAt), asc(cardFiles.id));
 }

@@ -5,6 +5,7 @@ import {
   documentMimeTypes,
   templateUploadMaxBytes,
   UploadResultSchema,
+  uploadMessages,
 } from '@wattle/domain/files/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,6 +17,7 @@ import { attachmentDisposition, inlineDisposition } from './file-name';
 import { recordRetention } from './file-retention';
 import { readUpload } from './read-upload';
 import { checkUpload, maxUploadBytes, prepareUpload, recordUpload, requiredDocument } from './upload-file';
+import { recordQuarantinedUpload, scanUpload } from './virus-scan';
 
 const CardParams = z.object({ id: z.uuid() });
 const FileParams = z.object({ id: z.uuid() });
@@ -46,7 +48,11 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           'an empty or missing file. The file is named after its content: the extension typed is replaced by (or ' +
           'extended with) .pdf, .doc or .docx as found ("invoice.hta" holding a PDF is stored and offered as ' +
           '"invoice.pdf"). Adds the system comment "Attached {filename}" with that name; a required document ' +
-          "counts towards the card's completed documents. 403 LIMIT_REACHED when the file would pass the subscription's storage limit (nothing is kept).",
+          "counts towards the card's completed documents. 403 LIMIT_REACHED when the file would pass the subscription's storage limit (nothing is kept). " +
+          'When the server has a virus scanner (CLAMAV_URL, clamd) the file is scanned first: an infected file is ' +
+          'quarantined (never stored, recorded as virusScanStatus "infected", the uploader notified) and the upload ' +
+          'answers 422 FILE_INFECTED naming the signature; when clamd cannot be reached the file is kept as "pending" ' +
+          'and scanned again within a minute. Without a scanner virusScanStatus is "not-scanned".',
         params: CardParams,
         consumes: ['multipart/form-data'],
         response: { 201: oneSchema(UploadResultSchema) },
@@ -64,13 +70,24 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       });
       const upload = await checkUpload(rules, read);
+      // Scanned before it is stored (virus-scan.ts): an infected file is never kept, and is recorded
+      // as quarantined (committed) before the upload is refused.
+      const scan = await scanUpload(app.config.clamavUrl, upload.bytes, request.log);
+      if (scan.status === 'infected') {
+        await inTenant(request, (ctx) => recordQuarantinedUpload(ctx, cardId, upload, scan.signature));
+        throw new AppError('FILE_INFECTED', uploadMessages.infected(upload.name, scan.signature));
+      }
       // The bytes are stored outside the transaction (no connection waits on the storage), then
       // recorded; a failed record removes them again.
       const storageKey = newStorageKey(request.tenantId!);
       await app.storage.put(storageKey, upload.bytes, documentMimeTypes[upload.format]);
       try {
         const data = await inTenant(request, async (ctx) => {
-          const recorded = await recordUpload(ctx, cardId, { ...upload, storageKey });
+          const recorded = await recordUpload(ctx, cardId, {
+            ...upload,
+            storageKey,
+            virusScanStatus: scan.status,
+          });
           // How long it is kept is recorded with it, from its template (decision 0029).
           await recordRetention(ctx, recorded.file.id, upload.document);
           return recorded;
@@ -113,7 +130,8 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'Downloads a file as an attachment under its name, with the content type of its detected format, for ' +
-          "whoever may open its card (404 'File not found' for anyone else). Counted and audited.",
+          "whoever may open its card (404 'File not found' for anyone else). Counted and audited. 423 SCAN_PENDING " +
+          'while its virus scan has not finished; 422 FILE_INFECTED for a quarantined file.',
         params: FileParams,
         querystring: z.object({
           tenantId: z.uuid().optional().describe('The tenant, for a plain link that cannot send X-Tenant-Id'),

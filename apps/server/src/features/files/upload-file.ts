@@ -108,7 +108,7 @@ export async function checkUpload(
 export async function recordUpload(
   ctx: TenantContext,
   cardId: string,
-  upload: CheckedUpload & { storageKey: string },
+  upload: CheckedUpload & { storageKey: string; virusScanStatus: 'not-scanned' | 'clean' | 'pending' },
 ): Promise<UploadResult> {
   const { card, access } = await loadReadableCard(ctx, cardId, { forUpdate: true });
   if (!can(access.role, 'write:cards', access.isClinician)) throw forbidden();
@@ -129,6 +129,7 @@ export async function recordUpload(
       checksum: upload.checksum,
       storageKey: upload.storageKey,
       requirementId: upload.document?.id ?? null,
+      virusScanStatus: upload.virusScanStatus,
       uploadedBy: ctx.actor.id,
     })
     .returning();
@@ -154,6 +155,7 @@ export async function recordUpload(
       size: upload.bytes.length,
       checksum: upload.checksum,
       requirementId: upload.document?.id ?? null,
+      virusScanStatus: upload.virusScanStatus,
       commentId: comment.id,
     },
   });

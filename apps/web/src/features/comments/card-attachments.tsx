@@ -18,13 +18,20 @@ function AttachmentRow({ tenantId, file }: { tenantId: string; file: CardFile })
   return (
     <li className="flex min-w-0 items-center gap-2 py-1.5 text-sm" data-testid="attachment">
       <FileTextIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-      <a
-        href={fileDownloadUrl(file.url, tenantId)}
-        download={file.name}
-        className="min-w-0 truncate text-primary underline-offset-4 hover:underline"
-      >
-        {file.name}
-      </a>
+      {file.virusScanStatus === 'pending' ? (
+        // Not downloadable until the virus scanner has passed it (the server answers 423 until then).
+        <span className="min-w-0 truncate">
+          {file.name} <span className="text-muted-foreground text-xs">(being checked for viruses)</span>
+        </span>
+      ) : (
+        <a
+          href={fileDownloadUrl(file.url, tenantId)}
+          download={file.name}
+          className="min-w-0 truncate text-primary underline-offset-4 hover:underline"
+        >
+          {file.name}
+        </a>
+      )}
       <span className="shrink-0 text-muted-foreground text-xs">
         {file.type.toUpperCase()} · {formatFileSize(file.size)}
         {file.uploadedByName ? ` · ${file.uploadedByName}` : ''} ·{' '}

@@ -108,7 +108,12 @@ export function useCommentActions(tenantId: string, cardId: string) {
       patchThread((comments) =>
         comments.some((each) => each.id === comment.id) ? comments : [...comments, comment],
       );
-      toast.success(commentMessages.attachmentAdded, { description: file.name });
+      toast.success(commentMessages.attachmentAdded, {
+        description:
+          file.virusScanStatus === 'pending'
+            ? `${file.name}: being checked for viruses; it can be downloaded once the check finishes`
+            : file.name,
+      });
     },
     onError: (error) =>
       toast.error(commentMessages.uploadFailed.title, { description: uploadFailure(error) }),
