@@ -7,6 +7,7 @@ import { writeAudit } from '../audit/write-audit';
 import { publishChange } from '../events/change-feed';
 import { setSharedTeams } from '../teams/add-team-member';
 import { addMembership } from '../tenants/add-membership';
+import { requireAllowedEmailDomain } from '../tenants/allowed-email-domains';
 import { isOpenInvitation } from './invitation-links';
 import type { InvitationRow } from './team-invitations';
 
@@ -41,6 +42,8 @@ export async function acceptInvitation(
     .from(memberships)
     .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, actor.id)));
   if (!membership) {
+    // An invitation sent before the organisation limited its e-mail domains lets no one else in.
+    await requireAllowedEmailDomain(tx, tenantId, actor.email);
     await addMembership(tx, {
       tenantId,
       userId: actor.id,

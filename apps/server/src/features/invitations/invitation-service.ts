@@ -25,6 +25,7 @@ function toInvitation(row: InvitationRow): Invitation {
   };
 }
 
+import { requireAllowedEmailDomain } from '../tenants/allowed-email-domains';
 import { requireRoomFor } from '../tenants/subscription-limits';
 
 /** Open invitations of the tenant (not accepted, withdrawn or expired), newest first (tenant admins). */
@@ -68,7 +69,8 @@ export async function createInvitation(
       and(eq(invitations.tenantId, ctx.tenantId), eq(invitations.email, email), isOpenInvitation(new Date())),
     );
   if (open) throw new AppError('CONFLICT', 'This email already has an open invitation');
-  // Nobody is invited who could not join: the place is checked again when they accept.
+  // Nobody is invited who could not join: the place and the domain are checked again on acceptance.
+  await requireAllowedEmailDomain(ctx.tx, ctx.tenantId, email);
   await requireRoomFor(ctx.tx, ctx.tenantId, 'users');
   const [row] = await ctx.tx
     .insert(invitations)

@@ -6,6 +6,7 @@ import { invitations } from '../../db/schema/tenants';
 import type { Actor } from '../../db/with-tenant';
 import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/write-audit';
+import { requireAllowedEmailDomain } from '../tenants/allowed-email-domains';
 import { invitationStatus, isOpenInvitation, issueInvitationLink } from './invitation-links';
 
 export type InvitationRow = typeof invitations.$inferSelect;
@@ -24,6 +25,7 @@ export async function insertTeamInvitation(
   tx: Tx,
   options: { tenantId: string; actor: Actor; teamId: string; email: string; role: TeamRole; now: Date },
 ): Promise<IssuedTeamInvitation> {
+  await requireAllowedEmailDomain(tx, options.tenantId, options.email);
   const link = issueInvitationLink(options.now);
   const [row] = await tx
     .insert(invitations)

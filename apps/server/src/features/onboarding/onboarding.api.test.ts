@@ -67,7 +67,7 @@ describe('POST /api/onboarding', () => {
       settings: { whiteLabel: false, primaryColor: '#3b82f6', customDomain: null },
       subscription: { plan: 'trial', status: 'trialing' },
       billingConfig: { currency: 'AUD', taxRate: 0 },
-      auditConfig: { retentionDays: 2555 },
+      auditConfig: { retentionDays: 2557 },
       profile: { email: 'nina@newcare.example' },
       version: 1,
     });

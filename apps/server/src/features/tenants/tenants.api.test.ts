@@ -128,13 +128,13 @@ describe('GET /api/tenants', () => {
 });
 
 describe('GET /api/tenants/current', () => {
-  it("gives the internal tenant the spec's billing and audit constants", async () => {
+  it("gives the internal tenant the spec's billing constants and seven years (2557 days) of audit", async () => {
     const sam = (await t.as('sam.system@wattle.example')).inTenant(internal);
     const tenant = await current(sam);
     expect(tenant.id).toBe(internal);
     expect(tenant.isInternal).toBe(true);
     expect(tenant.billingConfig).toMatchObject({ currency: 'AUD', taxRate: 0.1, paymentTerms: 30 });
-    expect(tenant.auditConfig.retentionDays).toBe(2555);
+    expect(tenant.auditConfig.retentionDays).toBe(2557);
     expect(tenant.profile.serviceTypes).toEqual(['Core Supports', 'Capacity Building', 'Capital Supports']);
   });
 
@@ -142,7 +142,7 @@ describe('GET /api/tenants/current', () => {
     const olivia = (await t.as('olivia.owner@sunrise.example')).inTenant(sunrise);
     const tenant = await current(olivia);
     expect(tenant.billingConfig).toMatchObject({ currency: 'AUD', taxRate: 0, paymentTerms: 30 });
-    expect(tenant.auditConfig.retentionDays).toBe(2555);
+    expect(tenant.auditConfig.retentionDays).toBe(2557);
     expect(tenant.timeZone).toBe('Australia/Sydney');
     // The demo seed tries the Professional plan (room for the teams and people tests add); a tenant
     // made at onboarding is on the plain trial (onboarding tests).
