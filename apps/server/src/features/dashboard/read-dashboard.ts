@@ -14,6 +14,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { runHotStatement } from '../../db/hot-statement';
 import { deadlines } from '../../db/schema/deadlines';
 import { invoices } from '../../db/schema/invoices';
+import { inUuidArray, uuidArray } from '../../db/uuid-array';
 import type { TenantContext } from '../../http/tenant-scope';
 import { tenantToday } from '../cards/card-values';
 import { planDeadlineKinds } from '../deadlines/deadline-reach';
@@ -61,10 +62,7 @@ export async function readDashboard(ctx: TenantContext, now: Date = new Date()):
       : sql`null as ${sql.identifier(name)}`,
   );
   const statement = sql`select ${sql.join(columns, sql`, `)}`;
-  const row = (await runDashboard(ctx, statement, reach.cards === 'all')) as Record<
-    keyof typeof tiles,
-    unknown
-  >;
+  const row = (await runDashboard(ctx, statement)) as Record<keyof typeof tiles, unknown>;
   const json = <T>(value: unknown): T | null =>
     value === null || value === undefined
       ? null
@@ -152,22 +150,20 @@ const dialect = new PgDialect();
 const itemLimit = sql.raw(String(Math.trunc(dashboardItemLimit)));
 
 /**
- * Runs the dashboard's statement. A tenant-wide caller's statement has one shape per role (no lists
- * of teams in it), so it is a named prepared statement of the connection (hot-statement.ts): parsed
- * and planned once, where planning its dozen subqueries costs more than running most of them.
- * Anyone else's carries their teams, so it is planned each time.
+ * Runs the dashboard's statement as a named prepared statement of the connection (hot-statement.ts):
+ * parsed and planned once, where planning its dozen subqueries costs more than running most of them.
+ * Its text has one shape per combination of tiles and reach, never the caller's teams themselves
+ * (those are bound as one array each, uuid-array.ts), so there are few statements to keep.
  */
-async function runDashboard(ctx: TenantContext, statement: SQL, sameShapeEachTime: boolean) {
-  if (sameShapeEachTime) {
-    const query = dialect.sqlToQuery(statement);
-    const name = `wattle_dashboard_${createHash('sha1').update(query.sql).digest('hex').slice(0, 16)}`;
-    const rows = await runHotStatement<Record<string, unknown>>(
-      ctx.tx,
-      { name, paramTypes: query.params.map(() => 'unknown'), text: query.sql },
-      query.params.map(String),
-    );
-    if (rows) return rows[0]!;
-  }
+async function runDashboard(ctx: TenantContext, statement: SQL) {
+  const query = dialect.sqlToQuery(statement);
+  const name = `wattle_dashboard_${createHash('sha1').update(query.sql).digest('hex').slice(0, 16)}`;
+  const rows = await runHotStatement<Record<string, unknown>>(
+    ctx.tx,
+    { name, paramTypes: query.params.map(() => 'unknown'), text: query.sql },
+    query.params.map(String),
+  );
+  if (rows) return rows[0]!;
   const result = await ctx.tx.execute(statement);
   return (result as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
 }
@@ -177,7 +173,7 @@ async function runDashboard(ctx: TenantContext, statement: SQL, sameShapeEachTim
 
 const openCard = (ctx: TenantContext, teams: 'all' | string[]) =>
   sql`c.tenant_id = ${ctx.tenantId} and c.deleted_at is null and c.state <> 'done' and c.due_date is not null${
-    teams === 'all' ? sql`` : sql` and c.team_id in ${teams}`
+    teams === 'all' ? sql`` : sql` and ${inUuidArray(sql`c.team_id`, teams)}`
   }`;
 
 interface CardsRow {
@@ -232,12 +228,8 @@ function nearestCards(ctx: TenantContext, teams: 'all' | string[], soon: string)
       where ${openCard(ctx, 'all')} and c.due_date <= ${soon}
       order by c.due_date, c.number limit ${itemLimit}`;
   }
-  const teamIds = sql`array[${sql.join(
-    teams.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::uuid[]`;
   return sql`select ${cardItemColumns}
-    from unnest(${teamIds}) as mine(team_id)
+    from unnest(${uuidArray(teams)}) as mine(team_id)
     cross join lateral (
       select c.* from cards c
       where c.tenant_id = ${ctx.tenantId} and c.team_id = mine.team_id and c.deleted_at is null
@@ -380,12 +372,12 @@ function planCondition(reach: DashboardReach, teamColumn: 'p.team_id' | 't.id'):
   const team = sql.raw(teamColumn);
   const parts: SQL[] = [];
   if (plans === 'all') parts.push(sql`true`);
-  else if (plans.length > 0) parts.push(sql`${team} in ${plans}`);
+  else if (plans.length > 0) parts.push(inUuidArray(team, plans));
   if (sharedPlans.length > 0) {
     parts.push(
       teamColumn === 't.id'
-        ? sql`${team} in ${sharedPlans}`
-        : sql`(${team} in ${sharedPlans} and p.shared_with_family)`,
+        ? inUuidArray(team, sharedPlans)
+        : sql`(${inUuidArray(team, sharedPlans)} and p.shared_with_family)`,
     );
   }
   return parts.length > 0 ? sql`(${sql.join(parts, sql` or `)})` : null;
@@ -457,7 +449,7 @@ function incidentsTile(ctx: TenantContext, teams: 'all' | string[]): SQL {
       count(*) filter (where i.reportable)::int as "reportableOpen",
       count(*) filter (where i.severity in ('high', 'critical'))::int as "highSeverityOpen"
     from incidents i
-    where i.tenant_id = ${ctx.tenantId} and i.status = 'open'${teams === 'all' ? sql`` : sql` and i.team_id in ${teams}`}
+    where i.tenant_id = ${ctx.tenantId} and i.status = 'open'${teams === 'all' ? sql`` : sql` and ${inUuidArray(sql`i.team_id`, teams)}`}
       -- An incident of a deleted card is gone from the register: a probe of cards_deleted_idx.
       and not exists (select 1 from cards c
         where c.tenant_id = i.tenant_id and c.id = i.card_id and c.deleted_at is not null)`;
@@ -480,7 +472,7 @@ function hoursTile(
     return sql`select coalesce(sum(h.minutes), 0)::int as "minutes", coalesce(sum(h.n), 0)::int as "entries",
         coalesce(sum(h.n) filter (where h.status = 'submitted'), 0)::int as "submitted"
       from time_entry_day_tallies h
-      where h.tenant_id = ${ctx.tenantId} and h.team_id in ${hours.teamIds}
+      where h.tenant_id = ${ctx.tenantId} and ${inUuidArray(sql`h.team_id`, hours.teamIds)}
         and h.date >= ${weekStart} and h.date <= ${weekEnd}`;
   }
   if (hours.scope === 'tenant') {
@@ -507,7 +499,7 @@ interface InvoicesRow {
  */
 function invoicesTile(ctx: TenantContext, reach: NonNullable<DashboardReach['invoices']>): SQL {
   const approves = reach.approvesAll || reach.leadTeamIds.length > 0;
-  const scope = reach.readsAll ? sql`true` : sql`${invoices.teamId} in ${reach.leadTeamIds}`;
+  const scope = reach.readsAll ? sql`true` : inUuidArray(invoices.teamId, reach.leadTeamIds);
   const waiting = approves
     ? awaitingCondition(reach, soleApproverCondition(ctx, reach))
     : sql`${invoices.status} = 'pending-approval'`;

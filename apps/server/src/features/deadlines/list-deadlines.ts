@@ -24,6 +24,7 @@ import { behaviourSupportPlans } from '../../db/schema/behaviour-support';
 import { deadlines } from '../../db/schema/deadlines';
 import { participants } from '../../db/schema/participants';
 import { teams } from '../../db/schema/teams';
+import { inUuidArray } from '../../db/uuid-array';
 import type { TenantContext } from '../../http/tenant-scope';
 import { type DeadlineReach, deadlineReach, planDeadlineKinds } from './deadline-reach';
 import { toDeadline } from './keep-deadlines';
@@ -79,7 +80,7 @@ function onTeams(kinds: readonly DeadlineKind[], teamIds: 'all' | string[]): SQL
   const ofKind = inArray(deadlines.kind, [...kinds]);
   if (teamIds === 'all') return ofKind;
   if (teamIds.length === 0) return undefined;
-  return and(ofKind, inArray(deadlines.teamId, teamIds));
+  return and(ofKind, inUuidArray(deadlines.teamId, teamIds));
 }
 
 /** The deadlines of `deadlines` the reach reads, as one condition (the list's and the dashboard's); undefined: none. */
@@ -91,7 +92,7 @@ export function reachCondition(ctx: TenantContext, reach: DeadlineReach): SQL | 
       ? and(
           eq(deadlines.kind, 'bsp-review'),
           eq(deadlines.subjectType, 'plan'),
-          inArray(deadlines.teamId, reach.sharedPlans),
+          inUuidArray(deadlines.teamId, reach.sharedPlans),
           sql`exists (select 1 from ${behaviourSupportPlans} where ${behaviourSupportPlans.tenantId} = ${ctx.tenantId} and ${behaviourSupportPlans.id} = ${deadlines.subjectId} and ${behaviourSupportPlans.sharedWithFamily})`,
         )
       : undefined;

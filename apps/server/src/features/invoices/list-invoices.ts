@@ -6,6 +6,7 @@ import { type HotStatement, isoText, runHotStatement } from '../../db/hot-statem
 import { invoices, invoiceTallies } from '../../db/schema/invoices';
 import { participants } from '../../db/schema/participants';
 import { users } from '../../db/schema/users';
+import { inUuidArray } from '../../db/uuid-array';
 import type { TenantContext } from '../../http/tenant-scope';
 import { tenantToday } from '../cards/card-values';
 import { type InvoiceReach, invoiceReach, isSoleApprover, requireInvoiceReader } from './invoice-access';
@@ -38,7 +39,10 @@ export function awaitingCondition(reach: InvoiceReach, selfApproves: boolean | S
     ? sql`true`
     : reach.teamLeadLimitCents === null || reach.leadTeamIds.length === 0
       ? sql`false`
-      : and(inArray(invoices.teamId, reach.leadTeamIds), lte(invoices.totalCents, reach.teamLeadLimitCents))!;
+      : and(
+          inUuidArray(invoices.teamId, reach.leadTeamIds),
+          lte(invoices.totalCents, reach.teamLeadLimitCents),
+        )!;
   return and(eq(invoices.status, 'pending-approval'), notOwn, mayDecide)!;
 }
 
