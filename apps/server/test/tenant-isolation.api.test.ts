@@ -16,6 +16,8 @@ interface Ids {
   bluegumTeam: string;
   accessRequest: string;
   oliviaToken: string;
+  /** The public id of one of Olivia's sessions (GET /api/me/sessions). */
+  oliviaSession: string;
   invitation: string;
   oliviaFavorite: string;
   oliviaNotification: string;
@@ -144,6 +146,13 @@ const routeCases: Record<string, RouteCase> = {
     call: (ids) => ({ method: 'DELETE', url: `/api/me/tokens/${ids.oliviaToken}` }),
     othersRecord: (ids) => ({ method: 'DELETE', url: `/api/me/tokens/${ids.oliviaToken}` }),
   },
+  'GET /api/me/sessions': { kind: 'own', call: () => ({ method: 'GET', url: '/api/me/sessions' }) },
+  'DELETE /api/me/sessions/:id': {
+    kind: 'own',
+    call: (ids) => ({ method: 'DELETE', url: `/api/me/sessions/${ids.oliviaSession}` }),
+    othersRecord: (ids) => ({ method: 'DELETE', url: `/api/me/sessions/${ids.oliviaSession}` }),
+  },
+  'DELETE /api/me/sessions': { kind: 'own', call: () => ({ method: 'DELETE', url: '/api/me/sessions' }) },
   'GET /api/me/preferences': { kind: 'own', call: () => ({ method: 'GET', url: '/api/me/preferences' }) },
   'PATCH /api/me/preferences': {
     kind: 'own',
@@ -1874,6 +1883,7 @@ beforeAll(async () => {
     reason: 'Checking a reported sync problem',
   });
   const token = await olivia.post('/api/me/tokens', { name: 'olivia script' });
+  const oliviaSessions = await olivia.get('/api/me/sessions');
   const invitation = await olivia
     .inTenant(sunrise)
     .post('/api/invitations', { email: 'new.worker@sunrise.example' });
@@ -1907,6 +1917,7 @@ beforeAll(async () => {
     bluegumTeam: bluegumTeams[0]!.id,
     accessRequest: request.body.data.requestId,
     oliviaToken: token.body.data.id,
+    oliviaSession: oliviaSessions.body.data[0].id,
     invitation: invitation.body.data.id,
     oliviaFavorite: favorite.body.data.id,
     oliviaNotification: notifications.body.data.find((n: { type: string }) => n.type === 'tenant-access').id,
