@@ -32,6 +32,8 @@ export const CommentMetadataSchema = z.object({
   fileId: z.uuid().optional(),
   filename: z.string().optional(),
   url: z.string().optional(),
+  /** A note taken in a team's Meeting Review (`/meeting`): a review comment saved from there. */
+  meetingReview: z.boolean().optional(),
 });
 export type CommentMetadata = z.infer<typeof CommentMetadataSchema>;
 
@@ -82,8 +84,14 @@ export const CreateCommentSchema = z
     mentions: MentionsSchema.default([]),
     /** The form field the comment is about ('Re: Field'). */
     fieldId: z.string().min(1).max(80).optional(),
+    /** A note from a Meeting Review (`/meeting`): saved as a review comment marked as one. */
+    isMeetingReview: z.boolean().optional(),
   })
-  .strict();
+  .strict()
+  .refine((input) => !input.isMeetingReview || input.type === 'review', {
+    path: ['type'],
+    message: 'A meeting review note must be a review comment',
+  });
 export type CreateCommentInput = z.infer<typeof CreateCommentSchema>;
 
 /**

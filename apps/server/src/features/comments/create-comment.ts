@@ -55,6 +55,8 @@ export async function createComment(
     metadata.fieldName = field.name;
   }
 
+  if (input.isMeetingReview) metadata.meetingReview = true;
+
   const mentions = await checkMentions(ctx, { card, userIds: input.mentions, isInternal });
   const comment = await insertComment(ctx, card, {
     type: input.type,
@@ -70,6 +72,7 @@ export async function createComment(
     parentCommentId: comment.parentCommentId,
     mentions: comment.mentions,
     ...(metadata.fieldId ? { fieldId: metadata.fieldId } : {}),
+    ...(metadata.meetingReview ? { meetingReview: true } : {}),
   });
   await notifyMentions(ctx, card, { userIds: comment.mentions, content });
   await notifyAssignee(ctx, card, { mentions: comment.mentions, content, isInternal });
