@@ -147,7 +147,7 @@ const restrictivePracticesRoute = createRoute({
 const handbookRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/handbook',
-  component: lazyRouteComponent(() => import('@/features/placeholders/handbook-page'), 'HandbookPage'),
+  component: lazyRouteComponent(() => import('@/features/docs/handbook-page'), 'HandbookPage'),
 });
 
 // Participant records need a verified account (spec shell section 2; DESIGN.md section 5).
@@ -315,7 +315,7 @@ const templatesRulesRoute = createRoute({
     if (!isSystemAdminRole(context.me.platformRole)) pageNotFound();
   },
   component: lazyRouteComponent(
-    () => import('@/features/placeholders/templates-rules-page'),
+    () => import('@/features/templates-rules/templates-rules-page'),
     'TemplatesRulesPage',
   ),
 });
@@ -364,16 +364,13 @@ const tenantCardRoute = createRoute({
 const adminFilesRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/admin/files',
-  component: lazyRouteComponent(() => import('@/features/placeholders/admin-files-page'), 'AdminFilesPage'),
+  component: lazyRouteComponent(() => import('@/features/files/file-storage-page'), 'FileStoragePage'),
 });
 
 const documentationRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/documentation',
-  component: lazyRouteComponent(
-    () => import('@/features/placeholders/documentation-page'),
-    'DocumentationPage',
-  ),
+  component: lazyRouteComponent(() => import('@/features/docs/documentation-page'), 'DocumentationPage'),
 });
 
 export const areaRoutes = [

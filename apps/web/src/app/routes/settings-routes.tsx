@@ -98,21 +98,81 @@ const taxInvoiceRoute = createRoute({
   ),
 });
 
+/** The person's own name, time zone and e-mail (features/user-settings). */
+const userRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'user',
+  component: lazyRouteComponent(
+    () => import('@/features/user-settings/user-settings-page'),
+    'UserSettingsPage',
+  ),
+});
+
+/** In app and/or by e-mail per kind, and the daily digest (features/notification-settings). */
+const notificationsRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'notifications',
+  component: lazyRouteComponent(
+    () => import('@/features/notification-settings/notification-settings-page'),
+    'NotificationSettingsPage',
+  ),
+});
+
+/** Links to the handbook and the API document (features/docs). */
+const documentationRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'documentation',
+  component: lazyRouteComponent(
+    () => import('@/features/docs/documentation-settings-page'),
+    'DocumentationSettingsPage',
+  ),
+});
+
+/** Organisations, their usage and platform health, for system admins (features/system-settings). */
+const systemRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'system',
+  component: lazyRouteComponent(
+    () => import('@/features/system-settings/system-settings-page'),
+    'SystemSettingsPage',
+  ),
+});
+
+/** Sign-in, SMTP, file storage and clamd, each with a real test (features/integrations). */
+const integrationsRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'integrations',
+  component: lazyRouteComponent(
+    () => import('@/features/integrations/integrations-settings-page'),
+    'IntegrationsSettingsPage',
+  ),
+});
+
+/** Each organisation's feature flags, for global admins (features/global-settings). */
+const globalRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'global',
+  component: lazyRouteComponent(
+    () => import('@/features/global-settings/global-settings-page'),
+    'GlobalSettingsPage',
+  ),
+});
+
 const settingsPageRoutes = [
   teamManagementRoute,
   teamConfigRoute,
   practitionerRoute,
-  settingsPage('user', 'UserSettingsPage'),
+  userRoute,
   ratesRoute,
   taxInvoiceRoute,
-  settingsPage('notifications', 'NotificationSettingsPage'),
+  notificationsRoute,
   // The spec keeps these six as placeholders.
   settingsPage('tenant', 'TenantSettingsPage'),
-  settingsPage('system', 'SystemSettingsPage'),
+  systemRoute,
   settingsPage('security', 'SecuritySettingsPage'),
-  settingsPage('integrations', 'IntegrationsSettingsPage'),
-  settingsPage('documentation', 'DocumentationSettingsPage'),
-  settingsPage('global', 'GlobalSettingsPage'),
+  integrationsRoute,
+  documentationRoute,
+  globalRoute,
 ] as const;
 
 export const settingsRoutes = [

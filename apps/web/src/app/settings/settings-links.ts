@@ -35,7 +35,7 @@ export const settingsLinks: readonly SettingsLink[] = [
   {
     to: '/settings/user',
     label: 'User Settings',
-    description: 'Your name, contact details and sign-in.',
+    description: 'Your name, time zone and e-mail address.',
     group: 'user',
   },
   {
@@ -106,26 +106,29 @@ export const settingsLinks: readonly SettingsLink[] = [
   {
     to: '/settings/integrations',
     label: 'Integrations',
-    description: 'Connections to other systems.',
+    description: 'Sign-in, e-mail, file storage and virus scanning, with connection tests.',
     group: 'organisation',
+    permission: 'manage:tenant',
   },
   {
     to: '/settings/documentation',
     label: 'Documentation',
-    description: 'Guides for administrators.',
+    description: 'The handbook, guides and the API reference.',
     group: 'organisation',
   },
   {
     to: '/settings/system',
     label: 'System Settings',
-    description: 'Settings of the whole Wattle installation.',
+    description: 'Every organisation’s usage, and the health of the platform.',
     group: 'system',
   },
   {
     to: '/settings/global',
     label: 'Global Settings',
-    description: 'Defaults every organisation starts from.',
+    description: 'The features each organisation uses.',
     group: 'system',
+    // Feature flags are global admins' alone (system admins see System Settings only).
+    permission: 'manage:tenant-features',
   },
 ];
 
