@@ -9,7 +9,6 @@ async function expectNotFound(page: Page): Promise<void> {
 /** Pages another issue builds: each shows its title and says what will be there. */
 const placeholderPages = [
   ['/meeting', 'Meeting Reviews'],
-  ['/admin/files', 'File Storage'],
 ] as const;
 
 test.describe('navigation', () => {
