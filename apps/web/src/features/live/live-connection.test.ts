@@ -190,7 +190,11 @@ describe('live query keys', () => {
       ['search', 't1'], // searchKeys.all('t1')
       ['dashboard', 't1'],
     ]);
-    expect(liveQueryKeys('comment', 't1')).toEqual([['comments', 't1']]);
+    // A comment's change refreshes file storage too: uploads and deletions announce one.
+    expect(liveQueryKeys('comment', 't1')).toEqual([
+      ['comments', 't1'],
+      ['files', 't1'],
+    ]);
     expect(liveQueryKeys('participant', 't1')).toEqual([['participants', 't1']]);
     expect(liveQueryKeys('timer', 't1')).toEqual([['time', 't1', 'timer']]);
     expect(liveQueryKeys('time-entry', 't1')).toEqual([

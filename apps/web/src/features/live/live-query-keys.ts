@@ -23,7 +23,12 @@ const liveAreas: Record<string, (tenantId: string) => (readonly unknown[])[]> = 
   // Participant lists, records, plans and pickers (features/participants/api.ts participantKeys.all).
   participant: (tenantId) => [['participants', tenantId]],
   // Every card's comment thread (features/comments/api.ts keys are ['comments', tenantId, cardId]).
-  comment: (tenantId) => [['comments', tenantId]],
+  // Uploads and deletions of files announce their 'Attached …' comment: file storage lists them
+  // (features/files/api.ts fileKeys.all).
+  comment: (tenantId) => [
+    ['comments', tenantId],
+    ['files', tenantId],
+  ],
   // Time entries, their lists and totals (features/time/time-keys.ts); the person's running timer,
   // sent only to their own pages, so every tab and device shows the same chip within a second.
   'time-entry': (tenantId) => [
