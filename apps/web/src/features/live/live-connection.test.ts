@@ -228,6 +228,7 @@ describe('live query keys', () => {
       ['templates', 't1'],
       ['participants', 't1'],
       ['comments', 't1'],
+      ['files', 't1'],
       ['time', 't1', 'entries'],
       ['time', 't1', 'timer'],
       ['time', 't1', 'codes'],
