@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { can } from '@wattle/domain/auth/permissions';
 import type { Team } from '@wattle/domain/teams/schemas';
+import { featureOfWebPath } from '@wattle/domain/tenants/features';
 import {
   ChevronDownIcon,
   ClockIcon,
@@ -19,6 +20,7 @@ import { useFavorites } from '@/features/favorites/use-favorites';
 import { useUnreadCount } from '@/features/notifications/use-unread-count';
 import { teamsQueryOptions } from '@/features/teams/api';
 import { useCurrentTenant } from '@/features/tenants/api';
+import { useTenantFeatures } from '@/features/tenants/tenant-features';
 import { useCurrentRole } from '@/features/tenants/use-current-role';
 import { Button } from '@/ui/button';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/ui/collapsible';
@@ -275,13 +277,18 @@ function AdministrationSection({
   isSystemAdmin: boolean;
   onNavigate: () => void;
 }) {
+  const features = useTenantFeatures();
   const items = [
     { to: '/invoices', label: 'Financial Management', icon: ReceiptIcon },
     { to: '/timesheet', label: 'Time Tracking', icon: ClockIcon },
     { to: '/admin/files', label: 'File Storage', icon: FolderIcon },
     // Registered for system admins only (spec shell section 2), so only they see the link.
     ...(isSystemAdmin ? [{ to: '/templates-rules', label: 'Templates & Rules', icon: FileCogIcon }] : []),
-  ];
+  ].filter((item) => {
+    // A feature turned off for the organisation is hidden (the server refuses it anyway).
+    const feature = featureOfWebPath(item.to);
+    return feature === null || features[feature];
+  });
   return (
     <SidebarSection id="admin" title="Administration">
       {items.map((item) => (
@@ -297,8 +304,9 @@ export function AppSidebar() {
   const pathname = usePathname();
   const { isMobile, setOpenMobile } = useSidebar();
   const { role, isSystemAdmin, isFamilyGuardian } = useCurrentRole();
+  const features = useTenantFeatures();
   // The highest of the user's roles (tenant-wide or on any team) decides whether any participant is theirs to read.
-  const canReadParticipants = can(role, 'read:participants');
+  const canReadParticipants = can(role, 'read:participants') && features.participantManagement;
   const closeSheet = () => {
     if (isMobile) setOpenMobile(false);
   };

@@ -11,9 +11,10 @@ import {
 } from 'lucide-react';
 import type { ReactElement } from 'react';
 import { preloadGlobalModals } from '@/features/global-modals/global-modals';
+import { useTenantFeatures } from '@/features/tenants/tenant-features';
 import { useCurrentRole } from '@/features/tenants/use-current-role';
 import { requestTimer } from '@/features/time/timer-events';
-import { useTimer } from '@/features/time/timer-query';
+import { useCanTrackTime, useTimer } from '@/features/time/timer-query';
 import { useCurrentTenantId } from '@/lib/current-tenant';
 import { type GlobalModalName, openGlobalModal } from '@/lib/global-events';
 import { LazyDropdownMenu } from '@/ui/lazy-dropdown-menu';
@@ -52,10 +53,15 @@ export function QuickAddMenu({
   align?: 'start' | 'center' | 'end';
 }) {
   const { role } = useCurrentRole();
-  const canTrackTime = can(role, 'write:time');
+  const features = useTenantFeatures();
+  // Time, invoices and participants each hide when the organisation has their feature off.
+  const canTrackTime = useCanTrackTime();
   const tenantId = useCurrentTenantId();
   const isTimerRunning = useTimer(tenantId).data?.running === true;
-  const items = can(role, 'write:participants') ? [...modalItems, addParticipantItem] : modalItems;
+  const items = [
+    ...modalItems.filter((item) => item.modal !== 'taxInvoice' || features.invoiceProcessing),
+    ...(can(role, 'write:participants') && features.participantManagement ? [addParticipantItem] : []),
+  ];
   return (
     <LazyDropdownMenu
       trigger={children}

@@ -1,14 +1,17 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Outlet, useRouterState } from '@tanstack/react-router';
+import { featureOfWebPath } from '@wattle/domain/tenants/features';
 import { meQueryOptions } from '@/features/auth/api';
 import { LeaveGuard } from '@/features/cards/leave-guard';
 import { GlobalModals } from '@/features/global-modals/global-modals';
+import { FeatureOffNotice } from '@/features/global-settings/feature-off-notice';
 import { LiveUpdates } from '@/features/live/live-updates';
 import { NotificationToasts } from '@/features/notifications/notification-toasts';
 import { GlobalSearchDialog } from '@/features/search/global-search-dialog';
 import { GlobalShortcuts } from '@/features/shortcuts/global-shortcuts';
 import { MeetingReviewsBanner } from '@/features/teams-tab/teams-tab';
 import { useCurrentTenant } from '@/features/tenants/api';
+import { useTenantFeatures } from '@/features/tenants/tenant-features';
 import { TenantSwitchSplash } from '@/features/tenants/tenant-switch-splash';
 import { SidebarProvider, useSidebar } from '@/ui/sidebar';
 import { useTeamsTabHomeRedirect } from '../home-redirect';
@@ -32,6 +35,10 @@ function ShellFrame() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   // Settings pages have no sidebar (spec shell section 2); on phones the sheet stays reachable.
   const hasSidebar = !isSettingsPath(pathname);
+  // A page of a feature the organisation has turned off says so instead (tenants/features.ts).
+  const pageFeature = featureOfWebPath(pathname);
+  const features = useTenantFeatures();
+  const featureOff = pageFeature && !features[pageFeature] ? pageFeature : null;
   useTenantTheme(tenant);
   useTeamsTabHomeRedirect();
 
@@ -46,7 +53,7 @@ function ShellFrame() {
           {me.isVerified ? null : <VerificationBanner />}
           <Breadcrumbs />
           <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
-            <Outlet />
+            {featureOff ? <FeatureOffNotice feature={featureOff} /> : <Outlet />}
           </main>
           <ShellFooter />
         </div>

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DeadlineListItem } from '@wattle/domain/deadlines/schemas';
+import { useIsFeatureOn } from '@/features/tenants/tenant-features';
 import { useCurrentTenantId } from '@/lib/current-tenant';
 import { httpList, type ListResult } from '@/lib/http';
 import { type DeadlineFilters, deadlineKeys } from './deadline-keys';
@@ -37,8 +38,10 @@ export function deadlinesQueryOptions(tenantId: string, filters: DeadlineFilters
  */
 export function useDeadlines(filters: DeadlineFilters = {}) {
   const tenantId = useCurrentTenantId();
+  // Nothing to ask while the organisation has compliance tracking off (the server would refuse).
+  const isOn = useIsFeatureOn('complianceTracking');
   return useQuery({
     ...deadlinesQueryOptions(tenantId ?? '', filters),
-    enabled: tenantId !== null,
+    enabled: tenantId !== null && isOn,
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { can } from '@wattle/domain/auth/permissions';
 import type { Timer } from '@wattle/domain/time/timer';
+import { useIsFeatureOn } from '@/features/tenants/tenant-features';
 import { useCurrentRole } from '@/features/tenants/use-current-role';
 import { http } from '@/lib/http';
 import { timeKeys } from './time-keys';
@@ -17,10 +18,14 @@ export function timerQueryOptions(tenantId: string) {
   });
 }
 
-/** Whether the current person records time here (family guardians and auditors do not). */
+/**
+ * Whether the current person records time here (family guardians and auditors do not), while the
+ * organisation has timesheet management on.
+ */
 export function useCanTrackTime(): boolean {
   const { role } = useCurrentRole();
-  return can(role, 'write:time');
+  const isOn = useIsFeatureOn('timesheetManagement');
+  return can(role, 'write:time') && isOn;
 }
 
 /** The timer of those who record time; nothing is asked of the server for anyone else. */
