@@ -158,36 +158,6 @@ const globalRoute = createRoute({
   ),
 });
 
-/** Organisations, their usage and platform health, for system admins (features/system-settings). */
-const systemRoute = createRoute({
-  getParentRoute: () => settingsRoute,
-  path: 'system',
-  component: lazyRouteComponent(
-    () => import('@/features/system-settings/system-settings-page'),
-    'SystemSettingsPage',
-  ),
-});
-
-/** Sign-in, SMTP, file storage and clamd, each with a real test (features/integrations). */
-const integrationsRoute = createRoute({
-  getParentRoute: () => settingsRoute,
-  path: 'integrations',
-  component: lazyRouteComponent(
-    () => import('@/features/integrations/integrations-settings-page'),
-    'IntegrationsSettingsPage',
-  ),
-});
-
-/** Each organisation's feature flags, for global admins (features/global-settings). */
-const globalRoute = createRoute({
-  getParentRoute: () => settingsRoute,
-  path: 'global',
-  component: lazyRouteComponent(
-    () => import('@/features/global-settings/global-settings-page'),
-    'GlobalSettingsPage',
-  ),
-});
-
 const settingsPageRoutes = [
   teamManagementRoute,
   teamConfigRoute,
