@@ -39,6 +39,7 @@ import { invoicePdfRoutes } from './features/invoice-pdf/routes';
 import { invoiceRoutes } from './features/invoices/routes';
 import { meRoutes } from './features/me/routes';
 import { mySessionRoutes } from './features/me/session-routes';
+import { meetingReviewRoutes } from './features/meeting-reviews/routes';
 import { notificationSettingsRoutes } from './features/notification-settings/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
@@ -215,6 +216,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(behaviourAnalyticsRoutes);
   await app.register(deadlineRoutes);
   await app.register(dashboardRoutes);
+  await app.register(meetingReviewRoutes);
 
   // BENCH_BARE_ROUTE=1, set only by scripts/bench-api.mjs: a route that does nothing, through the
   // same hooks as every other, so the benchmark compares each read with the framework's ceiling.
