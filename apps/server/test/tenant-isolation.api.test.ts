@@ -1858,6 +1858,22 @@ const routeCases: Record<string, RouteCase> = {
     kind: 'tenant',
     call: () => ({ method: 'GET', url: '/api/dashboard' }),
   },
+  // Meeting Reviews (issue 17 item 5): read:cards on the team; a family guardian sees the team, not its cards.
+  'GET /api/teams/:id/meeting-review': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/teams/${ids.jordanTeam}/meeting-review` }),
+    lowerRole: { email: 'fiona.family@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({ method: 'GET', url: `/api/teams/${ids.jordanTeam}/meeting-review` }),
+  },
+  'GET /api/teams/:id/meeting-review/agenda.pdf': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/teams/${ids.jordanTeam}/meeting-review/agenda.pdf` }),
+    lowerRole: { email: 'fiona.family@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'GET',
+      url: `/api/teams/${ids.jordanTeam}/meeting-review/agenda.pdf`,
+    }),
+  },
 };
 
 let t: TestApp;
