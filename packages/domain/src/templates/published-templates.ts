@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TemplateCategorySchema } from './schemas';
+import { FormTemplateSchema, TemplateCategorySchema } from './schemas';
 
 /**
  * Templates system admins publish to every tenant (/templates-rules, issue 17 item 2). Each publish
@@ -30,6 +30,8 @@ export const PublishedTemplateSummarySchema = z.object({
   updatedAt: z.iso.datetime({ offset: true }),
   /** Newest first. */
   versions: z.array(PublishedVersionSchema),
+  /** The latest version in full: the starting point of the next one. */
+  latest: FormTemplateSchema,
 });
 export type PublishedTemplateSummary = z.infer<typeof PublishedTemplateSummarySchema>;
 

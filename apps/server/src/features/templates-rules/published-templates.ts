@@ -15,7 +15,7 @@ import { users } from '../../db/schema/users';
 import type { Actor } from '../../db/with-tenant';
 import { AppError } from '../../http/app-error';
 import { writeAccountAudit } from '../audit/write-audit';
-import { findPublishedTemplate } from '../templates/published-template-reads';
+import { findPublishedTemplate, toPublishedTemplate } from '../templates/published-template-reads';
 import { buildTemplateDefinition, versionChanges } from '../templates/template-definition';
 
 /**
@@ -54,6 +54,7 @@ export async function listPublishedTemplates(
   const templates = await db.select().from(publishedTemplates).orderBy(asc(publishedTemplates.createdAt));
   const versions = await db
     .select({
+      row: publishedTemplateVersions,
       templateId: publishedTemplateVersions.templateId,
       version: publishedTemplateVersions.version,
       definition: publishedTemplateVersions.definition,
@@ -63,13 +64,15 @@ export async function listPublishedTemplates(
     .from(publishedTemplateVersions)
     .leftJoin(users, eq(users.id, publishedTemplateVersions.publishedBy))
     .orderBy(desc(publishedTemplateVersions.version));
-  return templates.map((t) => {
+  return templates.flatMap((t) => {
     const own = versions.filter((v) => v.templateId === t.id);
     const latest = own.find((v) => v.version === t.latestVersion);
+    // A template is written with its first version in one transaction: never without it.
+    if (!latest) return [];
     return {
       id: t.id,
       name: t.name,
-      category: latest?.definition.category ?? 'assessment',
+      category: latest.definition.category,
       latestVersion: t.latestVersion,
       isActive: t.isActive,
       retiredAt: t.retiredAt?.toISOString() ?? null,
@@ -82,6 +85,7 @@ export async function listPublishedTemplates(
         publishedAt: v.publishedAt.toISOString(),
         publishedByName: v.publishedByName ?? null,
       })),
+      latest: toPublishedTemplate(t, latest.row),
     };
   });
 }

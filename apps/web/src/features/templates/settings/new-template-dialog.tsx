@@ -1,4 +1,4 @@
-import type { FormTemplate } from '@wattle/domain/templates/schemas';
+import type { CreateTemplateInput, FormTemplate } from '@wattle/domain/templates/schemas';
 import { type ReactElement, useRef, useState } from 'react';
 import { Button } from '@/ui/button';
 import { ConfirmDialog, ConfirmDialogAction } from '@/ui/confirm-dialog';
@@ -11,6 +11,7 @@ import {
   DialogTrigger,
 } from '@/ui/dialog';
 import { LazyPartBoundary, LazyPartLoading, lazyPart } from '@/ui/lazy-part';
+import type { TemplateDraft } from './template-draft';
 
 // The form (react-hook-form, the schema, the field list editor) loads when the dialog first opens.
 const NewTemplateForm = lazyPart(() => import('./new-template-form'), 'NewTemplateForm');
@@ -49,12 +50,25 @@ export function NewTemplateDialog({
   tenantId,
   onCreated,
   children,
+  title = 'New template',
+  description = "A custom compliance template for this organisation's cards. Fields are placed in the form's sections by their id and name.",
+  initial,
+  submit,
+  submitLabel,
+  failureTitle,
 }: {
   tenantId: string;
   /** After the server created it; the page lists, announces and focuses it. */
   onCreated: (template: FormTemplate) => void;
   /** The button that opens the dialog. */
   children: ReactElement;
+  title?: string;
+  description?: string;
+  /** Editing an existing template (a new version): its values, what saving does, and the words. */
+  initial?: TemplateDraft;
+  submit?: (input: CreateTemplateInput) => Promise<FormTemplate>;
+  submitLabel?: string;
+  failureTitle?: string;
 }) {
   const [open, setOpen] = useState(false);
   const [isConfirmingDiscard, setConfirmingDiscard] = useState(false);
@@ -91,15 +105,16 @@ export function NewTemplateDialog({
           }}
         >
           <DialogHeader>
-            <DialogTitle>New template</DialogTitle>
-            <DialogDescription>
-              A custom compliance template for this organisation's cards. Fields are placed in the form's
-              sections by their id and name.
-            </DialogDescription>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogDescription>{description}</DialogDescription>
           </DialogHeader>
           <LazyPartBoundary fallback={<LazyPartLoading />}>
             <NewTemplateForm
               tenantId={tenantId}
+              {...(initial ? { initial } : {})}
+              {...(submit ? { submit } : {})}
+              {...(submitLabel ? { submitLabel } : {})}
+              {...(failureTitle ? { failureTitle } : {})}
               onDirtyChange={(dirty) => {
                 isDirty.current = dirty;
               }}

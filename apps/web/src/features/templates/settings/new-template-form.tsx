@@ -412,22 +412,33 @@ function focusSoon(elementId: string, fallbackId?: string) {
 /**
  * The New template form: the template's name, description, category, rules, and its fields (added,
  * removed and reordered here). Checked with CreateTemplateSchema as the person goes once they have
- * tried to create it; the server's 400 details land on the same inputs.
+ * tried to create it; the server's 400 details land on the same inputs. With `initial` and `submit`
+ * it edits an existing template into a new version (or publishes one on /templates-rules).
  */
 export function NewTemplateForm({
   tenantId,
   onCreated,
   onCancel,
   onDirtyChange,
+  initial,
+  submit,
+  submitLabel = 'Create template',
+  failureTitle = 'The template was not created',
 }: {
   tenantId: string;
   onCreated: (template: FormTemplate) => void;
   onCancel: () => void;
   onDirtyChange: (isDirty: boolean) => void;
+  /** The values to start from; an empty template when absent. */
+  initial?: TemplateDraft;
+  /** What saving does; creating a custom template of the tenant when absent. */
+  submit?: (input: CreateTemplateInput) => Promise<FormTemplate>;
+  submitLabel?: string;
+  failureTitle?: string;
 }) {
   const formId = useId();
   const form = useForm<TemplateDraft>({
-    defaultValues: emptyTemplateDraft(),
+    defaultValues: initial ?? emptyTemplateDraft(),
     resolver: templateDraftResolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -439,7 +450,7 @@ export function NewTemplateForm({
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
   const create = useMutation({
-    mutationFn: (input: CreateTemplateInput) => createTemplate(tenantId, input),
+    mutationFn: (input: CreateTemplateInput) => (submit ? submit(input) : createTemplate(tenantId, input)),
     onSuccess: (template) => onCreated(template),
     onError: (error) => {
       for (const issue of validationIssues(error)) {
@@ -497,7 +508,7 @@ export function NewTemplateForm({
       {serverError ? (
         <Alert variant="destructive" id={ids.formError}>
           <AlertCircleIcon aria-hidden="true" />
-          <AlertTitle>The template was not created</AlertTitle>
+          <AlertTitle>{failureTitle}</AlertTitle>
           <AlertDescription>
             {isValidationRefusal
               ? 'The server refused some entries: see the messages beside them.'
@@ -634,7 +645,7 @@ export function NewTemplateForm({
           </Button>
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
-            Create template
+            {submitLabel}
           </Button>
         </div>
       </div>

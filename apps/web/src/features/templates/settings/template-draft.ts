@@ -4,6 +4,7 @@ import {
   CreateTemplateSchema,
   type FieldType,
   type FormField,
+  type FormTemplate,
   type SignatureRule,
   type TemplateCategory,
 } from '@wattle/domain/templates/schemas';
@@ -77,6 +78,37 @@ export function emptyTemplateDraft(): TemplateDraft {
     signatureRequired: false,
     witnessRequired: false,
     fields: [emptyFieldDraft()],
+  };
+}
+
+/** The form's values for an existing template: the starting point of a new version. */
+export function templateToDraft(template: FormTemplate): TemplateDraft {
+  return {
+    name: template.name,
+    description: template.description,
+    category: template.category,
+    ndisRequired: template.ndisRequired,
+    estimatedDuration: String(Math.max(1, template.estimatedDuration)),
+    reviewCycle: String(template.complianceRules.reviewCycle),
+    signatureRequired: template.complianceRules.signatureRequired,
+    witnessRequired: template.complianceRules.witnessRequired,
+    fields: [...template.fields]
+      .sort((a, b) => a.order - b.order)
+      .map((field) => ({
+        name: field.name,
+        id: field.id,
+        // An existing field keeps its id: values already saved under it stay attached.
+        idEdited: true,
+        type: field.type,
+        required: field.required,
+        helpText: field.helpText ?? '',
+        optionsText: (field.options ?? []).join('\n'),
+        minLength: field.validation?.minLength === undefined ? '' : String(field.validation.minLength),
+        maxLength: field.validation?.maxLength === undefined ? '' : String(field.validation.maxLength),
+        pattern: field.validation?.pattern ?? '',
+        signer: field.signature?.signer ?? 'self',
+        clinicianOnly: field.signature?.requiredRole === 'clinician',
+      })),
   };
 }
 

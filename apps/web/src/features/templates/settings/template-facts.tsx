@@ -11,12 +11,14 @@ import {
   witnessLabel,
 } from './template-labels';
 
-/** 'Built-in' or 'Custom', and 'NDIS Required' when the template is. */
+/** 'Built-in', 'Published' (by Wattle to every organisation) or 'Custom', and 'NDIS Required'. */
 export function TemplateKindBadges({ template }: { template: FormTemplate }) {
   return (
     <div className="flex flex-wrap gap-1.5">
       {template.isBuiltIn ? (
         <Badge variant="secondary">Built-in</Badge>
+      ) : template.isPublished ? (
+        <Badge variant="secondary">Published</Badge>
       ) : (
         <Badge variant="accent">Custom</Badge>
       )}

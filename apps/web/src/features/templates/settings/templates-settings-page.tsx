@@ -13,6 +13,7 @@ import { Button } from '@/ui/button';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
 import { useViewport } from '@/ui/use-viewport';
 import { NewTemplateDialog } from './new-template-dialog';
+import { TemplateActions } from './template-actions';
 import { TemplateDetails } from './template-details';
 import { TemplateFacts, TemplateKindBadges } from './template-facts';
 
@@ -71,8 +72,9 @@ function TemplateList({
 
 /**
  * /settings/templates: the compliance templates of the tenant, built-in first, then the tenant's
- * custom ones. Selecting one shows its fields by form section. Tenant owners and admins (the
- * server's `manage:tenant`) add custom templates here.
+ * templates Wattle published to every organisation, then the tenant's custom ones. Selecting one shows
+ * its fields by form section. Tenant owners and admins (the server's `manage:tenant`) add custom
+ * templates here, edit them as new versions, copy any template and retire their own.
  */
 export function TemplatesSettingsPage() {
   useDocumentTitle('Templates');
@@ -93,7 +95,8 @@ export function TemplatesSettingsPage() {
 
   const list = templates.data ?? [];
   const builtIn = list.filter((template) => template.isBuiltIn);
-  const custom = list.filter((template) => !template.isBuiltIn);
+  const published = list.filter((template) => template.isPublished);
+  const custom = list.filter((template) => !template.isBuiltIn && !template.isPublished);
   const selected = list.find((template) => template.id === selectedId) ?? null;
 
   function select(id: string) {
@@ -109,6 +112,21 @@ export function TemplatesSettingsPage() {
     toast.success('Template created', { description: `${template.name} is ready to use.` });
     setSelectedId(template.id);
     setFocusDetails((n) => n + 1);
+  }
+
+  function onChanged(template: FormTemplate | null) {
+    void queryClient.invalidateQueries({ queryKey: templateKeys.list(tenant.id) });
+    if (template) {
+      queryClient.setQueryData<FormTemplate[]>(templateKeys.list(tenant.id), (current) =>
+        current
+          ? current.some((t) => t.id === template.id)
+            ? current.map((t) => (t.id === template.id ? template : t))
+            : [...current, template]
+          : current,
+      );
+    }
+    setSelectedId(template?.id ?? null);
+    if (template) setFocusDetails((n) => n + 1);
   }
 
   return (
@@ -146,6 +164,14 @@ export function TemplatesSettingsPage() {
         <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
           <div className="flex flex-col gap-6">
             <TemplateList title="Built-in" templates={builtIn} selectedId={selectedId} onSelect={select} />
+            {published.length > 0 ? (
+              <TemplateList
+                title="Published"
+                templates={published}
+                selectedId={selectedId}
+                onSelect={select}
+              />
+            ) : null}
             {custom.length > 0 ? (
               <TemplateList title="Custom" templates={custom} selectedId={selectedId} onSelect={select} />
             ) : (
@@ -163,7 +189,12 @@ export function TemplatesSettingsPage() {
           </div>
           <div id="template-details-panel">
             {selected ? (
-              <TemplateDetails template={selected} headingRef={detailsHeading} />
+              <div className="flex flex-col gap-4">
+                {canAddTemplates ? (
+                  <TemplateActions tenantId={tenant.id} template={selected} onChanged={onChanged} />
+                ) : null}
+                <TemplateDetails template={selected} headingRef={detailsHeading} />
+              </div>
             ) : (
               <p className="rounded-lg border border-dashed px-3 py-6 text-center text-muted-foreground text-sm">
                 Select a template to see its fields.

@@ -1,0 +1,110 @@
+import { useMutation } from '@tanstack/react-query';
+import type { FormTemplate } from '@wattle/domain/templates/schemas';
+import { ArchiveIcon, CopyIcon, PencilIcon } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/ui/button';
+import { ConfirmDialog, ConfirmDialogAction } from '@/ui/confirm-dialog';
+import { copyTemplate, retireTemplate, saveTemplateVersion } from './api';
+import { NewTemplateDialog } from './new-template-dialog';
+import { templateToDraft } from './template-draft';
+
+/**
+ * What a tenant owner or admin may do with a template on /settings/templates: edit one of the
+ * organisation's own templates as a new version (cards made earlier keep theirs), copy any template
+ * into a new custom one, and retire one of its own. Each answer replaces the list's entry.
+ */
+export function TemplateActions({
+  tenantId,
+  template,
+  onChanged,
+}: {
+  tenantId: string;
+  template: FormTemplate;
+  /** After the server answered: the page refreshes the list and selects `selected`. */
+  onChanged: (selected: FormTemplate | null) => void;
+}) {
+  const [isConfirmingRetire, setConfirmingRetire] = useState(false);
+  const isOwn = !template.isBuiltIn && !template.isPublished;
+  const copy = useMutation({
+    mutationFn: () => copyTemplate(tenantId, template.id),
+    onSuccess: (created) => {
+      toast.success('Template copied', { description: `${created.name} is ready to edit.` });
+      onChanged(created);
+    },
+    onError: (error) => toast.error('Could not copy the template', { description: error.message }),
+  });
+  const retire = useMutation({
+    mutationFn: () => retireTemplate(tenantId, template.id),
+    onSuccess: (retired) => {
+      setConfirmingRetire(false);
+      toast.success('Template retired', {
+        description: `${retired.name} takes no new cards. Existing cards keep it.`,
+      });
+      onChanged(null);
+    },
+    onError: (error) => {
+      setConfirmingRetire(false);
+      toast.error('Could not retire the template', { description: error.message });
+    },
+  });
+
+  return (
+    <div className="flex flex-wrap gap-2" data-testid="template-actions">
+      {isOwn ? (
+        <NewTemplateDialog
+          tenantId={tenantId}
+          title={`Edit ${template.name}`}
+          description={`Saving makes version ${(template.versionNumber ?? 1) + 1}.0. Cards made from version ${template.version} keep it; new cards use the new version.`}
+          initial={templateToDraft(template)}
+          submit={(input) => saveTemplateVersion(tenantId, template.id, input, template.versionNumber ?? 1)}
+          submitLabel="Save as new version"
+          failureTitle="The new version was not saved"
+          onCreated={(saved) => {
+            toast.success('New version saved', {
+              description: `${saved.name} is now version ${saved.version}.`,
+            });
+            onChanged(saved);
+          }}
+        >
+          <Button variant="outline" size="sm">
+            <PencilIcon aria-hidden="true" />
+            Edit as new version
+          </Button>
+        </NewTemplateDialog>
+      ) : null}
+      <Button variant="outline" size="sm" disabled={copy.isPending} onClick={() => copy.mutate()}>
+        <CopyIcon aria-hidden="true" />
+        Copy
+      </Button>
+      {isOwn ? (
+        <>
+          <Button variant="outline" size="sm" onClick={() => setConfirmingRetire(true)}>
+            <ArchiveIcon aria-hidden="true" />
+            Retire
+          </Button>
+          <ConfirmDialog
+            open={isConfirmingRetire}
+            title={`Retire ${template.name}?`}
+            description="No new cards can be made from it and it leaves this list. Cards already made from it keep it, in their own version."
+            onKeepEditing={() => setConfirmingRetire(false)}
+            cancelLabel="Cancel"
+            isBusy={retire.isPending}
+          >
+            <ConfirmDialogAction asChild>
+              <Button
+                variant="destructive"
+                onClick={(event) => {
+                  event.preventDefault();
+                  retire.mutate();
+                }}
+              >
+                Retire template
+              </Button>
+            </ConfirmDialogAction>
+          </ConfirmDialog>
+        </>
+      ) : null}
+    </div>
+  );
+}
