@@ -11,6 +11,7 @@ import type { TenantContext } from '../../http/tenant-scope';
 import type { TeamAccess } from '../cards/card-records';
 import { type DeadlineReach, deadlineReach } from '../deadlines/deadline-reach';
 import { type InvoiceReach, invoiceReach } from '../invoices/invoice-access';
+import { myTeamMemberships, type TeamMembership } from '../teams/my-team-memberships';
 import { timeReach } from '../time-entries/time-entry-access';
 
 /**
@@ -22,8 +23,8 @@ import { timeReach } from '../time-entries/time-entry-access';
  * - hours: the time feature's rules (time-entry-access.ts): approve:time tenant-wide reads the
  *   tenant's time, on a team that team's, write:time only one's own; auditors and family keep none;
  * - invoices: invoice-access.ts (readers of finance only).
- * Tenant-wide roles need no query at all; anyone else's teams are read once (their memberships and
- * the teams shared with them as a guest) for every tile.
+ * Tenant-wide roles need no query at all; anyone else's memberships are read once (with the teams
+ * shared with them as a guest) for every tile.
  */
 export interface DashboardReach {
   cards: 'all' | string[];
@@ -35,11 +36,7 @@ export interface DashboardReach {
 type TeamStanding = Pick<TeamAccess, 'teamId' | 'role' | 'isClinician'>;
 
 /** The caller's standing on the teams they reach: their memberships and the teams shared with them. */
-async function myTeams(ctx: TenantContext): Promise<TeamStanding[]> {
-  const mine = await ctx.tx
-    .select({ teamId: teamMembers.teamId, role: teamMembers.role })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.tenantId, ctx.tenantId), eq(teamMembers.userId, ctx.actor.id)));
+function myTeams(ctx: TenantContext, mine: TeamMembership[]): TeamStanding[] {
   const byTeam = new Map<string, TeamRole | null>(mine.map((m) => [m.teamId, m.role as TeamRole]));
   for (const shared of ctx.sharedTeamIds) if (!byTeam.has(shared)) byTeam.set(shared, null);
   return [...byTeam].map(([teamId, teamRole]) => {
@@ -57,7 +54,9 @@ async function myTeams(ctx: TenantContext): Promise<TeamStanding[]> {
 
 export async function dashboardReach(ctx: TenantContext): Promise<DashboardReach> {
   const tenantWide = seesAllTeams(ctx.access);
-  const teams = tenantWide ? [] : (await myTeams(ctx)).filter((team) => team.role !== null);
+  // Read once for every tile: the teams here, the time and the invoice reach.
+  const memberships = tenantWide ? [] : await myTeamMemberships(ctx);
+  const teams = myTeams(ctx, memberships).filter((team) => team.role !== null);
   const teamsWith = (permission: Parameters<typeof can>[1]) =>
     teams.filter((team) => can(team.role, permission, team.isClinician)).map((team) => team.teamId);
 
@@ -69,7 +68,7 @@ export async function dashboardReach(ctx: TenantContext): Promise<DashboardReach
   let hours: DashboardReach['hours'] = null;
   if (can(ctx.tenantRole, 'approve:time')) hours = { scope: 'tenant' };
   else {
-    const time = await timeReach(ctx);
+    const time = await timeReach(ctx, tenantWide ? undefined : memberships);
     if (time.approverTeamIds.length > 0) hours = { scope: 'teams', teamIds: time.approverTeamIds };
     else if (time.writesTenantWide || time.writerTeamIds.length > 0) hours = { scope: 'own' };
   }
@@ -81,7 +80,7 @@ export async function dashboardReach(ctx: TenantContext): Promise<DashboardReach
     teamsWith('approve:invoices').length > 0;
   let invoices: InvoiceReach | null = null;
   if (readsFinance) {
-    const reach = await invoiceReach(ctx);
+    const reach = await invoiceReach(ctx, tenantWide ? undefined : memberships);
     if (reach.readsAll || reach.leadTeamIds.length > 0) invoices = reach;
   }
 

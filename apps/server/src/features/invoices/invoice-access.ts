@@ -12,6 +12,7 @@ import { teamMembers } from '../../db/schema/teams';
 import { memberships, tenants } from '../../db/schema/tenants';
 import { AppError, forbidden } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';
+import { myTeamMemberships, type TeamMembership } from '../teams/my-team-memberships';
 
 /**
  * Who reaches which invoices (DESIGN.md section 5, the one permission table):
@@ -41,17 +42,17 @@ export interface InvoiceReach {
 
 export const invoiceNotFoundMessage = 'Invoice not found';
 
-export async function invoiceReach(ctx: TenantContext): Promise<InvoiceReach> {
+export async function invoiceReach(
+  ctx: TenantContext,
+  memberships?: TeamMembership[],
+): Promise<InvoiceReach> {
   const approvesAll = can(ctx.tenantRole, 'approve:invoices');
   // A tenant-wide approver reads and approves every invoice: their teams add nothing, so the list,
   // the board and each read skip both queries below.
   const teamLeadLimitCents = approvesAll ? null : await teamLeadApprovalLimit(ctx);
   const leadTeamIds: string[] = [];
   if (teamLeadLimitCents !== null) {
-    const mine = await ctx.tx
-      .select({ teamId: teamMembers.teamId, role: teamMembers.role })
-      .from(teamMembers)
-      .where(and(eq(teamMembers.tenantId, ctx.tenantId), eq(teamMembers.userId, ctx.actor.id)));
+    const mine = memberships ?? (await myTeamMemberships(ctx));
     for (const member of mine) {
       const role = effectiveTeamRole(ctx.access, {
         teamRole: member.role as TeamRole,

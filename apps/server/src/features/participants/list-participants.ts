@@ -24,6 +24,7 @@ import { participantPlans, participants, participantTallies } from '../../db/sch
 import { teamMembers, teams } from '../../db/schema/teams';
 import type { TenantContext } from '../../http/tenant-scope';
 import { writeReadAudit } from '../audit/write-audit';
+import { myTeamMemberships } from '../teams/my-team-memberships';
 import { reachOf } from './participant-access';
 
 /** Which participants the caller lists: every one, or those of some teams; some as summaries only. */
@@ -159,10 +160,7 @@ async function listScope(ctx: TenantContext): Promise<ListScope | null> {
     if (!reach) return null;
     return { teamIds: can(ctx.tenantRole, 'read:all-participants') ? 'all' : [], summaryTeamIds: [] };
   }
-  const mine = await ctx.tx
-    .select({ teamId: teamMembers.teamId, role: teamMembers.role })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.tenantId, ctx.tenantId), eq(teamMembers.userId, ctx.actor.id)));
+  const mine = await myTeamMemberships(ctx);
   const roleByTeam = new Map(mine.map((m) => [m.teamId, m.role as TeamRole]));
   const candidates = new Set([...roleByTeam.keys(), ...ctx.sharedTeamIds]);
   const teamIds: string[] = [];

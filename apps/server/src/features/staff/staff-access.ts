@@ -3,6 +3,7 @@ import { effectiveTeamRole, type TeamRole } from '@wattle/domain/auth/roles';
 import { and, eq, inArray } from 'drizzle-orm';
 import { teamMembers } from '../../db/schema/teams';
 import type { TenantContext } from '../../http/tenant-scope';
+import { myTeamMemberships } from '../teams/my-team-memberships';
 
 /**
  * Whose staff profiles the caller may read: 'all' for tenant-wide roles holding read:staff (owners,
@@ -11,10 +12,7 @@ import type { TenantContext } from '../../http/tenant-scope';
  */
 export async function readableStaff(ctx: TenantContext): Promise<'all' | Set<string>> {
   if (can(ctx.tenantRole, 'read:staff')) return 'all';
-  const mine = await ctx.tx
-    .select({ teamId: teamMembers.teamId, role: teamMembers.role })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.tenantId, ctx.tenantId), eq(teamMembers.userId, ctx.actor.id)));
+  const mine = await myTeamMemberships(ctx);
   const leading = mine
     .filter((m) =>
       can(

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { teamMembers } from '../../db/schema/teams';
 import { forbidden } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';
+import { myTeamMemberships, type TeamMembership } from '../teams/my-team-memberships';
 
 /**
  * Who reaches which time entries (DESIGN.md section 5, one permission table):
@@ -25,11 +26,8 @@ export interface TimeReach {
   writerTeamIds: string[];
 }
 
-export async function timeReach(ctx: TenantContext): Promise<TimeReach> {
-  const mine = await ctx.tx
-    .select({ teamId: teamMembers.teamId, role: teamMembers.role })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.tenantId, ctx.tenantId), eq(teamMembers.userId, ctx.actor.id)));
+export async function timeReach(ctx: TenantContext, memberships?: TeamMembership[]): Promise<TimeReach> {
+  const mine = memberships ?? (await myTeamMemberships(ctx));
   const approverTeamIds: string[] = [];
   const writerTeamIds: string[] = [];
   for (const member of mine) {
