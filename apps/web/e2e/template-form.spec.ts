@@ -290,7 +290,7 @@ test.describe('template form', () => {
     await expect(form.getByRole('button', { name: 'AI draft of Participant Information' })).toHaveCount(0);
 
     await form.getByRole('button', { name: 'AI draft of Behaviour Assessment' }).click();
-    await expect(page.getByText('AI Behavior Plan Generated')).toBeVisible();
+    await expect(page.getByText('AI Behaviour Plan Generated')).toBeVisible();
     await expect(
       page.getByText(/^From \d+ assessments?, \d+ incidents? and \d+ previous plans?\.$/),
     ).toBeVisible();

@@ -6,7 +6,7 @@ const labels = (path: string, teamName?: (slug: string) => string | undefined) =
 
 describe('breadcrumbTrail', () => {
   it('uses the spec’s labels', () => {
-    expect(labels('/behavior-analytics')).toEqual(['Behavior Analytics']);
+    expect(labels('/behavior-analytics')).toEqual(['Behaviour Analytics']);
     expect(labels('/audit-packs')).toEqual(['Audit Packs']);
     expect(labels('/dashboard')).toEqual(['Dashboard']);
   });

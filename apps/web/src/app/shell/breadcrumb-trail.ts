@@ -18,7 +18,7 @@ const segmentLabels: Record<string, string> = {
   participants: 'Participants',
   timeline: 'Timeline',
   analytics: 'Analytics',
-  'behavior-analytics': 'Behavior Analytics',
+  'behavior-analytics': 'Behaviour Analytics',
   'audit-packs': 'Audit Packs',
   compliance: 'Compliance',
   settings: 'Settings',

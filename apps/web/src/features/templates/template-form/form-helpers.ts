@@ -125,7 +125,7 @@ export interface AiDraftSources {
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** The description of the 'AI Behavior Plan Generated' toast. */
+/** The description of the 'AI Behaviour Plan Generated' toast. */
 export function aiDraftDescription(sources: AiDraftSources): string {
   return `From ${plural(sources.assessments, 'assessment', 'assessments')}, ${plural(
     sources.incidents,

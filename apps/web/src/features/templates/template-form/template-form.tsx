@@ -255,11 +255,11 @@ function TemplateFormBody({
       // Applied as ordinary changes: they show at once and auto-save like typing.
       form.setValues(changes);
       setOpenSections((previous) => ({ ...previous, [section.id]: true }));
-      toast.success('AI Behavior Plan Generated', { description: aiDraftDescription(draft.sources) });
+      toast.success('AI Behaviour Plan Generated', { description: aiDraftDescription(draft.sources) });
     } catch {
       destructiveToast(
         'AI Generation Failed',
-        'Unable to generate behavior plan. Please try again or contact support.',
+        'Unable to generate behaviour plan. Please try again or contact support.',
       );
     } finally {
       setAiSection(null);
