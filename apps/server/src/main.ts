@@ -148,6 +148,7 @@ async function main() {
     // File retention (decision 0029): at start, then daily. What it did is on the rows, so a restart
     // or a second instance deletes nothing twice.
     retentionJob = startJobRunner({
+      name: 'File retention',
       intervalMinutes: 24 * 60,
       run: async (signal) => {
         const result = await runFileRetention(database.db, app.storage, { signal, log: app.log });
@@ -159,6 +160,7 @@ async function main() {
     const mailer = mailerFor(config);
     const baseUrl = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
     mailJob = startJobRunner({
+      name: 'Notification e-mail',
       intervalMinutes: 1,
       run: (signal) => runNotificationMail(database.db, { mailer, baseUrl, signal, log: app.log }),
       onError: (err) => app.log.error({ err }, 'notification mail job failed'),

@@ -38,7 +38,7 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
   const stopping = new AbortController();
   let running: Promise<void> | null = null;
   const status: JobRunnerState = {
-    name: options.name ?? 'job',
+    name: options.name ?? 'Background job',
     state: 'idle',
     intervalMinutes: options.intervalMinutes,
     lastStartedAt: null,

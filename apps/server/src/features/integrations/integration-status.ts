@@ -1,5 +1,6 @@
 import { constants } from 'node:fs';
-import { access, statfs } from 'node:fs/promises';
+import { access, stat, statfs } from 'node:fs/promises';
+import path from 'node:path';
 import type { IntegrationStatus } from '@wattle/domain/integrations/schemas';
 import type { Config } from '../../config';
 import { parseClamdUrl } from '../files/clamd-client';
@@ -10,15 +11,33 @@ function hostAndPort(url: string, defaultPort: number): { host: string; port: nu
   return { host: parsed.hostname, port: parsed.port ? Number(parsed.port) : defaultPort };
 }
 
-/** The free bytes of the disk holding `directory`, and whether the server may write there. */
+/** The directory itself, or the nearest folder above it that exists (it is made on the first upload). */
+async function nearestExisting(directory: string): Promise<string> {
+  let current = path.resolve(directory);
+  for (;;) {
+    const isDirectory = await stat(current).then(
+      (stats) => stats.isDirectory(),
+      () => false,
+    );
+    const parent = path.dirname(current);
+    if (isDirectory || parent === current) return current;
+    current = parent;
+  }
+}
+
+/**
+ * The free bytes of the disk holding `directory`, and whether the server may write there: in the
+ * directory, or where it will make it on the first upload when it does not exist yet.
+ */
 export async function directoryState(
   directory: string,
 ): Promise<{ isWritable: boolean; freeBytes: number | null }> {
-  const isWritable = await access(directory, constants.W_OK).then(
+  const existing = await nearestExisting(directory);
+  const isWritable = await access(existing, constants.W_OK).then(
     () => true,
     () => false,
   );
-  const freeBytes = await statfs(directory).then(
+  const freeBytes = await statfs(existing).then(
     (stats) => stats.bavail * stats.bsize,
     () => null,
   );
@@ -55,7 +74,7 @@ export async function readIntegrationStatus(config: Config): Promise<Integration
       kind: storage.kind,
       location:
         storage.kind === 'directory'
-          ? storage.directory
+          ? path.resolve(storage.directory)
           : `s3://${storage.bucket}${storage.endpoint ? ` at ${storage.endpoint}` : ` (${storage.region})`}`,
       isWritable: directory?.isWritable ?? null,
       freeBytes: directory?.freeBytes ?? null,

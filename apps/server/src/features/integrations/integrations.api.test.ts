@@ -135,6 +135,9 @@ describe('without SMTP or clamd configured', () => {
       const client = (await bare.as('olivia.owner@sunrise.example')).inTenant(tenant);
       const status = await client.get('/api/settings/integrations');
       expect(status.body.data.smtp).toMatchObject({ isConfigured: false, host: null });
+      // The files directory is made on the first upload: until then, its parent is what is checked.
+      expect(status.body.data.storage.isWritable).toBe(true);
+      expect(status.body.data.storage.freeBytes).toBeGreaterThan(0);
       expect(status.body.data.clamd).toMatchObject({ isConfigured: false });
       const mail = await client.post('/api/settings/integrations/smtp/test');
       expect(mail.body.data).toMatchObject({ isOk: false });
