@@ -55,7 +55,7 @@ const columns: Column[] = [
       <Link
         to="/card/$cardId"
         params={{ cardId: file.card.id }}
-        className="truncate text-primary underline-offset-4 hover:underline"
+        className="truncate underline underline-offset-4 focus-visible:rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         title={`${file.card.workItemId} ${file.card.title}`}
       >
         <span className="font-mono text-xs">{file.card.workItemId}</span> {file.card.title}
