@@ -5,7 +5,7 @@ import type { TenantFeatures } from './schemas';
  * timesheetManagement, participantManagement, teamManagement, reporting, complianceTracking), what
  * each one covers, and the words of a refusal (issue 17 item 6). A flag turns a whole area on or off:
  * its pages and its API. Records other areas rely on stay as they are, and the server's own jobs keep
- * running (docs/decisions/0029-tenant-feature-flags.md).
+ * running (docs/decisions/0031-platform-settings-and-feature-flags.md).
  */
 export const tenantFeatures = [
   'invoiceProcessing',

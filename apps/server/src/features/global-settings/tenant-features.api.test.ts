@@ -244,3 +244,26 @@ describe('npm run admin -- set-feature', () => {
     ).rejects.toThrow('No organisation has the id or slug "no-such-org"');
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the system, global and integrations settings routes with their schemas', async () => {
+    const doc = (await t.anonymous().get('/api/openapi.json')).body;
+    for (const [route, method] of [
+      ['/api/system/tenants', 'get'],
+      ['/api/system/health', 'get'],
+      ['/api/global/tenants', 'get'],
+      ['/api/global/tenants/{id}/features', 'patch'],
+      ['/api/settings/integrations', 'get'],
+      ['/api/settings/integrations/{kind}/test', 'post'],
+    ] as const) {
+      const operation = doc.paths[route]?.[method];
+      expect(operation, `${method} ${route}`).toBeDefined();
+      expect(operation.tags).toEqual(['settings']);
+      expect(operation.description.length).toBeGreaterThan(40);
+      expect(operation.responses['200'], `${method} ${route}`).toBeDefined();
+    }
+    const patch = doc.paths['/api/global/tenants/{id}/features'].patch;
+    expect(JSON.stringify(patch.requestBody)).toContain('invoiceProcessing');
+    expect(doc.paths['/api/global/tenants/{id}/features'].patch.description).toContain('FEATURE_OFF');
+  });
+});
