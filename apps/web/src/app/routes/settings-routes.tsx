@@ -6,7 +6,7 @@ import { tenantRoute } from './base-routes';
  * Appearance page from features/preferences, Templates from features/templates/settings, Team
  * Management and Team Configuration from features/team-config, Practitioner Settings from
  * features/staff, Rates from features/rates, Tax Invoice Settings from features/tax-invoice-settings,
- * the others labelled placeholders for now.
+ * and each other page from the feature folder of its name.
  */
 
 const settingsRoute = createRoute({
@@ -35,19 +35,6 @@ const templatesRoute = createRoute({
     'TemplatesSettingsPage',
   ),
 });
-
-const placeholderPages = () => import('@/features/placeholders/settings-pages');
-
-type SettingsPageExport = keyof Awaited<ReturnType<typeof placeholderPages>>;
-
-/** A settings page from the placeholder module; the path stays a literal type for typed links. */
-function settingsPage<TPath extends string>(path: TPath, exportName: SettingsPageExport) {
-  return createRoute({
-    getParentRoute: () => settingsRoute,
-    path,
-    component: lazyRouteComponent(placeholderPages, exportName),
-  });
-}
 
 /** `?team=<slug>`: the team the management pages show (features/team-config). */
 const validateTeamSearch = (search: Record<string, unknown>): { team?: string } =>
@@ -158,6 +145,26 @@ const globalRoute = createRoute({
   ),
 });
 
+/** The organisation's name, branding, domain, residency, audit retention and plan (features/tenant-settings). */
+const tenantSettingsRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'tenant',
+  component: lazyRouteComponent(
+    () => import('@/features/tenant-settings/tenant-settings-page'),
+    'TenantSettingsPage',
+  ),
+});
+
+/** Sessions, API tokens and the organisation's sign-in rules (features/security-settings). */
+const securityRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'security',
+  component: lazyRouteComponent(
+    () => import('@/features/security-settings/security-settings-page'),
+    'SecuritySettingsPage',
+  ),
+});
+
 const settingsPageRoutes = [
   teamManagementRoute,
   teamConfigRoute,
@@ -166,10 +173,9 @@ const settingsPageRoutes = [
   ratesRoute,
   taxInvoiceRoute,
   notificationsRoute,
-  // The spec keeps these six as placeholders.
-  settingsPage('tenant', 'TenantSettingsPage'),
+  tenantSettingsRoute,
   systemRoute,
-  settingsPage('security', 'SecuritySettingsPage'),
+  securityRoute,
   integrationsRoute,
   documentationRoute,
   globalRoute,

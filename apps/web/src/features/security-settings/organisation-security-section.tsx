@@ -1,0 +1,188 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { maxAllowedEmailDomains, sessionIdleMinutesRange } from '@wattle/domain/tenants/constants';
+import type { Tenant } from '@wattle/domain/tenants/schemas';
+import { Loader2Icon } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { conflictTenant, useUpdateCurrentTenant } from '@/features/tenant-settings/api';
+import { currentTenantQueryOptions } from '@/features/time/api';
+import { ApiError, validationIssues } from '@/lib/http';
+import { Button } from '@/ui/button';
+import { ConflictAlert } from '@/ui/conflict-alert';
+import { FormField, fieldAria, textareaClass } from '@/ui/form-field';
+import { Input } from '@/ui/input';
+import { SectionCard } from '@/ui/section-card';
+
+interface Draft {
+  idleMinutes: string;
+  domains: string;
+}
+
+const toDraft = (tenant: Tenant): Draft => ({
+  idleMinutes: tenant.security.sessionIdleMinutes?.toString() ?? '',
+  domains: tenant.security.allowedEmailDomains.join('\n'),
+});
+
+const idleMessage = `Enter whole minutes from ${sessionIdleMinutesRange.min} to ${sessionIdleMinutesRange.max}, or leave it empty`;
+
+/** Domains typed one a line (or separated by commas or spaces), an @ in front forgiven. */
+function parseDomains(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .map((domain) => domain.trim().replace(/^@/, '').toLowerCase())
+    .filter(Boolean);
+}
+
+/**
+ * The organisation's sign-in rules (owners and admins): how long a session may sit idle, and which
+ * e-mail domains may be invited. Saved on the tenant (PATCH /api/tenants/current, audited).
+ */
+export function OrganisationSecuritySection({ tenant }: { tenant: Tenant }) {
+  const base = useId();
+  const queryClient = useQueryClient();
+  const save = useUpdateCurrentTenant(tenant.id);
+  const [draft, setDraft] = useState<Draft>(() => toDraft(tenant));
+  const [baseVersion, setBaseVersion] = useState(tenant.version);
+  const [errors, setErrors] = useState<{ idleMinutes?: string; domains?: string }>({});
+  const [isConflict, setIsConflict] = useState(false);
+  const saved = toDraft(tenant);
+  const isDirty = draft.idleMinutes !== saved.idleMinutes || draft.domains !== saved.domains;
+
+  // A newer tenant from elsewhere shows unless the person is editing.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new tenant record resets the draft.
+  useEffect(() => {
+    if (isDirty) return;
+    setDraft(toDraft(tenant));
+    setBaseVersion(tenant.version);
+  }, [tenant]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setIsConflict(false);
+    const nextErrors: typeof errors = {};
+    const idleText = draft.idleMinutes.trim();
+    const idle = idleText === '' ? null : Number(idleText);
+    if (
+      idle !== null &&
+      (!Number.isInteger(idle) || idle < sessionIdleMinutesRange.min || idle > sessionIdleMinutesRange.max)
+    ) {
+      nextErrors.idleMinutes = idleMessage;
+    }
+    const domains = parseDomains(draft.domains);
+    if (domains.length > maxAllowedEmailDomains) {
+      nextErrors.domains = `Allow at most ${maxAllowedEmailDomains} e-mail domains`;
+    }
+    setErrors(nextErrors);
+    if (Object.keys(nextErrors).length > 0) return;
+    save.mutate(
+      {
+        version: baseVersion,
+        security: { sessionIdleMinutes: idle, allowedEmailDomains: [...new Set(domains)] },
+      },
+      {
+        onSuccess: (updated) => {
+          setDraft(toDraft(updated));
+          setBaseVersion(updated.version);
+          toast.success('Sign-in rules saved');
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'CONFLICT') {
+            const current = conflictTenant(error.details);
+            if (current) {
+              queryClient.setQueryData(currentTenantQueryOptions(tenant.id).queryKey, current);
+              setDraft(toDraft(current));
+              setBaseVersion(current.version);
+            }
+            setIsConflict(true);
+            return;
+          }
+          const serverErrors: typeof errors = {};
+          for (const issue of validationIssues(error)) {
+            if (issue.path.includes('sessionIdleMinutes')) serverErrors.idleMinutes = issue.message;
+            if (issue.path.includes('allowedEmailDomains')) {
+              const index = issue.path.find((part) => typeof part === 'number');
+              serverErrors.domains =
+                index === undefined ? issue.message : `${domains[index as number]}: ${issue.message}`;
+            }
+          }
+          setErrors(serverErrors);
+          toast.error('The sign-in rules were not saved', {
+            description: Object.keys(serverErrors).length ? 'Check the fields marked below.' : error.message,
+          });
+        },
+      },
+    );
+  };
+
+  return (
+    <SectionCard
+      title="Organisation sign-in rules"
+      description={`For everyone in ${tenant.name}. Only owners and admins see and change these.`}
+    >
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="flex flex-col gap-4"
+        aria-label="Organisation sign-in rules"
+      >
+        {isConflict ? (
+          <ConflictAlert title="Someone else saved the organisation's settings first">
+            The rules have been reloaded with what was saved: make your changes again.
+          </ConflictAlert>
+        ) : null}
+        <FormField
+          id={`${base}-idle`}
+          label="Session idle time"
+          hint={`Minutes without activity after which people are signed out of ${tenant.name} (${sessionIdleMinutesRange.min} to ${sessionIdleMinutesRange.max}). Leave empty for the server's limit.`}
+          error={errors.idleMinutes}
+          className="sm:max-w-sm"
+        >
+          <div className="flex items-center gap-2">
+            <Input
+              id={`${base}-idle`}
+              inputMode="numeric"
+              autoComplete="off"
+              value={draft.idleMinutes}
+              onChange={(event) => setDraft({ ...draft, idleMinutes: event.target.value })}
+              {...fieldAria(`${base}-idle`, { error: errors.idleMinutes, hint: true })}
+            />
+            <span className="text-muted-foreground text-sm">minutes</span>
+          </div>
+        </FormField>
+        <FormField
+          id={`${base}-domains`}
+          label="Allowed e-mail domains"
+          hint="One a line, e.g. sunrise.org.au. When any are listed, only addresses at them can be invited. People already in the organisation keep their access: remove them in Team Management if they should go."
+          error={errors.domains}
+        >
+          <textarea
+            id={`${base}-domains`}
+            rows={3}
+            className={textareaClass}
+            value={draft.domains}
+            placeholder="Any domain"
+            onChange={(event) => setDraft({ ...draft, domains: event.target.value })}
+            {...fieldAria(`${base}-domains`, { error: errors.domains, hint: true })}
+          />
+        </FormField>
+        <div className="flex justify-end gap-2">
+          <Button
+            type="button"
+            variant="outline"
+            disabled={!isDirty || save.isPending}
+            onClick={() => {
+              setDraft(toDraft(tenant));
+              setErrors({});
+            }}
+          >
+            Discard changes
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
+            Save sign-in rules
+          </Button>
+        </div>
+      </form>
+    </SectionCard>
+  );
+}
