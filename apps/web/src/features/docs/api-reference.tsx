@@ -53,7 +53,7 @@ export function ApiReference() {
         </h2>
         <p className="mt-1 text-muted-foreground text-sm">
           Every operation of the API, from the OpenAPI document the server publishes at{' '}
-          <a href="/api/openapi.json" className="text-primary underline underline-offset-2">
+          <a href="/api/openapi.json" className="font-medium text-foreground underline underline-offset-2">
             /api/openapi.json
           </a>
           .

@@ -126,7 +126,8 @@ function escapeHtml(text: string): string {
 
 /**
  * A section's Markdown as safe HTML. Headings inside it shift down one level (### → h4) so the page
- * keeps one h1 and a heading per section at h3. Links to other sites open in a new tab.
+ * keeps one h1 and a heading per section at h3. Links to other sites open in a new tab; code blocks
+ * can be focused, so a wide one scrolls by keyboard.
  */
 export function renderMarkdown(markdown: string): string {
   const shifted = markdown.replace(/^(#{3,5}) /gm, '#$1 ');
@@ -136,8 +137,10 @@ export function renderMarkdown(markdown: string): string {
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe', 'img'],
     FORBID_ATTR: ['style'],
   });
-  return clean.replace(
-    /<a href="(https?:\/\/[^"]+)"/g,
-    '<a href="$1" target="_blank" rel="noopener noreferrer"',
+  return (
+    clean
+      .replace(/<a href="(https?:\/\/[^"]+)"/g, '<a href="$1" target="_blank" rel="noopener noreferrer"')
+      // A code block wider than the page scrolls: it takes focus so the keyboard can scroll it too.
+      .replace(/<pre>/g, '<pre tabindex="0">')
   );
 }
