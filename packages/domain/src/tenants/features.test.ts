@@ -67,6 +67,8 @@ describe('tenant feature flags', () => {
     expect(featureOfWebPath('/invoices/new')).toBe('invoiceProcessing');
     expect(featureOfWebPath('/approvals/invoices')).toBe('invoiceProcessing');
     expect(featureOfWebPath('/timesheet')).toBe('timesheetManagement');
+    expect(featureOfWebPath('/settings/user/rates')).toBe('timesheetManagement');
+    expect(featureOfWebPath('/settings/user')).toBeNull();
     expect(featureOfWebPath('/participants/abc')).toBe('participantManagement');
     expect(featureOfWebPath('/behavior-analytics/team-x')).toBe('reporting');
     expect(featureOfWebPath('/teams-config')).toBe('teamManagement');

@@ -115,6 +115,7 @@ const webAreas: readonly { feature: TenantFeature; path: string }[] = [
   { feature: 'invoiceProcessing', path: '/my/invoices' },
   { feature: 'invoiceProcessing', path: '/finance-tax-invoices' },
   { feature: 'timesheetManagement', path: '/timesheet' },
+  { feature: 'timesheetManagement', path: '/settings/user/rates' },
   { feature: 'participantManagement', path: '/participants' },
   { feature: 'teamManagement', path: '/teams-config' },
   { feature: 'teamManagement', path: '/settings/teams' },

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ChevronRightIcon } from 'lucide-react';
+import { useTenantFeatures } from '@/features/tenants/tenant-features';
 import { useCurrentRole } from '@/features/tenants/use-current-role';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { type SettingsGroup, settingsGroupLabels, settingsLinksFor } from './settings-links';
@@ -8,7 +9,7 @@ import { type SettingsGroup, settingsGroupLabels, settingsLinksFor } from './set
 export function SettingsHome() {
   useDocumentTitle('Settings');
   const { role } = useCurrentRole();
-  const links = settingsLinksFor(role);
+  const links = settingsLinksFor(role, useTenantFeatures());
   const groups = [...new Set(links.map((link) => link.group))] as SettingsGroup[];
 
   return (

@@ -27,4 +27,29 @@ describe('settings links by role', () => {
     expect(visibleSettingsGroups('system-admin')).toEqual(['user', 'organisation', 'system']);
     expect(visibleSettingsGroups('global-admin')).toEqual(['user', 'organisation', 'system']);
   });
+
+  it('shows Global Settings to global admins only, and Integrations to owners and admins up', () => {
+    expect(settingsLinksFor('global-admin').map((link) => link.label)).toContain('Global Settings');
+    expect(settingsLinksFor('system-admin').map((link) => link.label)).toContain('System Settings');
+    expect(settingsLinksFor('system-admin').map((link) => link.label)).not.toContain('Global Settings');
+    expect(settingsLinksFor('tenant-admin').map((link) => link.label)).toContain('Integrations');
+    expect(settingsLinksFor('team-admin').map((link) => link.label)).not.toContain('Integrations');
+  });
+
+  it('leaves out the pages of a feature the organisation has turned off', () => {
+    const features = {
+      invoiceProcessing: true,
+      timesheetManagement: false,
+      participantManagement: true,
+      teamManagement: false,
+      reporting: true,
+      complianceTracking: true,
+    };
+    const labels = settingsLinksFor('tenant-admin', features).map((link) => link.label);
+    expect(labels).not.toContain('Rates');
+    expect(labels).not.toContain('Team Management');
+    expect(labels).not.toContain('Team Configuration');
+    expect(labels).toContain('Tax Invoice Settings');
+    expect(settingsLinksFor('tenant-admin').map((link) => link.label)).toContain('Rates');
+  });
 });

@@ -1,5 +1,7 @@
 import { can, type Permission } from '@wattle/domain/auth/permissions';
 import type { Role } from '@wattle/domain/auth/roles';
+import { featureOfWebPath } from '@wattle/domain/tenants/features';
+import type { TenantFeatures } from '@wattle/domain/tenants/schemas';
 
 /**
  * The settings navigation (spec shell section 2, "Settings links by role"): practitioners, support
@@ -140,9 +142,15 @@ export function visibleSettingsGroups(role: Role): SettingsGroup[] {
   return can(role, 'manage:system') ? ['user', 'organisation', 'system'] : ['user', 'organisation'];
 }
 
-export function settingsLinksFor(role: Role): SettingsLink[] {
+/** The links a role sees; with the organisation's feature flags, none of a feature that is off. */
+export function settingsLinksFor(role: Role, features?: TenantFeatures): SettingsLink[] {
   const groups = visibleSettingsGroups(role);
-  return settingsLinks.filter(
-    (link) => groups.includes(link.group) && (!link.permission || can(role, link.permission)),
-  );
+  return settingsLinks.filter((link) => {
+    const feature = featureOfWebPath(link.to);
+    return (
+      groups.includes(link.group) &&
+      (!link.permission || can(role, link.permission)) &&
+      (!features || feature === null || features[feature])
+    );
+  });
 }

@@ -1,4 +1,5 @@
 import { Link, useRouterState } from '@tanstack/react-router';
+import { useTenantFeatures } from '@/features/tenants/tenant-features';
 import { useCurrentRole } from '@/features/tenants/use-current-role';
 import { cn } from '@/lib/cn';
 import { type SettingsGroup, settingsGroupLabels, settingsLinksFor } from './settings-links';
@@ -7,7 +8,7 @@ import { type SettingsGroup, settingsGroupLabels, settingsLinksFor } from './set
 export function SettingsNav() {
   const { role } = useCurrentRole();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const links = settingsLinksFor(role);
+  const links = settingsLinksFor(role, useTenantFeatures());
   const groups = [...new Set(links.map((link) => link.group))] as SettingsGroup[];
 
   return (

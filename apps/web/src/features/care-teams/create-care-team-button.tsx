@@ -6,6 +6,7 @@ import { Loader2Icon, PlusIcon, ShieldAlertIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { meQueryOptions } from '@/features/auth/api';
+import { useIsFeatureOn } from '@/features/tenants/tenant-features';
 import { useCurrentRole } from '@/features/tenants/use-current-role';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Button } from '@/ui/button';
@@ -52,8 +53,10 @@ export function CreateCareTeamButton() {
   const navigate = useNavigate();
   const [isOpen, setIsOpen] = useState(false);
   const [created, setCreated] = useState<CareTeamResult | null>(null);
+  // Hidden while the organisation has team management off (the server would refuse it).
+  const isTeamManagementOn = useIsFeatureOn('teamManagement');
 
-  if (!can(role, 'create:teams')) return null;
+  if (!can(role, 'create:teams') || !isTeamManagementOn) return null;
 
   function openTeam(result: CareTeamResult) {
     setCreated(null);
