@@ -158,7 +158,12 @@ test.describe('sidebar', () => {
     await page.goto('/inbox');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: /^Inbox/ })).toHaveAttribute('href', '/inbox');
-    await expect(nav.getByRole('link', { name: 'Summary' })).toHaveAttribute('href', '/');
+    await expect(nav.getByRole('link', { name: 'Summary' })).toHaveAttribute('href', '/dashboard');
+    await nav.getByRole('link', { name: 'Summary' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Summary' })).toHaveAttribute('aria-current', 'page');
+    await page.goto('/inbox');
     await expect(nav.getByRole('link', { name: 'Financial Management' })).toHaveAttribute(
       'href',
       '/invoices',

@@ -338,10 +338,17 @@ const teamsListRoute = createRoute({
   component: lazyRouteComponent(() => import('@/features/teams/teams-page'), 'TeamsListPage'),
 });
 
+/** The teams the person works in (issue 18); /teams lists every team they can see. */
+const myTeamsRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/my-teams',
+  component: lazyRouteComponent(() => import('@/features/teams/teams-page'), 'MyTeamsPage'),
+});
+
 const meetingRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/meeting',
-  component: lazyRouteComponent(() => import('@/features/placeholders/meeting-page'), 'MeetingPage'),
+  component: lazyRouteComponent(() => import('@/features/meeting-reviews/meeting-page'), 'MeetingPage'),
 });
 
 const cardDetailComponent = lazyRouteComponent(
@@ -402,6 +409,7 @@ export const areaRoutes = [
   teamsConfigRoute,
   teamsRoute,
   teamsListRoute,
+  myTeamsRoute,
   meetingRoute,
   cardRoute,
   tenantCardRoute,

@@ -337,11 +337,12 @@ export function AppSidebar() {
               {/* The spec empties the list for family guardians: their inbox is all they are given. */}
               {isFamilyGuardian ? null : (
                 <SidebarMenuItem>
+                  {/* The dashboard (issue 16): what needs attention now, for the person's role. */}
                   <NavLink
-                    to="/"
+                    to="/dashboard"
                     label="Summary"
                     icon={LayoutDashboardIcon}
-                    isActive={false}
+                    isActive={pathname === '/dashboard'}
                     onNavigate={closeSheet}
                   />
                 </SidebarMenuItem>

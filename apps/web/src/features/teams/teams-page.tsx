@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Team } from '@wattle/domain/teams/schemas';
 import { LayoutGridIcon, ListIcon, UsersIcon } from 'lucide-react';
+import { meQueryOptions } from '@/features/auth/api';
 import { CreateCareTeamButton } from '@/features/care-teams/create-care-team-button';
 import { ScreeningExpiredBadge } from '@/features/team-config/screening-badge';
 import { useCurrentTenant } from '@/features/tenants/api';
@@ -14,7 +15,8 @@ import { ParticipantLine } from './participant-line';
 
 /**
  * /teams and /teams/list (spec shell section 2, "Team lists"): the teams of the current tenant the
- * user may see, as cards or as a list, each opening its work board.
+ * user may see, as cards or as a list, each opening its work board. /my-teams (issue 18): only the
+ * teams the person works in (their memberships; for a guest, the teams shared with them).
  */
 
 function memberCount(team: Team): string {
@@ -51,37 +53,57 @@ function TeamLink({ team, layout }: { team: Team; layout: 'grid' | 'list' }) {
   );
 }
 
-export function TeamsPage({ layout = 'grid' }: { layout?: 'grid' | 'list' }) {
-  useDocumentTitle('Teams');
+/** The teams the person works in: those they are a member of; a guest's are all shared with them. */
+export function teamsWorkedIn(teams: readonly Team[], userId: string, tenantRole: string | null): Team[] {
+  if (tenantRole === 'guest') return [...teams];
+  return teams.filter((team) => team.members.some((member) => member.userId === userId));
+}
+
+export function TeamsPage({ layout = 'grid', mine = false }: { layout?: 'grid' | 'list'; mine?: boolean }) {
+  useDocumentTitle(mine ? 'My Teams' : 'Teams');
   const { tenant } = useCurrentTenant();
+  const { data: me } = useSuspenseQuery(meQueryOptions());
   const teams = useQuery(teamsQueryOptions(tenant.id));
+  const shown = teams.data && (mine ? teamsWorkedIn(teams.data, me.id, tenant.role) : teams.data);
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="font-semibold text-2xl tracking-tight">Teams</h1>
-          <p className="mt-1 text-muted-foreground text-sm">The care teams you can see in {tenant.name}.</p>
+          <h1 className="font-semibold text-2xl tracking-tight">{mine ? 'My Teams' : 'Teams'}</h1>
+          <p className="mt-1 text-muted-foreground text-sm">
+            {mine
+              ? `The care teams you work in at ${tenant.name}.`
+              : `The care teams you can see in ${tenant.name}.`}
+          </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <CreateCareTeamButton />
-          <nav aria-label="Team list layout" className="flex rounded-lg border bg-card p-0.5">
-            <Link
-              to="/teams"
-              activeOptions={{ exact: true }}
-              className="flex items-center gap-1.5 rounded-md px-2.5 py-1 text-muted-foreground text-sm aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground"
-            >
-              <LayoutGridIcon className="size-4" aria-hidden="true" />
-              Cards
+          {mine ? (
+            <Link to="/teams" className="text-primary text-sm underline-offset-4 hover:underline">
+              All teams
             </Link>
-            <Link
-              to="/teams/list"
-              className="flex items-center gap-1.5 rounded-md px-2.5 py-1 text-muted-foreground text-sm aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground"
-            >
-              <ListIcon className="size-4" aria-hidden="true" />
-              List
-            </Link>
-          </nav>
+          ) : (
+            <CreateCareTeamButton />
+          )}
+          {mine ? null : (
+            <nav aria-label="Team list layout" className="flex rounded-lg border bg-card p-0.5">
+              <Link
+                to="/teams"
+                activeOptions={{ exact: true }}
+                className="flex items-center gap-1.5 rounded-md px-2.5 py-1 text-muted-foreground text-sm aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground"
+              >
+                <LayoutGridIcon className="size-4" aria-hidden="true" />
+                Cards
+              </Link>
+              <Link
+                to="/teams/list"
+                className="flex items-center gap-1.5 rounded-md px-2.5 py-1 text-muted-foreground text-sm aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground"
+              >
+                <ListIcon className="size-4" aria-hidden="true" />
+                List
+              </Link>
+            </nav>
+          )}
         </div>
       </div>
 
@@ -93,9 +115,11 @@ export function TeamsPage({ layout = 'grid' }: { layout?: 'grid' | 'list' }) {
           error={teams.error}
           onRetry={() => void teams.refetch()}
         />
-      ) : teams.data.length === 0 ? (
+      ) : !shown || shown.length === 0 ? (
         <p className="rounded-xl border border-dashed bg-card px-6 py-10 text-center text-muted-foreground text-sm">
-          You are not on any team in {tenant.name} yet.
+          {mine
+            ? `You do not work in any team in ${tenant.name} yet.`
+            : `You are not on any team in ${tenant.name} yet.`}
         </p>
       ) : (
         <ul
@@ -106,7 +130,7 @@ export function TeamsPage({ layout = 'grid' }: { layout?: 'grid' | 'list' }) {
               : 'divide-y overflow-hidden rounded-xl border'
           }
         >
-          {teams.data.map((team) => (
+          {shown.map((team) => (
             <li key={team.id} className="flex">
               <TeamLink team={team} layout={layout} />
             </li>
@@ -119,4 +143,8 @@ export function TeamsPage({ layout = 'grid' }: { layout?: 'grid' | 'list' }) {
 
 export function TeamsListPage() {
   return <TeamsPage layout="list" />;
+}
+
+export function MyTeamsPage() {
+  return <TeamsPage layout="list" mine />;
 }
