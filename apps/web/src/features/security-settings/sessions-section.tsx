@@ -47,6 +47,7 @@ export function SessionsSection() {
                 key={session.id}
                 className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center"
                 data-testid="session-row"
+                data-session-id={session.id}
               >
                 <MonitorSmartphoneIcon
                   className="hidden size-5 shrink-0 text-muted-foreground sm:block"
