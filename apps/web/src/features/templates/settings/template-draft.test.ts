@@ -10,6 +10,7 @@ import {
   nestDraftIssues,
   parseOptions,
   type TemplateDraft,
+  templateToDraft,
   toCreateTemplateInput,
   validateTemplateDraft,
 } from './template-draft';
@@ -319,5 +320,75 @@ describe('nestDraftIssues', () => {
       pattern: { type: 'validate', message: 'Bad pattern' },
     });
     expect(fields[0]).toBeUndefined();
+  });
+});
+
+describe('templateToDraft', () => {
+  it('gives back the template it was made from, so an edit starts where the last version ended', () => {
+    const input = {
+      name: 'Home Visit Check',
+      description: 'A short check.',
+      category: 'risk' as const,
+      ndisRequired: true,
+      estimatedDuration: 3,
+      reviewCycle: 180,
+      signatureRequired: true,
+      witnessRequired: false,
+      fields: [
+        {
+          id: 'visit-notes',
+          name: 'Visit notes',
+          type: 'text' as const,
+          required: true,
+          order: 0,
+          ndisStandard: false,
+          helpText: 'What you saw.',
+          validation: { minLength: 2, maxLength: 100, pattern: '^[A-Z]' },
+        },
+        {
+          id: 'visit-method',
+          name: 'Visit method',
+          type: 'select' as const,
+          required: false,
+          order: 1,
+          ndisStandard: false,
+          options: ['In person', 'Phone'],
+        },
+        {
+          id: 'lead-signature',
+          name: 'Lead signature',
+          type: 'signature' as const,
+          required: true,
+          order: 2,
+          ndisStandard: false,
+          signature: { signer: 'self' as const, requiredRole: 'clinician' as const },
+        },
+      ],
+    };
+    const template = {
+      ...input,
+      id: 'home-visit-check-abc123',
+      tenantId: null,
+      ndisLineItems: [],
+      version: '2.0',
+      versionNumber: 2,
+      requiredDocuments: [],
+      requiredRoles: [],
+      complianceRules: {
+        mandatoryValidation: true,
+        signatureRequired: true,
+        witnessRequired: false,
+        reviewCycle: 180,
+      },
+      pdfTemplate: { layout: 'portrait' as const, sections: [], headerFooter: true },
+      aiCompatible: { autoFillFields: [], suggestionsEnabled: false, validationPrompts: false },
+      isActive: true,
+      isBuiltIn: false,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    };
+    const draft = templateToDraft(template);
+    expect(draft.fields.every((field) => field.idEdited)).toBe(true);
+    expect(toCreateTemplateInput(draft)).toEqual(input);
   });
 });
