@@ -361,3 +361,30 @@ describe('PATCH /api/me', () => {
     expect(back.body.data).toMatchObject({ name: 'Aria Auditor', timeZone: null });
   });
 });
+
+describe('documentation', () => {
+  it('documents the notification settings and PATCH /api/me in the OpenAPI document', async () => {
+    const doc = (await t.anonymous().get('/api/openapi.json')).body;
+    const settings = doc.paths['/api/settings/notifications'];
+    expect(settings.get.tags).toEqual(['settings']);
+    expect(settings.put.tags).toEqual(['settings']);
+    expect(settings.put.description).toContain('dailyDigest');
+    const body = settings.put.requestBody.content['application/json'].schema;
+    expect(Object.keys(body.properties)).toEqual(['kinds', 'dailyDigest']);
+    expect(Object.keys(body.properties.kinds.properties)).toEqual([
+      'comments',
+      'approvals',
+      'invoices',
+      'deadlines',
+      'participants',
+      'staff',
+      'organisation',
+    ]);
+    const me = doc.paths['/api/me'].patch;
+    expect(me.tags).toEqual(['me']);
+    expect(Object.keys(me.requestBody.content['application/json'].schema.properties)).toEqual([
+      'name',
+      'timeZone',
+    ]);
+  });
+});

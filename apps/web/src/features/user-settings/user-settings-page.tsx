@@ -105,6 +105,7 @@ export function UserSettingsPage() {
               id={`${id}-email`}
               value={me.email}
               readOnly
+              className="bg-muted text-muted-foreground"
               {...fieldAria(`${id}-email`, { hint: true })}
             />
           </FormField>
