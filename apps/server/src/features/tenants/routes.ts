@@ -54,7 +54,15 @@ export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/tenants/current',
-    { config: { auth: 'tenant' }, schema: { tags: ['tenants'], response: { 200: oneSchema(TenantSchema) } } },
+    {
+      config: { auth: 'tenant' },
+      schema: {
+        tags: ['tenants'],
+        description:
+          'The current organisation: name, logo, branding, custom domain, data residency, audit and billing settings, subscription and trial, and its security settings (session idle time, allowed e-mail domains).',
+        response: { 200: oneSchema(TenantSchema) },
+      },
+    },
     async (request) => {
       const tenant = await inTenant(request, async (ctx) => {
         const [row] = await ctx.tx.select().from(tenants).where(eq(tenants.id, ctx.tenantId));
@@ -69,7 +77,13 @@ export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/tenants/current',
     {
       config: { auth: 'tenant' },
-      schema: { tags: ['tenants'], body: UpdateTenantSchema, response: { 200: oneSchema(TenantSchema) } },
+      schema: {
+        tags: ['tenants'],
+        description:
+          'Owners and admins change the organisation: only the fields sent, from the version read (409 with the current record when stale). Audited field by field. Audit retention is at least 2557 days; data residency cannot be changed here.',
+        body: UpdateTenantSchema,
+        response: { 200: oneSchema(TenantSchema) },
+      },
     },
     async (request) => {
       const data = await inTenant(request, (ctx) => updateTenant(ctx, request.body));

@@ -245,3 +245,25 @@ describe('allowed e-mail domains', () => {
     }
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the tenant and session routes with their bodies', async () => {
+    const doc = (await t.anonymous().get('/api/openapi.json')).body;
+    for (const [path, method, tag] of [
+      ['/api/tenants/current', 'get', 'tenants'],
+      ['/api/tenants/current', 'patch', 'tenants'],
+      ['/api/me/sessions', 'get', 'me'],
+      ['/api/me/sessions', 'delete', 'me'],
+      ['/api/me/sessions/{id}', 'delete', 'me'],
+    ] as const) {
+      const operation = doc.paths[path]?.[method];
+      expect(operation, `${method} ${path}`).toBeDefined();
+      expect(operation.tags, `${method} ${path}`).toEqual([tag]);
+      expect(operation.description, `${method} ${path}`).toBeTruthy();
+    }
+    const patchBody = JSON.stringify(doc.paths['/api/tenants/current'].patch.requestBody);
+    for (const field of ['security', 'sessionIdleMinutes', 'allowedEmailDomains', 'logo']) {
+      expect(patchBody).toContain(field);
+    }
+  });
+});
