@@ -6,6 +6,7 @@ import { tenants } from '../../db/schema/tenants';
 import { AppError } from '../../http/app-error';
 import { requireTenantPermission, type TenantContext } from '../../http/tenant-scope';
 import { writeAudit } from '../audit/write-audit';
+import { publishChange } from '../events/change-feed';
 
 type TenantRow = Pick<typeof tenants.$inferSelect, 'id' | 'name' | 'slug' | 'features' | 'version'>;
 
@@ -79,6 +80,12 @@ export async function setTenantFeatures(
     action: 'features-changed',
     changes,
     ...(options.byAdminCommand ? { metadata: { by: 'admin-command' } } : {}),
+  });
+  // Everyone's open app in the organisation reads its flags again and hides or shows the areas.
+  await publishChange(ctx.tx, {
+    tenantId: ctx.tenantId,
+    userId: null,
+    event: { type: 'updated', entity: 'tenant-features', id: ctx.tenantId, version: updated!.version },
   });
   return toFeatureFlags(updated!);
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness';
 import { setFeature } from '../../admin/admin-commands';
 import { auditLog } from '../../db/schema/audit';
+import { listenForChanges } from '../events/change-feed';
 
 /**
  * Feature flags per organisation (issue 17 items 3 and 6): global admins list and change them,
@@ -160,6 +161,28 @@ describe('PATCH /api/global/tenants/:id/features', () => {
     expect(created.status).toBe(403);
     expect(created.body.error.message).toContain('Team management is turned off');
     expect((await setFlags({ teamManagement: true })).status).toBe(200);
+  });
+
+  it('announces the change to everyone in the organisation, so their apps hide or show the area', async () => {
+    const messages: { tenantId: string; userId: string | null; event: { entity: string; id: string } }[] = [];
+    const stop = await listenForChanges(t.database, (p) => messages.push(JSON.parse(p ?? '{}')), {
+      warn: () => undefined,
+    } as never);
+    try {
+      expect((await setFlags({ complianceTracking: false })).status).toBe(200);
+      const until = Date.now() + 5000;
+      while (!messages.some((m) => m.event.entity === 'tenant-features') && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      await stop();
+      expect((await setFlags({ complianceTracking: true })).status).toBe(200);
+    }
+    expect(messages.find((m) => m.event.entity === 'tenant-features')).toMatchObject({
+      tenantId: sunrise,
+      userId: null,
+      event: { type: 'updated', id: sunrise },
+    });
   });
 
   it('refuses a stale version with 409 and the current flags', async () => {

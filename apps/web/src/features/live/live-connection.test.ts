@@ -218,6 +218,8 @@ describe('live query keys', () => {
       ['dashboard', 't1'],
     ]);
     expect(liveQueryKeys('audit-pack', 't1')).toEqual([['audit-packs', 't1']]);
+    // Feature flags ride on the tenant list, which is not kept per tenant.
+    expect(liveQueryKeys('tenant-features', 't1')).toEqual([['tenants']]);
     expect(allLiveQueryKeys('t1')).toEqual([
       ['notifications', 't1'],
       ['favorites', 't1'],
@@ -233,6 +235,7 @@ describe('live query keys', () => {
       ['time', 't1', 'timer'],
       ['time', 't1', 'codes'],
       ['invoices', 't1'],
+      ['tenants'],
       ['settings', 't1', 'tax-invoice'],
       ['support-catalogue', 't1'],
       ['restrictive-practices', 't1'],

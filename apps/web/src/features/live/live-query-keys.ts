@@ -45,6 +45,8 @@ const liveAreas: Record<string, (tenantId: string) => (readonly unknown[])[]> = 
     ['invoices', tenantId],
     ['dashboard', tenantId],
   ],
+  // A global admin turned a feature on or off: the tenant list carries the flags the app hides by.
+  'tenant-features': () => [['tenants']],
   // The tax-invoice settings page (features/tax-invoice-settings/api.ts).
   'tax-invoice-settings': (tenantId) => [['settings', tenantId, 'tax-invoice']],
   claim: (tenantId) => [['invoices', tenantId]],
