@@ -6,6 +6,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
+import { installPlainValidationMessages } from '@wattle/domain/shared/plain-validation-messages';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { demoRoutes } from './auth/demo-routes';
@@ -79,6 +80,8 @@ export interface AppOptions {
 /** Builds the Fastify instance with every plugin and route. It never listens: main.ts and tests do. */
 export async function buildApp(options: AppOptions) {
   const { config, database } = options;
+  // Validation errors name the field and the limit in plain words (issue 18).
+  installPlainValidationMessages();
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,

@@ -1,4 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router';
+import { installPlainValidationMessages } from '@wattle/domain/shared/plain-validation-messages';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppErrorBoundary } from './app/app-error-boundary';
@@ -8,6 +9,9 @@ import { createAppRouter } from './app/router';
 import { forgetUserData } from './features/auth/session';
 import { setUnauthenticatedHandler } from './lib/http';
 import './styles.css';
+
+// The forms' validation messages name the field and the limit in plain words, as the server's do.
+installPlainValidationMessages();
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);

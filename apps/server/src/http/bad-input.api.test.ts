@@ -88,7 +88,11 @@ describe('bad input writes nothing', () => {
     expect(team.body.error.details).toEqual([
       { path: ['name'], message: expect.any(String), code: 'invalid_type' },
     ]);
-    expect(team.body.error.message).toMatch(/^Invalid body: name: /);
+    // In plain words, naming the field (issue 18), never zod's "Invalid input: expected string…".
+    expect(team.body.error.message).toBe('Name must be text.');
+    const long = await olivia.post('/api/teams', { name: 'x'.repeat(500) });
+    expectError(long, 400, 'VALIDATION_FAILED');
+    expect(long.body.error.message).toMatch(/^Name must be \d+ characters or fewer\.$/);
 
     const patch = await olivia.patch('/api/tenants/current', {
       version: '1',

@@ -46,11 +46,10 @@ export function registerErrorHandler(app: FastifyInstance) {
         message: v.message,
         code: v.keyword,
       }));
+      // The first issue's message, which names its field in plain words
+      // (domain/shared/plain-validation-messages.ts); details keep every issue with its path.
       const where = error.validationContext ?? 'request';
-      const first = details[0];
-      const message = first
-        ? `Invalid ${where}: ${first.path.length ? `${first.path.join('.')}: ` : ''}${first.message}`
-        : `Invalid ${where}`;
+      const message = details[0]?.message ?? `The ${where} is not valid.`;
       return reply.status(400).send(body('VALIDATION_FAILED', message, details));
     }
     const known = error.code ? fastifyErrors[error.code] : undefined;

@@ -36,7 +36,7 @@ export const taxInvoiceSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          "Replaces the tax-invoice settings (manage:tenant). Legal name and ABN are required; the ABN must pass the ATO checksum, else 400 VALIDATION_FAILED 'Invalid body: abn: Enter a valid ABN: 11 digits that pass the ABN check'. Other provider details may be '' (unset); the bank account is null, three empty fields (none), or all three valid. nextInvoiceNumber, when sent, only moves forward: below the next number 400 naming the lowest allowed. version (the tenant's), when sent and stale, answers 409 with the current settings. Bumps the tenant version; audited; announced as a live 'tax-invoice-settings' event.",
+          "Replaces the tax-invoice settings (manage:tenant). Legal name and ABN are required; the ABN must pass the ATO checksum, else 400 VALIDATION_FAILED 'Enter a valid ABN: 11 digits that pass the ABN check' (details[].path ['abn']). Other provider details may be '' (unset); the bank account is null, three empty fields (none), or all three valid. nextInvoiceNumber, when sent, only moves forward: below the next number 400 naming the lowest allowed. version (the tenant's), when sent and stale, answers 409 with the current settings. Bumps the tenant version; audited; announced as a live 'tax-invoice-settings' event.",
         body: UpdateTaxInvoiceSettingsSchema,
         response: { 200: oneSchema(TaxInvoiceSettingsSchema) },
       },
