@@ -19,7 +19,7 @@ async function openSearch(page: Page, from = '/inbox') {
   await expect(dialog).toBeVisible();
   return {
     dialog,
-    field: dialog.getByRole('combobox', { name: 'Search across this tenant' }),
+    field: dialog.getByRole('combobox', { name: 'Search across this organisation' }),
     status: dialog.getByTestId('search-status'),
   };
 }
@@ -184,10 +184,10 @@ test.describe('global search dialog', () => {
   test('shows the placeholder and the start message, and waits 300 ms after typing', async ({ page }) => {
     const queries = answerSearch(page, () => []);
     const { field, status } = await openSearch(page);
-    await expect(field).toHaveAttribute('placeholder', 'Search across this tenant…');
+    await expect(field).toHaveAttribute('placeholder', 'Search across this organisation…');
     await expect(field).toHaveAttribute('maxlength', '200');
     await expect(field).toBeFocused();
-    await expect(status).toHaveText('Start typing to search work items across your tenant…');
+    await expect(status).toHaveText('Start typing to search work items across your organisation…');
 
     await field.pressSequentially('wound care', { delay: 40 });
     await expect(status).toHaveText('Updating…');
@@ -198,7 +198,7 @@ test.describe('global search dialog', () => {
     expect(queries[0]?.tenant).toBeTruthy();
 
     await field.fill('');
-    await expect(status).toHaveText('Start typing to search work items across your tenant…');
+    await expect(status).toHaveText('Start typing to search work items across your organisation…');
   });
 
   test('counts the results, keeps the last answer while a newer query loads, and opens with the keyboard', async ({
@@ -334,10 +334,10 @@ test.describe('global search dialog, loaded on first use', () => {
     await expect(dialog).toBeFocused();
 
     release();
-    const field = dialog.getByRole('combobox', { name: 'Search across this tenant' });
+    const field = dialog.getByRole('combobox', { name: 'Search across this organisation' });
     await expect(field).toBeFocused();
     await expect(dialog.getByTestId('search-status')).toHaveText(
-      'Start typing to search work items across your tenant…',
+      'Start typing to search work items across your organisation…',
     );
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();

@@ -62,7 +62,7 @@ test.describe('the shell', () => {
     await page.goto('/inbox');
     await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    await expect(page.getByPlaceholder('Search across this tenant…')).toBeVisible();
+    await expect(page.getByPlaceholder('Search across this organisation…')).toBeVisible();
   });
 
   test('the loading fallback reads Loading...', async ({ page, signIn }) => {

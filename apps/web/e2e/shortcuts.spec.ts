@@ -70,7 +70,7 @@ test.describe('keyboard shortcuts', () => {
 
     await page.keyboard.press('Control+k');
     await expect(search).toBeVisible();
-    await expect(search.getByRole('combobox', { name: 'Search across this tenant' })).toBeFocused();
+    await expect(search.getByRole('combobox', { name: 'Search across this organisation' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(search).toBeHidden();
 

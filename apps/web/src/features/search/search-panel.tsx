@@ -80,7 +80,7 @@ export function SearchPanel({ onOpenResult }: { onOpenResult: (result: SearchRes
           ref={fieldRef}
           type="search"
           role="combobox"
-          aria-label="Search across this tenant"
+          aria-label="Search across this organisation"
           aria-expanded={results.length > 0}
           aria-controls={listId}
           aria-autocomplete="list"
