@@ -34,8 +34,8 @@ export const searchMessages = {
     found: (n: number) => `Found ${n} work item(s)`,
   },
   dialog: {
-    placeholder: 'Search across this tenant…',
-    idle: 'Start typing to search work items across your tenant…',
+    placeholder: 'Search across this organisation…',
+    idle: 'Start typing to search work items across your organisation…',
     empty: 'No matches found',
     updating: 'Updating…',
     count: (n: number) => `${n} result(s)`,

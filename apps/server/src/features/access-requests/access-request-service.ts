@@ -79,7 +79,7 @@ export async function requestTenantAccess(
           eq(tenantAccessRequests.status, 'pending'),
         ),
       );
-    if (pending) throw new AppError('CONFLICT', 'You already have a pending request for this tenant');
+    if (pending) throw new AppError('CONFLICT', 'You already have a pending request for this organisation');
     const [created] = await tx
       .insert(tenantAccessRequests)
       .values({

@@ -97,7 +97,7 @@ describe('tenant access requests', () => {
     expect(res.status).toBe(409);
     expect(res.body.error).toEqual({
       code: 'CONFLICT',
-      message: 'You already have a pending request for this tenant',
+      message: 'You already have a pending request for this organisation',
     });
   });
 
