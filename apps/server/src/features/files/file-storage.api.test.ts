@@ -295,12 +295,17 @@ describe('GET /api/files: what is gone is not listed', () => {
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(204);
     expect(await names('olivia', 'q=removed%20by')).toEqual([]);
     expect(await names('olivia', 'q=short%20lived')).toEqual(['Short lived.pdf']);
+    const before = (await list('olivia')).body.meta.total;
     const current = await (await as('olivia')).get(`/api/cards/${card.id}`);
     const removed = await (await as('olivia')).delete(
       `/api/cards/${card.id}?version=${current.body.data.version}`,
     );
     expect(removed.status, JSON.stringify(removed.body)).toBeLessThan(300);
     expect(await names('olivia', 'q=short%20lived')).toEqual([]);
+    // The unfiltered count (every live file less those of deleted cards) agrees.
+    const after = await list('olivia');
+    expect(after.body.meta.total).toBe(before - 1);
+    expect(after.body.data.map((f) => f.name)).not.toContain('Short lived.pdf');
     // The file itself is still live: only its card went.
     const [row] = await t.readInTenant(sunrise, (tx) =>
       tx
