@@ -6,24 +6,7 @@ async function expectNotFound(page: Page): Promise<void> {
   await expect(page).toHaveTitle('Page not found · Wattle');
 }
 
-/** Pages another issue builds: each shows its title and says what will be there. */
-const placeholderPages = [['/meeting', 'Meeting Reviews']] as const;
-
 test.describe('navigation', () => {
-  test('every area page opens with its title, breadcrumbs and a labelled empty state', async ({
-    page,
-    signIn,
-  }) => {
-    await signIn(demoUsers.owner);
-    for (const [path, title] of placeholderPages) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
-      await expect(page.getByTestId('placeholder')).toContainText('Coming in a later release');
-      await expect(page).toHaveTitle(`${title} · Wattle`);
-      await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toBeVisible();
-    }
-  });
-
   test('redirects: / to /inbox, a team to its work board, finance tax invoices to /invoices', async ({
     page,
     signIn,

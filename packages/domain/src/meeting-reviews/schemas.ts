@@ -59,6 +59,8 @@ export const MeetingReviewSchema = z.object({
   days: z.number().int(),
   /** The organisation's today (yyyy-mm-dd in its time zone). */
   today: z.iso.date(),
+  /** The organisation's time zone (IANA), for showing when cards changed. */
+  timeZone: z.string(),
   /** Due dates from `dueFrom` to `dueTo`, inclusive, are on the review. */
   dueFrom: z.iso.date(),
   dueTo: z.iso.date(),

@@ -140,6 +140,7 @@ export async function readMeetingReview(
     team: { id: teamId, name: team?.name ?? '' },
     days,
     today,
+    timeZone: ctx.timeZone,
     dueFrom,
     dueTo,
     changedSince: changedSince.toISOString(),
