@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { meQueryOptions } from '@/features/auth/api';
 import { participantQueryOptions } from '@/features/participants/api';
 import { ParticipantPicker } from '@/features/participants/participant-picker';
+import { useIsFeatureOn } from '@/features/tenants/tenant-features';
 import type { CardView } from './use-card-view';
 
 /**
@@ -17,7 +18,9 @@ export function CardParticipantField({ tenantId, card }: { tenantId: string; car
   const { view, team, canEdit, change } = card;
   const participantId = view.participantId;
   const { data: me } = useQuery(meQueryOptions());
-  const canOpen = me?.isVerified === true && can(team?.myRole, 'read:participants');
+  // Participant records are closed while the organisation has participant management off.
+  const isParticipantsOn = useIsFeatureOn('participantManagement');
+  const canOpen = me?.isVerified === true && can(team?.myRole, 'read:participants') && isParticipantsOn;
   const [picked, setPicked] = useState<{ id: string; name: string } | null>(null);
   const teamParticipant = team?.participant;
   const knownName =
