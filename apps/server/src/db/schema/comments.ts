@@ -123,3 +123,14 @@ export const cardFiles = pgTable(
     index('card_files_retention_idx').on(t.tenantId, t.deleteAfter).where(sql`${t.purgedAt} is null`),
   ],
 );
+
+/**
+ * How many live (not deleted) files each tenant has, kept by statement triggers on card_files
+ * (migration 0030): file storage's total for an owner's unfiltered list reads this row instead of
+ * counting every file of the tenant on each page (docs/performance.md, File storage). No foreign key
+ * to tenants, as for invoice_tallies: a tenant deleted with its files would trip over its own cascade.
+ */
+export const cardFileTallies = pgTable('card_file_tallies', {
+  tenantId: tenantIdColumn().primaryKey(),
+  n: integer('n').notNull(),
+});
