@@ -20,7 +20,7 @@ test.describe('Meeting Reviews (/meeting)', () => {
     await page.goto('/meeting');
     await expect(page.getByRole('heading', { name: 'Meeting Reviews', level: 1 })).toBeVisible();
     await expect(page).toHaveTitle('Meeting Reviews · Wattle');
-    await page.getByLabel('Team').selectOption({ label: "Jordan's Care Team" });
+    await page.getByLabel('Team', { exact: true }).selectOption({ label: "Jordan's Care Team" });
     await expect(page.getByRole('heading', { name: /^Jordan Lee/, level: 2 })).toBeVisible();
 
     const article = page.getByRole('article', { name: `${card.workItemId} ${title}` });
@@ -77,7 +77,7 @@ test.describe('Meeting Reviews (/meeting)', () => {
     const title = `Meeting far ahead ${Date.now()}`;
     const { card } = await sunriseWithNewCard(page, { title, dueDate: dayFromToday(20) });
     await page.goto('/meeting');
-    await page.getByLabel('Team').selectOption({ label: "Jordan's Care Team" });
+    await page.getByLabel('Team', { exact: true }).selectOption({ label: "Jordan's Care Team" });
     // Just made, so it changed this week: on the review either way, its due date outside the week.
     const article = page.getByRole('article', { name: `${card.workItemId} ${title}` });
     await expect(article).toBeVisible();
@@ -90,7 +90,7 @@ test.describe('Meeting Reviews (/meeting)', () => {
     browser,
   }) => {
     const aria = await openAs(browser, demoUsers.auditor, '/meeting');
-    await aria.page.getByLabel('Team').selectOption({ label: "Jordan's Care Team" });
+    await aria.page.getByLabel('Team', { exact: true }).selectOption({ label: "Jordan's Care Team" });
     await expect(aria.page.getByTestId('meeting-review-summary')).toContainText(
       'only team members who comment',
     );

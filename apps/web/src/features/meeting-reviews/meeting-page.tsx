@@ -26,7 +26,7 @@ import { meetingAgendaUrl, meetingReviewQueryOptions, useSaveMeetingNote } from 
 
 /** The periods offered; the server takes 1 to 31 days. */
 const periods = [
-  { days: 7, label: 'Last week and the week ahead' },
+  { days: 7, label: 'A week either side' },
   { days: 14, label: 'Two weeks either side' },
   { days: 31, label: 'A month either side' },
 ] as const;
