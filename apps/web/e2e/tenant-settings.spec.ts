@@ -94,6 +94,8 @@ test.describe('tenant settings', () => {
     await expect(form.getByRole('textbox', { name: 'Colour', exact: true })).toHaveValue('#0f766e');
     await expect(form.getByRole('img', { name: "The organisation's logo" })).toBeVisible();
     expect(await primaryOf(page)).toBe('#0f766e');
+    // The organisation switcher shows the logo in place of the initials.
+    await expect(page.getByTestId('tenant-logo').first()).toBeVisible();
 
     // Back as it was, for the other specs.
     await form.getByRole('textbox', { name: 'Colour', exact: true }).fill('#ea580c');
@@ -102,6 +104,7 @@ test.describe('tenant settings', () => {
     await form.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Organisation settings saved')).toBeVisible();
     await expect.poll(() => primaryOf(page)).toBe('#ea580c');
+    await expect(page.getByTestId('tenant-logo')).toHaveCount(0);
   });
 
   test('a team lead reads the settings and cannot change them', async ({ page, signIn }) => {

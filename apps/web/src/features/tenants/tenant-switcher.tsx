@@ -35,7 +35,22 @@ function avatarStyle(tenant: TenantSummary): CSSProperties | undefined {
   };
 }
 
+/** A white-label tenant's logo (Tenant Settings) stands in for its initials; the name is read beside it. */
 function TenantAvatar({ tenant, className }: { tenant: TenantSummary; className?: string }) {
+  if (tenant.settings.whiteLabel && tenant.logo) {
+    return (
+      <span
+        aria-hidden="true"
+        data-testid="tenant-logo"
+        className={cn(
+          'flex size-8 shrink-0 items-center justify-center overflow-hidden rounded-md border bg-white',
+          className,
+        )}
+      >
+        <img src={tenant.logo} alt="" className="max-h-full max-w-full object-contain" />
+      </span>
+    );
+  }
   return (
     <span
       aria-hidden="true"
