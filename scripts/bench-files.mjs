@@ -226,9 +226,9 @@ async function explainList({ url, tenant }) {
          left join users u on u.id = f.uploaded_by
        ${where} order by f.created_at desc nulls last, f.id desc nulls last limit 51`,
     );
-    // An owner's unfiltered list: every live file less those on deleted cards (countAllFiles).
+    // An owner's unfiltered list: the tallied live files less those on deleted cards (countAllFiles).
     const count = await explain(
-      `select (select count(*) from card_files where tenant_id = $1 and deleted_at is null)
+      `select coalesce((select n from card_file_tallies where tenant_id = $1), 0)
          - (select count(*) from cards c join card_files f on f.tenant_id = c.tenant_id and f.card_id = c.id
              where c.tenant_id = $1 and c.deleted_at is not null and f.deleted_at is null)`,
     );

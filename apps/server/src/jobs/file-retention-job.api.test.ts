@@ -106,6 +106,8 @@ describe('the file retention job', () => {
     expect(thread.body.data.map((c: { content: string }) => c.content)).toEqual([]);
     const listed = await (await as('olivia.owner@sunrise.example')).get('/api/files');
     expect(listed.body.data.map((f: { name: string }) => f.name)).toEqual(['FBA report.pdf']);
+    // The tallied total (migration 0033) followed the job's deletions.
+    expect(listed.body.meta.total).toBe(1);
 
     const audit = await t.readInTenant(sunrise, (tx) =>
       tx

@@ -291,8 +291,10 @@ describe('GET /api/files: what is gone is not listed', () => {
     const kept = await upload('lee', card.id, 'Short lived.pdf');
     const gone = await upload('lee', card.id, 'Removed by lead.pdf');
     expect(await names('olivia', 'q=removed%20by')).toEqual(['Removed by lead.pdf']);
+    const withIt = (await list('olivia')).body.meta.total;
     const deleted = await (await as('olivia')).delete(`/api/files/${gone.id}`);
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(204);
+    expect((await list('olivia')).body.meta.total).toBe(withIt - 1);
     expect(await names('olivia', 'q=removed%20by')).toEqual([]);
     expect(await names('olivia', 'q=short%20lived')).toEqual(['Short lived.pdf']);
     const before = (await list('olivia')).body.meta.total;

@@ -222,14 +222,14 @@ function isUnfiltered(reach: FileReach, query: FileListQuery): boolean {
 }
 
 /**
- * Every live file of the tenant, less those on deleted cards: the first from card_files_tenant_uploaded_idx
- * alone (an index-only scan), the second through the few deleted cards (cards_deleted_idx) and each
- * one's files (card_files_card_idx), instead of joining every file to its card.
+ * Every live file of the tenant, less those on deleted cards: the first from the tally the triggers
+ * on card_files keep (migration 0033), the second through the few deleted cards (cards_deleted_idx)
+ * and each one's files (card_files_card_idx), instead of joining every file to its card.
  */
 async function countAllFiles(ctx: TenantContext): Promise<number> {
   // Written out with aliases: the query builder drops table names from columns inside sql``.
   const rows = await ctx.tx.execute(sql`select
-      (select count(*) from card_files f where f.tenant_id = ${ctx.tenantId} and f.deleted_at is null)
+      coalesce((select n from card_file_tallies where tenant_id = ${ctx.tenantId}), 0)
       - (select count(*) from cards c inner join card_files f on f.tenant_id = c.tenant_id and f.card_id = c.id
           where c.tenant_id = ${ctx.tenantId} and c.deleted_at is not null and f.deleted_at is null) as n`);
   const [row] = (rows as unknown as { rows: { n: number | string }[] }).rows;
