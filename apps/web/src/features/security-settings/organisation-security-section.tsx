@@ -12,6 +12,7 @@ import { ConflictAlert } from '@/ui/conflict-alert';
 import { FormField, fieldAria, textareaClass } from '@/ui/form-field';
 import { Input } from '@/ui/input';
 import { SectionCard } from '@/ui/section-card';
+import { parseDomainList } from './email-domain-list';
 
 interface Draft {
   idleMinutes: string;
@@ -24,14 +25,6 @@ const toDraft = (tenant: Tenant): Draft => ({
 });
 
 const idleMessage = `Enter whole minutes from ${sessionIdleMinutesRange.min} to ${sessionIdleMinutesRange.max}, or leave it empty`;
-
-/** Domains typed one a line (or separated by commas or spaces), an @ in front forgiven. */
-function parseDomains(text: string): string[] {
-  return text
-    .split(/[\s,;]+/)
-    .map((domain) => domain.trim().replace(/^@/, '').toLowerCase())
-    .filter(Boolean);
-}
 
 /**
  * The organisation's sign-in rules (owners and admins): how long a session may sit idle, and which
@@ -68,7 +61,7 @@ export function OrganisationSecuritySection({ tenant }: { tenant: Tenant }) {
     ) {
       nextErrors.idleMinutes = idleMessage;
     }
-    const domains = parseDomains(draft.domains);
+    const domains = parseDomainList(draft.domains);
     if (domains.length > maxAllowedEmailDomains) {
       nextErrors.domains = `Allow at most ${maxAllowedEmailDomains} e-mail domains`;
     }
@@ -77,7 +70,7 @@ export function OrganisationSecuritySection({ tenant }: { tenant: Tenant }) {
     save.mutate(
       {
         version: baseVersion,
-        security: { sessionIdleMinutes: idle, allowedEmailDomains: [...new Set(domains)] },
+        security: { sessionIdleMinutes: idle, allowedEmailDomains: domains },
       },
       {
         onSuccess: (updated) => {
