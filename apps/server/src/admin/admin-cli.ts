@@ -33,7 +33,7 @@ const usage = `usage: npm run admin -- <command>
   set-feature <tenant id or slug> <${tenantFeatures.join('|')}> <on|off>
       Turn one of an organisation's features on or off (each refusal of a feature that is off names it).
   list-tenants
-      Every organisation with its plan, people and teams.`;
+      Every organisation with its plan, people and teams, and any features turned off.`;
 
 const statuses = ['trialing', 'active', 'past_due', 'cancelled'] as const;
 
@@ -147,7 +147,7 @@ async function main(argv: string[]): Promise<number> {
           const { maxTeams, maxUsers } = t.limits;
           const of = (n: number) => (n < 0 ? '' : ` of ${n}`);
           say(
-            `${t.id}  ${t.slug}  ${t.name}: ${t.plan} (${t.status}), ${t.people}${of(maxUsers)} people, ${t.teams}${of(maxTeams)} teams`,
+            `${t.id}  ${t.slug}  ${t.name}: ${t.plan} (${t.status}), ${t.people}${of(maxUsers)} people, ${t.teams}${of(maxTeams)} teams${t.featuresOff.length ? `; turned off: ${t.featuresOff.join(', ')}` : ''}`,
           );
         }
         return 0;

@@ -1,5 +1,5 @@
 import { planLimits, trialHours } from '@wattle/domain/tenants/constants';
-import type { TenantFeature } from '@wattle/domain/tenants/features';
+import { type TenantFeature, tenantFeatures, tenantFeaturesOf } from '@wattle/domain/tenants/features';
 import type { Subscription } from '@wattle/domain/tenants/schemas';
 import { count, eq, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
@@ -235,6 +235,7 @@ export async function listTenants(db: Database) {
         const [row] = await tx
           .select({
             subscription: tenants.subscription,
+            features: tenants.features,
             people: sql<number>`(select ${count()} from ${memberships} where ${memberships.tenantId} = ${tenant.id})`,
             teams: sql<number>`(select ${count()} from ${teams} where ${teams.tenantId} = ${tenant.id} and ${teams.status} = 'active')`,
           })
@@ -247,6 +248,7 @@ export async function listTenants(db: Database) {
           people: Number(row!.people),
           teams: Number(row!.teams),
           limits: row!.subscription.limits,
+          featuresOff: tenantFeatures.filter((feature) => !tenantFeaturesOf(row!.features)[feature]),
         };
       }),
     );

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness';
-import { setFeature } from '../../admin/admin-commands';
+import { listTenants, setFeature } from '../../admin/admin-commands';
 import { auditLog } from '../../db/schema/audit';
 import { listenForChanges } from '../events/change-feed';
 
@@ -246,6 +246,8 @@ describe('npm run admin -- set-feature', () => {
   it('turns a feature off and on by slug, audited as the admin command', async () => {
     const off = await setFeature(t.database.db, { tenant: sunriseSlug, feature: 'reporting', isOn: false });
     expect(off).toMatchObject({ tenantId: sunrise, feature: 'reporting', isOn: false });
+    const listed = (await listTenants(t.database.db)).find((row) => row.id === sunrise);
+    expect(listed?.featuresOff).toEqual(['reporting']);
     expect((await (await olivia()).get('/api/dashboard')).status).toBe(403);
     const [entry] = await t.readInTenant(sunrise, (tx) =>
       tx
