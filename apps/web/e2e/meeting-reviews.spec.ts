@@ -70,6 +70,13 @@ test.describe('Meeting Reviews (/meeting)', () => {
     await expect(article).toBeVisible();
     await expectNoAccessibilityViolations(page);
     await page.screenshot({ path: test.info().outputPath('meeting-375.png'), fullPage: false });
+
+    // The card's thread shows the note marked as a meeting review.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/card/${card.id}`);
+    const note = page.getByText('Agreed: Lee books the review with the family.');
+    await expect(note).toBeVisible();
+    await expect(page.getByTestId('meeting-review-badge')).toHaveText('Meeting review');
   });
 
   test('a longer period takes in cards due further ahead', async ({ page, signIn }) => {

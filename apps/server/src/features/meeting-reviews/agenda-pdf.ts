@@ -115,13 +115,19 @@ export async function renderMeetingAgendaPdf(
     const range = doc.bufferedPageRange();
     for (let i = range.start; i < range.start + range.count; i++) {
       doc.switchToPage(i);
+      // Writing in the margin must not start new pages.
+      const saved = { ...doc.page.margins };
+      doc.page.margins = { top: 0, bottom: 0, left: margin.left, right: margin.right };
       doc.font(font.regular).fontSize(8).fillColor(colour.muted);
       doc.text(
-        winAnsiSafe(`${title}  ·  ${formatDate(review.today)}  ·  Page ${i + 1} of ${range.count}`),
+        winAnsiSafe(
+          `${title}  ·  ${formatDate(review.today)}  ·  Page ${i - range.start + 1} of ${range.count}`,
+        ),
         margin.left,
-        doc.page.height - margin.bottom + 24,
-        { width: width(), align: 'center', lineBreak: false },
+        doc.page.height - 40,
+        { width: width(), align: 'center', lineBreak: false, ellipsis: true, height: 12 },
       );
+      doc.page.margins = saved;
     }
     doc.end();
   } catch (error) {

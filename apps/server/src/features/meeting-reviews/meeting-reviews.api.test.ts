@@ -185,7 +185,10 @@ describe('GET /api/teams/{id}/meeting-review/agenda.pdf', () => {
     expect(res.headers['content-disposition']).toMatch(
       /^attachment; filename="meeting-agenda-jordans-care-team-\d{4}-\d{2}-\d{2}\.pdf"$/,
     );
-    const text = (await extractPdfText(res.rawPayload)).pages.join('\n');
+    const { pages } = await extractPdfText(res.rawPayload);
+    // Every page's foot counts the pages (and writing it added none).
+    pages.forEach((page, i) => expect(page).toContain(`Page ${i + 1} of ${pages.length}`));
+    const text = pages.join('\n');
     expect(text).toContain("Meeting agenda: Jordan's Care Team");
     expect(text).toContain('Jordan Lee');
     expect(text).toContain(`${dueSoon.workItemId}`);

@@ -118,6 +118,12 @@ function CommentMeta({ comment, context }: { comment: Comment; context: CommentI
       <Badge variant="outline" data-testid="comment-type">
         {commentTypeLabels[comment.type]}
       </Badge>
+      {comment.metadata.meetingReview ? (
+        // Saved from Meeting Reviews (/meeting) during a team meeting.
+        <Badge variant="accent" data-testid="meeting-review-badge">
+          Meeting review
+        </Badge>
+      ) : null}
       {comment.isInternal ? (
         <Badge variant="secondary" className="border-amber-200 bg-amber-50 text-amber-900">
           <LockIcon aria-hidden="true" />
