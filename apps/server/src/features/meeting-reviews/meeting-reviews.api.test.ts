@@ -187,7 +187,7 @@ describe('GET /api/teams/{id}/meeting-review/agenda.pdf', () => {
     );
     const { pages } = await extractPdfText(res.rawPayload);
     // Every page's foot counts the pages (and writing it added none).
-    pages.forEach((page, i) => expect(page).toContain(`Page ${i + 1} of ${pages.length}`));
+    for (const [i, page] of pages.entries()) expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
     const text = pages.join('\n');
     expect(text).toContain("Meeting agenda: Jordan's Care Team");
     expect(text).toContain('Jordan Lee');
