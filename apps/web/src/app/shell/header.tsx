@@ -59,7 +59,7 @@ function UserBadge() {
   const { data: me } = useSuspenseQuery(meQueryOptions());
   return (
     <div className="flex min-w-0 items-center gap-2">
-      <span className="relative hidden sm:block">
+      <span className="relative hidden @min-[40rem]:block">
         <span
           className="flex size-8 items-center justify-center rounded-full bg-accent font-semibold text-accent-foreground text-xs"
           aria-hidden="true"
@@ -71,7 +71,7 @@ function UserBadge() {
         </span>
       </span>
       <span
-        className="sr-only max-w-[10rem] truncate font-medium text-sm xl:not-sr-only"
+        className="sr-only max-w-[10rem] truncate font-medium text-sm @min-[80rem]:not-sr-only"
         data-testid="current-user"
       >
         {me.name}
@@ -83,47 +83,50 @@ function UserBadge() {
 /**
  * The top bar (spec shell section 2): the sidebar toggle, the tenant switcher, the work-item search
  * box, Search, the running timer, Quick Add, Settings, the user and Log out. On phones Quick Add moves to the bottom bar.
+ * What shows is decided by the bar's own width in rem (container queries), not the window's: with a
+ * larger text size every control is wider, so the labels and the name give way sooner and the bar
+ * never runs off the screen (issue 18).
  */
 export function AppHeader({ hasSidebar }: { hasSidebar: boolean }) {
   const logout = useLogout();
   return (
     <header className="sticky top-0 z-30 h-(--header-height) shrink-0 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
-      <div className="flex h-full items-center gap-1 px-2 sm:gap-2 sm:px-3">
+      <div className="@container flex h-full items-center gap-1 px-2 sm:gap-2 sm:px-3">
         <SidebarToggle hasSidebar={hasSidebar} />
         <Link
           to="/inbox"
-          className="hidden shrink-0 items-center gap-2 rounded-md px-1 font-semibold text-lg tracking-tight sm:flex"
+          className="hidden shrink-0 items-center gap-2 rounded-md px-1 font-semibold text-lg tracking-tight @min-[40rem]:flex"
           aria-label="Wattle home"
         >
           <WattleMark className="size-7" />
-          <span className="hidden lg:inline">Wattle</span>
+          <span className="hidden @min-[64rem]:inline">Wattle</span>
         </Link>
-        <span className="mx-1 hidden h-6 w-px shrink-0 bg-border sm:block" aria-hidden="true" />
-        <TenantSwitcher className="max-w-[18rem] flex-1 sm:flex-initial" />
+        <span className="mx-1 hidden h-6 w-px shrink-0 bg-border @min-[40rem]:block" aria-hidden="true" />
+        <TenantSwitcher className="max-w-[18rem] flex-1 @min-[40rem]:flex-initial" />
 
-        <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
+        <div className="ml-auto flex min-w-0 items-center gap-1 @min-[40rem]:gap-2">
           {/* Tablets and up; phones reach search through the Search button and the bottom bar. */}
-          <WorkItemSearchBox className="hidden w-48 md:block lg:w-64 xl:w-80" />
+          <WorkItemSearchBox className="hidden min-w-0 shrink w-48 @min-[48rem]:block @min-[64rem]:w-64 @min-[80rem]:w-80" />
           <Button
             variant="outline"
-            className="size-9 justify-start border-transparent px-0 text-muted-foreground shadow-none sm:w-auto sm:border-input sm:px-3 sm:shadow-xs lg:w-56"
+            className="size-9 justify-start border-transparent px-0 text-muted-foreground shadow-none @min-[40rem]:w-auto @min-[40rem]:border-input @min-[40rem]:px-3 @min-[40rem]:shadow-xs @min-[64rem]:w-56"
             onClick={openGlobalSearch}
             onPointerEnter={preloadGlobalSearch}
             onFocus={preloadGlobalSearch}
             aria-keyshortcuts="Control+K Meta+K /"
           >
-            <SearchIcon aria-hidden="true" className="mx-auto sm:mx-0" />
-            <span className="sr-only sm:not-sr-only">Search</span>
-            <kbd className="ml-auto hidden rounded border bg-muted px-1.5 font-mono text-[0.6875rem] lg:inline">
+            <SearchIcon aria-hidden="true" className="mx-auto @min-[40rem]:mx-0" />
+            <span className="sr-only @min-[40rem]:not-sr-only">Search</span>
+            <kbd className="ml-auto hidden rounded border bg-muted px-1.5 font-mono text-[0.6875rem] @min-[64rem]:inline">
               {modifierKey} K
             </kbd>
           </Button>
           {/* The running timer's chip (issue 14 part 5), shown while a timer runs. */}
           <TimerSlot />
           <QuickAddMenu>
-            <Button className="hidden sm:inline-flex" data-testid="quick-add">
+            <Button className="hidden @min-[40rem]:inline-flex" data-testid="quick-add">
               <PlusIcon aria-hidden="true" />
-              <span className="sr-only lg:not-sr-only">Quick Add</span>
+              <span className="sr-only @min-[64rem]:not-sr-only">Quick Add</span>
             </Button>
           </QuickAddMenu>
           <LazyTooltip side="bottom" content="Settings">
@@ -136,12 +139,12 @@ export function AppHeader({ hasSidebar }: { hasSidebar: boolean }) {
           <UserBadge />
           <Button
             variant="ghost"
-            className="size-9 px-0 xl:w-auto xl:px-3"
+            className="size-9 px-0 @min-[80rem]:w-auto @min-[80rem]:px-3"
             onClick={() => logout.mutate()}
             disabled={logout.isPending}
           >
             <LogOutIcon aria-hidden="true" />
-            <span className="sr-only xl:not-sr-only">Log out</span>
+            <span className="sr-only @min-[80rem]:not-sr-only">Log out</span>
           </Button>
         </div>
       </div>

@@ -41,7 +41,7 @@ function AuditEntryItem({
 }) {
   const at = new Date(entry.timestamp);
   return (
-    <li className="grid gap-1 py-2.5" data-testid="audit-entry">
+    <li className="grid min-w-0 gap-1 py-2.5" data-testid="audit-entry">
       <p className="flex flex-wrap items-baseline gap-x-1.5 text-sm">
         <span className="font-medium">{auditActionLabel(entry.action)}</span>
         <span className="text-muted-foreground">by {entry.userName ?? 'System'}</span>
@@ -58,7 +58,9 @@ function AuditEntryItem({
       {entry.changes.length > 0 ? (
         <ul className="grid gap-1 text-xs">
           {entry.changes.map((change) => (
-            <li key={change.field} className="break-words">
+            // A long value with no spaces (a pasted link, a 200-character title) wraps anywhere
+            // instead of widening the trail past the window.
+            <li key={change.field} className="min-w-0 wrap-anywhere">
               <span className="font-medium">{fieldLabel(change.field, template)}</span>:{' '}
               <span className="text-muted-foreground line-through decoration-muted-foreground/60">
                 {formatValue(change.field, change.oldValue, nameOf)}
