@@ -2,6 +2,7 @@
 export * from './audit';
 export * from './audit-packs';
 export * from './behaviour-support';
+export * from './card-watchers';
 export * from './cards';
 export * from './catalogue';
 export * from './comments';
