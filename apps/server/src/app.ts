@@ -24,6 +24,7 @@ import { cardRoutes } from './features/cards/routes';
 import { careTeamRoutes } from './features/care-teams/routes';
 import { claimRoutes } from './features/claims/routes';
 import { clientErrorRoutes } from './features/client-errors/routes';
+import { cardWatcherRoutes } from './features/card-watchers/routes';
 import { commentRoutes } from './features/comments/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { deadlineRoutes } from './features/deadlines/routes';
@@ -199,6 +200,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(teamWorkRoutes);
   await app.register(searchRoutes);
   await app.register(commentRoutes);
+  await app.register(cardWatcherRoutes);
   await app.register(fileRoutes);
   await app.register(fileStorageRoutes);
   await app.register(participantRoutes);
