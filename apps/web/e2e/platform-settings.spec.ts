@@ -127,6 +127,42 @@ test.describe('platform settings', () => {
     }
   });
 
+  test('with team and timesheet management off, Olivia is offered neither', async ({
+    page,
+    signIn,
+    browser,
+  }) => {
+    await signIn(demoUsers.globalAdmin);
+    const olivia = await openAs(browser, demoUsers.owner, '/teams');
+    try {
+      await expect(olivia.page.getByRole('button', { name: 'Create Care Team' })).toBeVisible();
+      await setSunriseFeature(page.request, 'teamManagement', false);
+      await setSunriseFeature(page.request, 'timesheetManagement', false);
+      await olivia.page.reload();
+      await expect(olivia.page.getByRole('heading', { name: /teams/i, level: 1 })).toBeVisible();
+      await expect(olivia.page.getByRole('button', { name: 'Create Care Team' })).toHaveCount(0);
+      await expect(olivia.page.getByRole('link', { name: 'Time Tracking' })).toHaveCount(0);
+      await olivia.page.getByRole('button', { name: 'Quick Add' }).first().click();
+      await expect(olivia.page.getByRole('menuitem', { name: 'New Task' })).toBeVisible();
+      await expect(olivia.page.getByRole('menuitem', { name: 'Start Timer' })).toHaveCount(0);
+      await olivia.page.keyboard.press('Escape');
+
+      await olivia.page.goto('/settings');
+      const nav = olivia.page.getByRole('navigation', { name: 'Settings' });
+      await expect(nav.getByRole('link', { name: 'Tenant Settings' })).toBeVisible();
+      await expect(nav.getByRole('link', { name: 'Team Management' })).toHaveCount(0);
+      await expect(nav.getByRole('link', { name: 'Rates' })).toHaveCount(0);
+      await olivia.page.goto('/teams-config');
+      await expect(
+        olivia.page.getByRole('heading', { name: 'Team management is turned off', level: 1 }),
+      ).toBeVisible();
+    } finally {
+      await setSunriseFeature(page.request, 'teamManagement', true);
+      await setSunriseFeature(page.request, 'timesheetManagement', true);
+      await olivia.context.close();
+    }
+  });
+
   test('Olivia tests the integrations; a team lead is not offered them', async ({ page, signIn }) => {
     await signIn(demoUsers.owner);
     await page.goto('/settings');
