@@ -334,8 +334,9 @@ export function AppSidebar() {
           <SidebarGroup>
             <SidebarMenu>
               <InboxItem pathname={pathname} onNavigate={closeSheet} />
-              {/* The spec empties the list for family guardians: their inbox is all they are given. */}
-              {isFamilyGuardian ? null : (
+              {/* The spec empties the list for family guardians: their inbox is all they are given.
+                  The dashboard is reporting's: hidden while the organisation has it off. */}
+              {isFamilyGuardian || !features.reporting ? null : (
                 <SidebarMenuItem>
                   {/* The dashboard (issue 16): what needs attention now, for the person's role. */}
                   <NavLink
