@@ -2,6 +2,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { installPlainValidationMessages } from '@wattle/domain/shared/plain-validation-messages';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { toast } from 'sonner';
 import { AppErrorBoundary } from './app/app-error-boundary';
 import { Providers } from './app/providers';
 import { createQueryClient } from './app/query-client';
@@ -16,11 +17,15 @@ installPlainValidationMessages();
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 
-// A 401 from any call means the session is gone: forget this user's data and sign in again.
-setUnauthenticatedHandler(() => {
+// A 401 from any call means the session is gone: forget this user's data and sign in again. A session
+// the organisation ended for sitting idle says so on the sign-in page.
+setUnauthenticatedHandler((error) => {
   if (router.state.location.pathname === '/login') return;
+  const details = error?.details as { reason?: string } | undefined;
+  const idleNotice = details?.reason === 'session-idle' ? error?.message : undefined;
   void router.navigate({ to: '/login' }).then(() => {
     forgetUserData(queryClient, { kind: 'session-ended' });
+    if (idleNotice) toast.info(idleNotice, { duration: 15_000 });
   });
 });
 

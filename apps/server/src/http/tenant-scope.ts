@@ -151,6 +151,8 @@ class IdleSessionError extends AppError {
     super(
       'UNAUTHENTICATED',
       `You were signed out after ${minutes} minutes without activity, as this organisation requires. Please sign in again.`,
+      // The web app tells the person why they are back at the sign-in page.
+      { reason: 'session-idle', minutes },
     );
   }
 }

@@ -87,7 +87,8 @@ export function isRetryableError(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500);
 }
 
-type UnauthenticatedHandler = () => void;
+/** Called on a 401 with the answer's error (a session ended as idle says so in its details). */
+type UnauthenticatedHandler = (error?: { message?: string; details?: unknown }) => void;
 let onUnauthenticated: UnauthenticatedHandler = () => {
   if (window.location.pathname !== '/login') window.location.assign('/login');
 };
@@ -203,7 +204,7 @@ async function sendOnce(path: string, options: RequestOptions): Promise<Envelope
     }
   }
 
-  if (response.status === 401 && !options.skipUnauthenticatedRedirect) onUnauthenticated();
+  if (response.status === 401 && !options.skipUnauthenticatedRedirect) onUnauthenticated(envelope?.error);
   // 204 No Content (a DELETE that answers nothing, e.g. a comment's): done, with no data.
   if (response.status === 204) return { success: true };
 

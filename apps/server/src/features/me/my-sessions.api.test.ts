@@ -171,6 +171,7 @@ describe("the organisation's session idle time", () => {
         code: 'UNAUTHENTICATED',
         message:
           'You were signed out after 15 minutes without activity, as this organisation requires. Please sign in again.',
+        details: { reason: 'session-idle', minutes: 15 },
       });
       // Ended, not merely refused once: the refused request must not count as activity.
       expect((await idle.get('/api/me')).status).toBe(401);
