@@ -22,7 +22,7 @@
 //      row-level security in the bench tenant;
 //   4. starts the server again and, as the owner, checks GET /api/files?limit=50 counts every file and
 //      gives 50, then drives it with autocannon at --connections (the target), and a search of one
-//      word (`q=report`) the same way;
+//      word (`q=progress report 004`: the 10 files named so) the same way;
 //   5. prints the figures with MET/MISSED verdicts and stops the server with SIGTERM.
 //
 // Target (issue 17), Postgres: the first page p95 < 50 ms with 100,000 files. With --check-targets,
@@ -47,6 +47,7 @@ import {
 } from './lib/bench.mjs';
 import { launchOnData, openDirect, signIn } from './lib/bench-data.mjs';
 import { describePostgres } from './lib/bench-postgres.mjs';
+import { postgresBackendCpuCounter } from './lib/bench-server.mjs';
 import { formatMs, renderTable } from './lib/bench-stats.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -232,8 +233,13 @@ async function explainList({ url, tenant }) {
          - (select count(*) from cards c join card_files f on f.tenant_id = c.tenant_id and f.card_id = c.id
              where c.tenant_id = $1 and c.deleted_at is not null and f.deleted_at is null)`,
     );
+    const searchWhere = `${where} and f.name ilike '%progress%' and f.name ilike '%report%' and f.name ilike '%004%'`;
+    const search = await explain(
+      `select f.*, c.title, c.number ${from} ${searchWhere} order by f.created_at desc nulls last, f.id desc nulls last limit 51`,
+    );
+    const searchCount = await explain(`select count(*) ${from} ${searchWhere}`);
     await client.query('rollback');
-    return { page, count };
+    return { page, count, search, searchCount };
   } finally {
     await client.end();
   }
@@ -288,6 +294,28 @@ async function benchOne(kind, options, cleanups) {
     const server = await launchOnData({ options, env, logPath, cleanups, note });
     const owner = { ...(await signIn(server.baseUrl, tenant.owner.email)), tenantId: tenant.id };
     const headers = { cookie: owner.cookie, 'x-tenant-id': owner.tenantId };
+    // CPU time of the server process and of the database's Postgres backends around each run: per
+    // request, a figure a busy machine disturbs far less than latency.
+    const backends = postgres ? postgresBackendCpuCounter(postgres.name) : () => 0;
+    const cpuNow = () => ({ server: server.cpuMs(), postgres: backends() });
+    const measure = async (pathName) => {
+      const marks = [cpuNow()];
+      const run = await measureLoad({
+        label: `${kind} GET ${pathName}`,
+        options,
+        server,
+        note,
+        afterRun: async () => {
+          marks.push(cpuNow());
+        },
+        makeRequests: () => [{ method: 'GET', path: pathName, headers }],
+      });
+      // The measured runs only (a warm-up's mark comes first when there is one).
+      const measured = marks.slice(-(options.repeat + 1));
+      const perRequest = (key) =>
+        median(run.runs.map((r, i) => (measured[i + 1][key] - measured[i][key]) / r.requests));
+      return { run, cpu: { serverMs: perRequest('server'), postgresMs: perRequest('postgres') } };
+    };
 
     const listPath = '/api/files?limit=50';
     const first = await getJson(server.baseUrl, owner, listPath);
@@ -296,35 +324,21 @@ async function benchOne(kind, options, cleanups) {
         `the list counted ${first.body.meta.total} and gave ${first.body.data.length}; expected ${options.files}`,
       );
     }
-    const run = await measureLoad({
-      label: `${kind} GET ${listPath}`,
-      options,
-      server,
-      note,
-      makeRequests: () => [{ method: 'GET', path: listPath, headers }],
-    });
     result.list = {
       label: `GET ${listPath} (newest first)`,
       total: first.body.meta.total,
       bytes: first.bytes,
-      run,
+      ...(await measure(listPath)),
     };
 
-    const searchPath = '/api/files?limit=50&q=report';
+    const searchPath = '/api/files?limit=50&q=progress%20report%20004';
     const searched = await getJson(server.baseUrl, owner, searchPath);
-    if (searched.body.data.length === 0) throw new Error('the search for "report" found nothing');
-    const searchRun = await measureLoad({
-      label: `${kind} GET ${searchPath}`,
-      options,
-      server,
-      note,
-      makeRequests: () => [{ method: 'GET', path: searchPath, headers }],
-    });
+    if (searched.body.data.length === 0) throw new Error('the search found nothing');
     result.search = {
       label: `GET ${searchPath}`,
       total: searched.body.meta.total,
       bytes: searched.bytes,
-      run: searchRun,
+      ...(await measure(searchPath)),
     };
     result.shutdown = await stopCleanly(kind, server);
   } catch (error) {
@@ -332,6 +346,14 @@ async function benchOne(kind, options, cleanups) {
   }
   return result;
 }
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+const cpuCell = (cpu) => `${formatMs(cpu.serverMs)} + ${formatMs(cpu.postgresMs)}`;
 
 function report(results, options) {
   print();
@@ -343,17 +365,29 @@ function report(results, options) {
   print();
   print(
     renderTable(
-      ['db', 'route', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'requests'],
+      [
+        'db',
+        'route',
+        'req/s',
+        'p50 ms',
+        'p95 ms',
+        'p99 ms',
+        'max ms',
+        'requests',
+        'CPU ms/request (server + Postgres)',
+      ],
       results.flatMap((r) => [
         [
           r.db,
           `${r.list.label}: ${r.list.total} files, ${(r.list.bytes / 1024).toFixed(0)} KB`,
           ...runCells(r.list.run),
+          cpuCell(r.list.cpu),
         ],
         [
           r.db,
           `${r.search.label}: ${r.search.total} matches, ${(r.search.bytes / 1024).toFixed(0)} KB`,
           ...runCells(r.search.run),
+          cpuCell(r.search.cpu),
         ],
       ]),
     ),
@@ -372,6 +406,12 @@ function report(results, options) {
     print();
     print(`${r.db} plan of the list's total:`);
     print(r.plan.count);
+    print();
+    print(`${r.db} plan of a search's page (q=progress report 004):`);
+    print(r.plan.search);
+    print();
+    print(`${r.db} plan of a search's total:`);
+    print(r.plan.searchCount);
   }
   const verdicts = results
     .filter((r) => r.db === 'postgres')

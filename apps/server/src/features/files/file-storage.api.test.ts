@@ -207,6 +207,21 @@ describe('GET /api/files: who sees what', () => {
   });
 });
 
+describe('GET /api/files: the usual first page', () => {
+  it('answers the hot statement field for field as the general path does', async () => {
+    // No filter: the first page's hot statement. pastRetention=false matches every file here (none
+    // has reached its delete-after date), so it answers the same rows through the query builder.
+    const hot = await list('olivia', 'limit=3');
+    const general = await list('olivia', 'limit=3&pastRetention=false');
+    expect(hot.status).toBe(200);
+    expect(hot.body.data.length).toBe(3);
+    expect(hot.body.data).toEqual(general.body.data);
+    expect(hot.body.meta).toEqual(general.body.meta);
+    const next = await list('olivia', `limit=3&cursor=${hot.body.meta.nextCursor}`);
+    expect(next.body.data.map((f) => f.name)).toEqual(all.slice(3));
+  });
+});
+
 describe('GET /api/files: search and filters', () => {
   it('matches every word of q within the name, in any case, with % and _ taken literally', async () => {
     expect(await names('olivia', 'q=SUMMARY%20visit')).toEqual(['Visit summary.pdf']);

@@ -13,6 +13,7 @@ import { AppError } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';
 import { type TeamAccess, teamAccessList } from '../cards/card-records';
 import { toCardFile } from './file-records';
+import { firstFilePage } from './first-file-page';
 
 /**
  * Which files the caller may see in file storage (decision 0029), as the card's own file list
@@ -149,6 +150,22 @@ export async function listFiles(
   // Naming a team one cannot see answers as a missing one does, like the card list.
   if (query.teamId && !reach.access.get(query.teamId)?.role)
     throw new AppError('NOT_FOUND', 'Team not found');
+  if (isUnfiltered(reach, query) && !query.cursor) {
+    const first = await firstFilePage(ctx, query.limit);
+    if (first) {
+      const hasMore = first.rows.length > query.limit;
+      const page = hasMore ? first.rows.slice(0, query.limit) : first.rows;
+      const last = page.at(-1);
+      return {
+        data: page.map(({ cursorAt: _cursorAt, ...file }) => ({
+          ...file,
+          canDelete: mayDelete(ctx, reach, file.card.teamId, file.uploadedBy),
+        })),
+        total: first.total,
+        nextCursor: hasMore && last ? encodeCursor(last.cursorAt, last.id) : null,
+      };
+    }
+  }
   const scoped = reachConditions(ctx, reach);
   if (!scoped) return { data: [], total: 0, nextCursor: null };
   const where = [
@@ -258,12 +275,16 @@ type PageRow = {
   participantName: string | null;
 };
 
+/** The card's rule for deleting a file (file-access.ts): its uploader while they write cards there, or a team admin. */
+function mayDelete(ctx: TenantContext, reach: FileReach, teamId: string, uploadedBy: string | null): boolean {
+  const access = reach.access.get(teamId);
+  if (!access) return false;
+  const isUploader = uploadedBy === ctx.actor.id && can(access.role, 'write:cards', access.isClinician);
+  return isUploader || can(access.role, 'manage:team', access.isClinician);
+}
+
 function toStoredFile(ctx: TenantContext, reach: FileReach, row: PageRow): StoredFile {
   const f = row.file;
-  const access = reach.access.get(row.teamId);
-  const isUploader =
-    f.uploadedBy === ctx.actor.id && !!access && can(access.role, 'write:cards', access.isClinician);
-  const managesTeam = !!access && can(access.role, 'manage:team', access.isClinician);
   return {
     ...toCardFile({ file: f, uploadedByName: row.uploadedByName }),
     card: {
@@ -280,6 +301,6 @@ function toStoredFile(ctx: TenantContext, reach: FileReach, row: PageRow): Store
       autoDelete: f.autoDelete,
       deleteAfter: f.deleteAfter.toISOString(),
     },
-    canDelete: isUploader || managesTeam,
+    canDelete: mayDelete(ctx, reach, row.teamId, f.uploadedBy),
   };
 }
