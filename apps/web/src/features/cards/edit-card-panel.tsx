@@ -42,7 +42,7 @@ import { chooseTeamForNewCard } from '@/features/global-modals/last-selected-tea
 import { LoadingCardSheet } from '@/features/global-modals/loading-card-sheet';
 import { useShortcutHandler } from '@/features/shortcuts/use-shortcut-handler';
 import { teamsQueryOptions } from '@/features/teams/api';
-import { useCardTemplate } from '@/features/templates/card-template';
+import { useCardTemplateVersion } from '@/features/templates/card-template';
 import { removeFormDraft } from '@/features/templates/template-form/form-draft';
 import { cn } from '@/lib/cn';
 import { isApiError } from '@/lib/http';
@@ -332,7 +332,7 @@ function OpenEditCardPanel({
   const latestCard = card && baseCard && card.version > baseCard.version ? card : baseCard;
   // An existing card's template in the version it was made with (custom and published templates
   // keep every version); a new card's comes from the list.
-  const cardTemplate = useCardTemplate(tenantId, latestCard);
+  const cardTemplate = useCardTemplateVersion(tenantId, latestCard);
   const template: FormTemplate | null | undefined =
     latestCard?.templateVersion != null
       ? cardTemplate

@@ -4,7 +4,8 @@ import type { Card } from '@wattle/domain/cards/schemas';
 import type { FormTemplate } from '@wattle/domain/templates/schemas';
 import { useCallback, useMemo } from 'react';
 import { teamsQueryOptions } from '@/features/teams/api';
-import { useCardTemplate } from '@/features/templates/card-template';
+import { useCardTemplateVersion } from '@/features/templates/card-template';
+import { templatesQueryOptions } from './api';
 import { useCardSaveQueue } from './field-save-queue';
 import { cardValueAt, patchSetting, withPendingChanges } from './field-save-queue-core';
 import { fieldLabel, lockedMessage } from './use-card-view-format';
@@ -19,9 +20,18 @@ export function useCardView(tenantId: string, card: Card) {
   const view = useMemo(() => withPendingChanges(card, queue.pending), [card, queue.pending]);
   const teams = useQuery(teamsQueryOptions(tenantId));
   const team = teams.data?.find((candidate) => candidate.id === card.teamId);
-  // undefined while loading ('Loading NDIS template...'), null when the card has none or it is unknown;
-  // the version the card was made with, not necessarily the template's latest.
-  const template: FormTemplate | null | undefined = useCardTemplate(tenantId, card);
+  const templates = useQuery({ ...templatesQueryOptions(tenantId), enabled: card.templateId !== null });
+  // A custom or published template in the version the card was made with (not necessarily its latest).
+  const templateVersion = useCardTemplateVersion(tenantId, card);
+  // undefined while loading ('Loading NDIS template...'), null when the card has none or it is unknown.
+  const template: FormTemplate | null | undefined =
+    card.templateId === null
+      ? null
+      : card.templateVersion != null
+        ? templateVersion
+        : templates.isPending
+          ? undefined
+          : (templates.data?.find((candidate) => candidate.id === card.templateId) ?? null);
   const canWrite = can(team?.myRole, 'write:cards');
   const locked = lockedMessage(view.status);
   const canEdit = canWrite && locked === null;

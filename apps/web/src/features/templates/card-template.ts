@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Card } from '@wattle/domain/cards/schemas';
 import type { FormTemplate } from '@wattle/domain/templates/schemas';
-import { templatesQueryOptions } from '@/features/cards/api';
 import { http } from '@/lib/http';
 
 /**
@@ -21,32 +20,24 @@ export function templateVersionQueryOptions(tenantId: string, templateId: string
 }
 
 /**
- * The template of a card in the version it was made with: a card of a custom or published template
- * keeps its version (`templateVersion`) when the template gets newer ones or is retired, so that
- * version is read by itself; a built-in template (one version) comes from the template list.
- * undefined while loading, null when the card has none or it cannot be found.
+ * The saved version of a custom or published template a card was made with (`templateVersion`),
+ * which it keeps when the template gets newer ones or is retired. undefined while loading or when the
+ * card has no versioned template (built-in templates, one version, come from the template list), null
+ * when it cannot be found.
  */
-export function useCardTemplate(
+export function useCardTemplateVersion(
   tenantId: string,
   card: Pick<Card, 'templateId' | 'templateVersion'> | null | undefined,
 ): FormTemplate | null | undefined {
   const templateId = card?.templateId ?? null;
   const version = card?.templateVersion ?? null;
+  const isVersioned = templateId !== null && version !== null;
   const versioned = useQuery({
     ...templateVersionQueryOptions(tenantId, templateId ?? '', version ?? 1),
-    enabled: templateId !== null && version !== null,
+    enabled: isVersioned,
     retry: (count, error) => (error as { status?: number }).status !== 404 && count < 3,
   });
-  const list = useQuery({
-    ...templatesQueryOptions(tenantId),
-    enabled: templateId !== null && version === null,
-  });
-  if (templateId === null) return null;
-  if (version !== null) {
-    if (versioned.isError) return null;
-    return versioned.isPending ? undefined : versioned.data;
-  }
-  if (list.isError) return null;
-  if (list.isPending) return undefined;
-  return list.data.find((candidate) => candidate.id === templateId) ?? null;
+  if (!isVersioned) return undefined;
+  if (versioned.isError) return null;
+  return versioned.isPending ? undefined : versioned.data;
 }
