@@ -648,3 +648,86 @@ describe('live updates', () => {
     }
   });
 });
+
+describe('watching a card and who hears of a new comment', () => {
+  const commentNotes = (person: Person, cardId: string) =>
+    t.readInTenant(sunrise, (tx) =>
+      tx
+        .select()
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.userId, idOf(person)),
+            eq(notifications.type, 'comment'),
+            eq(notifications.cardId, cardId),
+          ),
+        ),
+    );
+
+  it('watches and unwatches a card, idempotently, for whoever may open it', async () => {
+    const card = await newCard();
+    const url = `/api/cards/${card.id}/watch`;
+    const sophie = await as('sophie');
+    expect((await sophie.get(url)).body.data).toEqual({ watching: false, watchers: 0 });
+    expect((await sophie.request({ method: 'PUT', url })).body.data).toEqual({ watching: true, watchers: 1 });
+    expect((await sophie.request({ method: 'PUT', url })).body.data).toEqual({ watching: true, watchers: 1 });
+    expect((await (await as('aria')).request({ method: 'PUT', url: url })).body.data).toEqual({
+      watching: true,
+      watchers: 2,
+    });
+    expect((await sophie.get(url)).body.data).toEqual({ watching: true, watchers: 2 });
+    expect((await sophie.delete(url)).body.data).toEqual({ watching: false, watchers: 1 });
+    expect((await sophie.delete(url)).body.data).toEqual({ watching: false, watchers: 1 });
+    // A family guardian cannot open a task card, so cannot watch it; another tenant's owner neither.
+    expect((await (await as('fiona')).request({ method: 'PUT', url: url })).status).toBe(404);
+    const ben = await (await t.as(emails.ben)).inTenant(sunrise);
+    expect([403, 404]).toContain((await ben.request({ method: 'PUT', url })).status);
+  });
+
+  it("tells the card's watchers of a new comment, not the author, not one who stopped watching", async () => {
+    const card = await newCard();
+    const url = `/api/cards/${card.id}/watch`;
+    await (await as('sophie')).request({ method: 'PUT', url: url });
+    await (await as('priya')).request({ method: 'PUT', url: url });
+    await (await as('lee')).request({ method: 'PUT', url: url });
+    await comment('lee', card.id, { content: 'Please check the shower chair order' });
+    const [note] = await commentNotes('sophie', card.id);
+    expect(note).toMatchObject({
+      message: `Lee Lead commented on ${card.workItemId}: Please check the shower chair order`,
+      cardId: card.id,
+    });
+    expect(await commentNotes('priya', card.id)).toHaveLength(1);
+    expect(await commentNotes('lee', card.id)).toHaveLength(0);
+
+    await (await as('priya')).delete(url);
+    await comment('lee', card.id, { content: 'Done now' });
+    expect(await commentNotes('sophie', card.id)).toHaveLength(2);
+    expect(await commentNotes('priya', card.id)).toHaveLength(1);
+  });
+
+  it('tells a watcher of an internal comment only when they may read internal comments', async () => {
+    const plan = await sharedPlan();
+    await (await as('fiona')).request({ method: 'PUT', url: `/api/cards/${plan.id}/watch` });
+    await (await as('sophie')).request({ method: 'PUT', url: `/api/cards/${plan.id}/watch` });
+    await comment('priya', plan.id, { content: 'Clinical note', isInternal: true });
+    expect(await commentNotes('fiona', plan.id)).toHaveLength(0);
+    expect(await commentNotes('sophie', plan.id)).toHaveLength(1);
+  });
+
+  it("tells the team's lead of a family guardian's comment, and a mention is told once", async () => {
+    const plan = await sharedPlan();
+    const before = (await commentNotes('lee', plan.id)).length;
+    await comment('fiona', plan.id, { content: 'Can we talk about the evening routine?' });
+    const notes = await commentNotes('lee', plan.id);
+    expect(notes).toHaveLength(before + 1);
+    expect(notes.at(-1)!.message).toBe(
+      `Fiona Family commented on ${plan.workItemId}: Can we talk about the evening routine?`,
+    );
+    // A practitioner's comment is not a family's: the lead hears of it only by watching.
+    await comment('priya', plan.id, { content: 'Plan updated' });
+    expect(await commentNotes('lee', plan.id)).toHaveLength(before + 1);
+    // A lead the guardian mentions hears once, of the mention.
+    await comment('fiona', plan.id, { content: '@Lee Lead thank you', mentions: [idOf('lee')] });
+    expect(await commentNotes('lee', plan.id)).toHaveLength(before + 1);
+  });
+});

@@ -13,13 +13,14 @@ import {
 } from './comment-records';
 import { commentText } from './comment-text';
 import { checkMentions } from './mentionable-users';
-import { notifyAssignee, notifyMentions } from './notify-mentions';
+import { notifyCommentFollowers, notifyMentions } from './notify-mentions';
 
 /**
  * `POST /api/cards/{id}/comments`. The caller must be able to open the card and hold write:comments
  * on its team; an internal comment needs read:internal-comments. A reply names a comment of the same
  * card the caller can see, and is internal when its parent is. Each mention must be able to read the
- * comment; every mentioned person but the author gets an inbox notification that links to the card.
+ * comment; every mentioned person but the author gets an inbox notification that links to the card,
+ * and so do the card's followers (its assignee, its watchers, a team lead for a family guardian's).
  */
 export async function createComment(
   ctx: TenantContext,
@@ -75,7 +76,12 @@ export async function createComment(
     ...(metadata.meetingReview ? { meetingReview: true } : {}),
   });
   await notifyMentions(ctx, card, { userIds: comment.mentions, content });
-  await notifyAssignee(ctx, card, { mentions: comment.mentions, content, isInternal });
+  await notifyCommentFollowers(ctx, card, {
+    mentions: comment.mentions,
+    content,
+    isInternal,
+    authorTeamRole: access.teamRole,
+  });
   await announceCommentChange(ctx, { type: 'created', cardId, version: comment.version });
   return toComment({ comment, userName: ctx.actor.name });
 }

@@ -1,6 +1,9 @@
+import type { TeamRole } from '@wattle/domain/auth/roles';
 import type { Card } from '@wattle/domain/cards/schemas';
 import type { TenantContext } from '../../http/tenant-scope';
+import { watchersOf } from '../card-watchers/watch-card';
 import { createNotifications } from '../notifications/create-notifications';
+import { teamMemberStandings } from './comment-records';
 import { commentExcerpt } from './comment-text';
 import { commentReaders } from './mentionable-users';
 
@@ -31,27 +34,48 @@ export async function notifyMentions(
 }
 
 /**
- * The inbox notification of a new comment for the card's assignee: '{author} commented on
- * {SUN-00042}: {excerpt}', linked to the card. Not for the author, nor someone the comment mentions
- * (the mention already tells them), nor an assignee who cannot read it (an internal comment).
+ * The inbox notifications of a new comment for the people following the card: '{author} commented
+ * on {SUN-00042}: {excerpt}', linked to the card. Its followers are the card's assignee, everyone
+ * watching it (card-watchers), and, for a family guardian's comment, the team's leads (issue 18: a
+ * family's question must reach the person who answers for the team). Never the author, nor someone the
+ * comment mentions (the mention already tells them), nor anyone who cannot read it (an internal
+ * comment, a card they cannot open).
  */
-export async function notifyAssignee(
+export async function notifyCommentFollowers(
   ctx: TenantContext,
   card: { id: string; workItemId: string; teamId: string; type: Card['type']; assigneeId: string | null },
-  options: { mentions: readonly string[]; content: string; isInternal: boolean },
+  options: {
+    mentions: readonly string[];
+    content: string;
+    isInternal: boolean;
+    authorTeamRole: TeamRole | null;
+  },
 ): Promise<void> {
-  const assignee = card.assigneeId;
-  if (!assignee || assignee === ctx.actor.id || options.mentions.includes(assignee)) return;
-  const readers = await commentReaders(ctx, { card, userIds: [assignee], isInternal: options.isInternal });
-  if (!readers.has(assignee)) return;
-  await createNotifications(ctx.tx, [
-    {
+  const followers = new Set(await watchersOf(ctx, card.id));
+  if (card.assigneeId) followers.add(card.assigneeId);
+  if (options.authorTeamRole === 'Family Guardian') {
+    for (const member of await teamMemberStandings(ctx, card.teamId)) {
+      if (member.teamRole === 'Team Lead') followers.add(member.userId);
+    }
+  }
+  followers.delete(ctx.actor.id);
+  for (const mentioned of options.mentions) followers.delete(mentioned);
+  if (followers.size === 0) return;
+  const readers = await commentReaders(ctx, {
+    card,
+    userIds: [...followers],
+    isInternal: options.isInternal,
+  });
+  const message = `${ctx.actor.name} commented on ${card.workItemId}: ${commentExcerpt(options.content)}`;
+  await createNotifications(
+    ctx.tx,
+    [...readers].map((userId) => ({
       tenantId: ctx.tenantId,
-      userId: assignee,
-      type: 'comment',
-      priority: 'normal',
-      message: `${ctx.actor.name} commented on ${card.workItemId}: ${commentExcerpt(options.content)}`,
+      userId,
+      type: 'comment' as const,
+      priority: 'normal' as const,
+      message,
       cardId: card.id,
-    },
-  ]);
+    })),
+  );
 }
