@@ -16,7 +16,7 @@ import { myTokensQueryOptions, useCreateToken, useRevokeToken } from './api';
 import { formatDay, formatWhen } from './format';
 
 const expiryChoices = [
-  { value: '', label: 'Never (until revoked)' },
+  { value: '', label: 'Never' },
   { value: '30', label: '30 days' },
   { value: '90', label: '90 days' },
   { value: '366', label: 'One year' },
