@@ -620,6 +620,25 @@ const routeCases: Record<string, RouteCase> = {
       payload: { content: 'Hijacked' },
     }),
   },
+  // Watching: whoever may open the card; a guest without the shared team cannot.
+  'GET /api/cards/:id/watch': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'GET', url: `/api/cards/${ids.jordanCard}/watch` }),
+    lowerRole: { email: 'gus.guest@sunrise.example', status: 404 },
+    foreignRecord: (ids) => ({ method: 'GET', url: `/api/cards/${ids.jordanCard}/watch` }),
+  },
+  'PUT /api/cards/:id/watch': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'PUT', url: `/api/cards/${ids.jordanCard}/watch` }),
+    lowerRole: { email: 'gus.guest@sunrise.example', status: 404 },
+    foreignRecord: (ids) => ({ method: 'PUT', url: `/api/cards/${ids.jordanCard}/watch` }),
+  },
+  'DELETE /api/cards/:id/watch': {
+    kind: 'tenant',
+    call: (ids) => ({ method: 'DELETE', url: `/api/cards/${ids.jordanCard}/watch` }),
+    lowerRole: { email: 'gus.guest@sunrise.example', status: 404 },
+    foreignRecord: (ids) => ({ method: 'DELETE', url: `/api/cards/${ids.jordanCard}/watch` }),
+  },
   'DELETE /api/cards/:id/comments/:commentId': {
     kind: 'tenant',
     call: (ids) => ({ method: 'DELETE', url: `/api/cards/${ids.jordanCard}/comments/${ids.jordanComment}` }),
