@@ -14,7 +14,7 @@ const longTitle = `Unbroken${'x'.repeat(192)}`;
 async function horizontalOverflow(page: Page): Promise<{ by: number; offenders: string[] }> {
   return page.evaluate(() => {
     const offenders: string[] = [];
-    for (const element of document.body.querySelectorAll('*')) {
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
       const box = element.getBoundingClientRect();
       if (box.width > 0 && box.right > window.innerWidth + 1 && offenders.length < 6) {
         const testId = element.getAttribute('data-testid');
@@ -79,9 +79,10 @@ for (const viewport of [
     for (const control of await header.getByRole('button').all()) {
       if (!(await control.isVisible())) continue;
       const box = await control.boundingBox();
-      expect(box!.x + box!.width, await control.getAttribute('aria-label')).toBeLessThanOrEqual(
-        viewport.width + 1,
-      );
+      expect(
+        box!.x + box!.width,
+        (await control.getAttribute('aria-label')) ?? 'a header button',
+      ).toBeLessThanOrEqual(viewport.width + 1);
     }
     await page.screenshot({ path: test.info().outputPath(`layout-${viewport.name}.png`), fullPage: false });
 
