@@ -39,6 +39,14 @@ describe('configuration', () => {
     expect(config.secureCookies).toBe(true);
   });
 
+  it('scans uploads only when CLAMAV_URL names clamd over TCP', () => {
+    expect(loadConfig({}).clamavUrl).toBeUndefined();
+    expect(loadConfig({ CLAMAV_URL: 'tcp://127.0.0.1:3310' }).clamavUrl).toBe('tcp://127.0.0.1:3310');
+    expect(() => loadConfig({ CLAMAV_URL: 'http://clamav:3310' })).toThrow(
+      /CLAMAV_URL: CLAMAV_URL must be clamd's TCP address, such as tcp:\/\/127.0.0.1:3310/,
+    );
+  });
+
   it('refuses a DATABASE_URL that is not postgres', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://localhost/x' })).toThrow(/DATABASE_URL/);
   });
