@@ -25,6 +25,7 @@ import { EditCardPanel } from './edit-card-panel';
 import { SaveQueueStatus } from './field-save-queue-status';
 import { type CardView, useCardView } from './use-card-view';
 import { useSaveWhileTyping } from './use-save-while-typing';
+import { WatchToggle } from './watch-toggle';
 
 /**
  * The card detail panel (spec work section 2): the page at /card/{id} and /t/{x}/card/{id} (inline
@@ -402,6 +403,7 @@ function CardDetailDialogBody({
           path={`/card/${card.id}`}
           label={`${view.view.workItemId} ${view.view.title}`.slice(0, 255)}
         />
+        <WatchToggle cardId={card.id} />
         <SaveQueueStatus queue={view.queue} />
         <div className="ml-auto flex flex-wrap items-center gap-2">
           <WorkflowActions card={view} />

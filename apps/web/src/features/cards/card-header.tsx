@@ -10,6 +10,7 @@ import { Button } from '@/ui/button';
 import { SaveQueueStatus } from './field-save-queue-status';
 import type { CardView } from './use-card-view';
 import { workflowMoves } from './use-card-view-format';
+import { WatchToggle } from './watch-toggle';
 
 const statusBadgeClasses: Record<CardStatus, string> = {
   draft: 'border-transparent bg-muted text-foreground',
@@ -94,6 +95,7 @@ export function CardHeader({
         {view.workItemId}
       </span>
       <FavoriteToggle path={`/card/${view.id}`} label={`${view.workItemId} ${view.title}`.slice(0, 255)} />
+      <WatchToggle cardId={view.id} />
       <SaveQueueStatus queue={queue} />
       <div className={cn('ml-auto flex flex-wrap items-center gap-2')}>
         <WorkflowActions card={card} />
