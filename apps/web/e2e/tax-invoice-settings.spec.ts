@@ -17,6 +17,13 @@ test.describe('tax invoice settings', () => {
     await expect(page.getByRole('heading', { name: 'Tax Invoice Settings', level: 1 })).toBeVisible();
     const abn = page.getByRole('textbox', { name: 'ABN', exact: true });
     await expect(abn).not.toHaveValue('');
+    // The logo for invoices is the organisation's own, changed in Tenant Settings.
+    const logo = page.getByTestId('invoice-logo');
+    await expect(logo).toContainText('Logo for invoices');
+    await expect(logo.getByRole('link', { name: /in Tenant Settings$/ })).toHaveAttribute(
+      'href',
+      '/settings/tenant',
+    );
     const savedAbn = await abn.inputValue();
 
     const stamp = Date.now().toString().slice(-6);

@@ -134,7 +134,7 @@ export type TenantSecurity = z.infer<typeof TenantSecuritySchema>;
 
 /**
  * A logo as a data URL (PNG or JPEG, at most 256 KB encoded): shown in the app's header and printed on
- * tax invoices, where only PNG is drawn. Small enough to travel with the tenant's record.
+ * tax invoices (PNG and JPEG alike). Small enough to travel with the tenant's record.
  */
 export const maxLogoDataUrlLength = 256 * 1024;
 export const LogoDataUrlSchema = z

@@ -103,6 +103,20 @@ describe('renderTaxInvoicePdf', () => {
     expect(pages[0]).toMatch(/Due date:\s*30 days from issue/);
   });
 
+  it("prints the organisation's logo, a JPEG as well as a PNG, and leaves out one it cannot read", async () => {
+    // A 1×1 JPEG: embedded as it is (DCTDecode).
+    const jpeg =
+      'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=';
+    const withJpeg = (await renderTaxInvoicePdf(invoice([line()]), { ...provider, logo: jpeg })).toString(
+      'latin1',
+    );
+    expect(withJpeg).toContain('/DCTDecode');
+    const broken = 'data:image/jpeg;base64,AAAA';
+    const withBroken = await renderTaxInvoicePdf(invoice([line()]), { ...provider, logo: broken });
+    expect(withBroken.toString('latin1')).not.toContain('/Subtype /Image');
+    expect((await extractPdfText(withBroken)).pages[0]).toContain(provider.legalName);
+  });
+
   it('breaks 200 lines over pages, each with the table head, no row split or lost', async () => {
     const lines = Array.from({ length: 200 }, (_, i) =>
       line({

@@ -159,11 +159,33 @@ export async function renderTaxInvoicePdf(invoice: Invoice, provider: TaxInvoice
   }
   return done;
 
+  /**
+   * The organisation's logo as the PDF draws it: a PNG through the checked decoder the signatures
+   * use; a JPEG opened by pdfkit, which embeds JPEGs as they are. Anything it cannot read is left
+   * out rather than failing the invoice.
+   */
+  function logoImage(dataUrl: string): { data: Buffer; width: number; height: number } | null {
+    const png = pngOf(dataUrl);
+    if (png) return png;
+    const jpeg = /^data:image\/jpeg;base64,([A-Za-z0-9+/=]+)$/.exec(dataUrl)?.[1];
+    if (!jpeg) return null;
+    try {
+      const data = Buffer.from(jpeg, 'base64');
+      // pdfkit's openImage (not in its type declarations) reads the size and checks the data.
+      const image = (
+        doc as unknown as { openImage(src: Buffer): { width: number; height: number } }
+      ).openImage(data);
+      return image.width > 0 && image.height > 0 ? { data, width: image.width, height: image.height } : null;
+    } catch {
+      return null;
+    }
+  }
+
   function drawHeader() {
     const top = doc.y;
     const half = width() / 2;
     let x = left;
-    const logo = provider.logo ? pngOf(provider.logo) : null;
+    const logo = provider.logo ? logoImage(provider.logo) : null;
     if (logo) {
       const scale = Math.min(120 / logo.width, 48 / logo.height, 1);
       doc.image(logo.data, left, top, { width: logo.width * scale, height: logo.height * scale });

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { can } from '@wattle/domain/auth/permissions';
 import {
   type TaxInvoiceSettings,
@@ -38,6 +39,33 @@ import {
  * on its invoices and NDIA claims, its bank account, the GST rate, payment terms and numbering, and
  * who approves invoices. Owners and admins change them; auditors read them; others are told who can.
  */
+/**
+ * The logo printed at the top of every invoice: the organisation's own, kept in Tenant Settings (one
+ * logo for the app and its invoices), shown here with the way to change it.
+ */
+function InvoiceLogo() {
+  const { tenant } = useCurrentTenant();
+  return (
+    <div className="flex flex-col gap-2 sm:col-span-2" data-testid="invoice-logo">
+      <span className="font-medium text-sm">Logo for invoices</span>
+      <div className="flex flex-wrap items-center gap-3">
+        {tenant.logo ? (
+          <img
+            src={tenant.logo}
+            alt={`${tenant.name} logo`}
+            className="h-12 max-w-40 rounded border bg-white object-contain p-1"
+          />
+        ) : (
+          <span className="text-muted-foreground text-sm">No logo: invoices start with the legal name.</span>
+        )}
+        <Link to="/settings/tenant" className="text-primary text-sm underline-offset-4 hover:underline">
+          {tenant.logo ? 'Change it in Tenant Settings' : 'Add one in Tenant Settings'}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
 export function TaxInvoiceSettingsPage() {
   useDocumentTitle('Tax Invoice Settings');
   const { data: me } = useSuspenseQuery(meQueryOptions());
@@ -213,6 +241,7 @@ function TaxInvoiceSettingsForm({
               hint="Payers reply to this address"
             />
             <TextField name="phone" label="Phone" type="tel" autoComplete="tel" />
+            <InvoiceLogo />
           </SectionCard>
           <SectionCard
             title="Bank account"
