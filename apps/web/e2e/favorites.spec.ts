@@ -75,6 +75,27 @@ test.describe('favourites', () => {
     await expect(pinned).toHaveCount(0);
   });
 
+  test("a team's board and list can be pinned (issue 18)", async ({ page, signIn, apiGet }) => {
+    await signIn(demoUsers.teamLead);
+    const tenantId = await sunriseId(apiGet);
+    const teams = await apiGet<{ name: string; slug: string }[]>('/api/teams', tenantId);
+    const jordan = teams.find((team) => team.name === "Jordan's Care Team")!;
+    for (const view of ['work-board', 'list'] as const) {
+      const path = `/my-teams/${jordan.slug}/${view}`;
+      await page.goto(path);
+      const add = page.getByRole('button', { name: 'Add to favourites' });
+      await expect(add).not.toHaveAttribute('aria-disabled', 'true');
+      await add.click();
+      await expect(page.getByRole('button', { name: 'Remove from favourites' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+      await expect.poll(() => favoritePaths(apiGet, tenantId)).toContain(path);
+      await page.getByRole('button', { name: 'Remove from favourites' }).click();
+      await expect.poll(() => favoritePaths(apiGet, tenantId)).not.toContain(path);
+    }
+  });
+
   test('a disabled route cannot be pinned, and says why', async ({ page, signIn, apiGet }) => {
     await signIn(demoUsers.owner);
     const tenantId = await sunriseId(apiGet);
@@ -82,12 +103,12 @@ test.describe('favourites', () => {
 
     const toggle = page.getByTestId('favorite-toggle');
     await expect(toggle).toHaveAttribute('aria-disabled', 'true');
-    await expect(toggle).toHaveAccessibleDescription('Cannot favorite disabled route: /dashboard');
+    await expect(toggle).toHaveAccessibleDescription('Cannot favourite disabled route: /dashboard');
     // Inert but still focusable and pressable, so the reason can be found and heard.
     await toggle.focus();
     await page.keyboard.press('Enter');
     await expect(page.locator('[data-sonner-toast]')).toContainText(
-      'Cannot favorite disabled route: /dashboard',
+      'Cannot favourite disabled route: /dashboard',
     );
     await expect(toggle).not.toHaveAttribute('aria-pressed', 'true');
     expect(await favoritePaths(apiGet, tenantId)).not.toContain('/dashboard');

@@ -1,4 +1,4 @@
-import { demoUsers, expect, teamsOf, tenantsOf, test } from './fixtures';
+import { demoUsers, expect, expectNoAccessibilityViolations, teamsOf, tenantsOf, test } from './fixtures';
 
 /**
  * /my-teams (issue 18): the teams the person works in, not every team they can see; the sidebar's
@@ -22,6 +22,7 @@ test('lists only the teams Sophie works in, each opening its board, with a way t
   await expect(list.getByTestId('team-card')).toHaveCount(mine.length);
   for (const team of mine) await expect(list.getByText(team.name, { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'All teams' })).toHaveAttribute('href', '/teams');
+  await expectNoAccessibilityViolations(page);
   await list.getByTestId('team-card').first().click();
   await expect(page).toHaveURL(/\/my-teams\/[^/]+\/work-board$/);
 });

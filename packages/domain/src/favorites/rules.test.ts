@@ -23,7 +23,8 @@ describe('disabled favourite routes (spec shell section 5)', () => {
 
   it('cover each route and everything beneath it, not its look-alikes', () => {
     expect(isDisabledFavoriteRoute('/dashboard')).toBe(true);
-    expect(isDisabledFavoriteRoute('/my-teams/care/list')).toBe(true);
+    expect(isDisabledFavoriteRoute('/my-teams/care/bsp')).toBe(true);
+    expect(isDisabledFavoriteRoute('/my-teams')).toBe(true);
     expect(isDisabledFavoriteRoute('/audit-packs?year=2026')).toBe(true);
     expect(isDisabledFavoriteRoute('/handbook#intro')).toBe(true);
     expect(isDisabledFavoriteRoute('/dashboards')).toBe(false);
@@ -31,8 +32,16 @@ describe('disabled favourite routes (spec shell section 5)', () => {
     expect(isDisabledFavoriteRoute('/teams')).toBe(false);
   });
 
-  it('are refused with the spec’s message', () => {
-    expect(disabledRouteMessage('/handbook')).toBe('Cannot favorite disabled route: /handbook');
+  it('are refused with the spec’s message, in Australian spelling', () => {
+    expect(disabledRouteMessage('/handbook')).toBe('Cannot favourite disabled route: /handbook');
+  });
+
+  it('leave a team’s board, list, calendar and roadmap free to favourite (issue 18)', () => {
+    for (const view of ['work-board', 'list', 'calendar', 'roadmap']) {
+      expect(isDisabledFavoriteRoute(`/my-teams/jordans-care-team/${view}`)).toBe(false);
+    }
+    expect(isDisabledFavoriteRoute('/my-teams/jordans-care-team/list?overdue=true')).toBe(false);
+    expect(isDisabledFavoriteRoute('/my-teams/jordans-care-team/bsp/new')).toBe(true);
   });
 });
 

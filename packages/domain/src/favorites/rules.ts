@@ -21,14 +21,23 @@ export const disabledFavoriteRoutes = [
   '/audit-packs',
 ] as const;
 
-/** True for a disabled route itself or any path beneath it (`/my-teams/x/list`), not `/dashboards`. */
+/**
+ * A team's board, list, calendar or roadmap (`/my-teams/{team}/work-board`): favourited like any page
+ * (issue 18: the views people open every day), though the rest of /my-teams stays disabled as the
+ * spec says (decision 0028's addendum).
+ */
+const teamViewPath = /^\/my-teams\/[^/]+\/(work-board|list|calendar|roadmap)$/;
+
+/** True for a disabled route itself or any path beneath it (`/my-teams/x/bsp`), not `/dashboards`. */
 export function isDisabledFavoriteRoute(path: string): boolean {
   const bare = path.split(/[?#]/)[0] ?? path;
+  if (teamViewPath.test(bare)) return false;
   return disabledFavoriteRoutes.some((route) => bare === route || bare.startsWith(`${route}/`));
 }
 
-export const disabledRouteMessage = (path: string) => `Cannot favorite disabled route: ${path}`;
-export const duplicateFavoriteMessage = 'This page is already in your favorites';
+// The spec's words in Australian spelling (issue 18; decision 0028's addendum).
+export const disabledRouteMessage = (path: string) => `Cannot favourite disabled route: ${path}`;
+export const duplicateFavoriteMessage = 'This page is already in your favourites';
 
 /** Why a favourite's path is refused, beside its length (the API answers these in its issues). */
 export const favoritePathMessages = {

@@ -55,18 +55,22 @@ describe('favourites', () => {
   it("refuses the same page again with 409 and the spec's message", async () => {
     const res = await add(await priya(), '/invoices', 'Again');
     expect(res.status).toBe(409);
-    expect(res.body.error).toEqual({ code: 'CONFLICT', message: 'This page is already in your favorites' });
+    expect(res.body.error).toEqual({ code: 'CONFLICT', message: 'This page is already in your favourites' });
   });
 
   it('refuses a disabled route, or anything beneath it, naming the path', async () => {
-    for (const path of ['/dashboard', '/my-teams/jordan/list', '/audit-packs', '/handbook?x=1']) {
+    for (const path of ['/dashboard', '/my-teams/jordan/bsp', '/audit-packs', '/handbook?x=1']) {
       const res = await add(await priya(), path);
       expect(res.status, path).toBe(400);
       expect(res.body.error).toEqual({
         code: 'BAD_REQUEST',
-        message: `Cannot favorite disabled route: ${path}`,
+        message: `Cannot favourite disabled route: ${path}`,
       });
     }
+    // A team's board or list may be favourited (issue 18).
+    const teamList = await add(await priya(), '/my-teams/jordan/list', 'Jordan list');
+    expect(teamList.status).toBe(201);
+    expect((await (await priya()).delete(`/api/favorites/${teamList.body.data.id}`)).status).toBe(200);
     // A sibling that merely starts with the same letters is fine.
     expect((await add(await priya(), '/dashboards', 'Dashboards')).status).toBe(201);
   });

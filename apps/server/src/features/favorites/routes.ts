@@ -47,7 +47,7 @@ export const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          "Pins a page. 409 'This page is already in your favorites' when it is; 400 'Cannot favorite " +
+          "Pins a page. 409 'This page is already in your favourites' when it is; 400 'Cannot favourite " +
           "disabled route: {path}' for a disabled route. Honours Idempotency-Key.",
         body: CreateFavoriteSchema,
         response: { 201: oneSchema(FavoriteSchema) },

@@ -58,7 +58,7 @@ function InvoiceLogo() {
         ) : (
           <span className="text-muted-foreground text-sm">No logo: invoices start with the legal name.</span>
         )}
-        <Link to="/settings/tenant" className="text-primary text-sm underline-offset-4 hover:underline">
+        <Link to="/settings/tenant" className="font-medium text-sm underline underline-offset-4">
           {tenant.logo ? 'Change it in Tenant Settings' : 'Add one in Tenant Settings'}
         </Link>
       </div>

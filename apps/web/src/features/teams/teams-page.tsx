@@ -79,7 +79,7 @@ export function TeamsPage({ layout = 'grid', mine = false }: { layout?: 'grid' |
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {mine ? (
-            <Link to="/teams" className="text-primary text-sm underline-offset-4 hover:underline">
+            <Link to="/teams" className="font-medium text-sm underline underline-offset-4">
               All teams
             </Link>
           ) : (
