@@ -21,8 +21,8 @@
 //   3. on Postgres, EXPLAIN ANALYZE of the page and count as the request runs them, as wattle_app under
 //      row-level security in the bench tenant;
 //   4. starts the server again and, as the owner, checks GET /api/files?limit=50 counts every file and
-//      gives 50, then drives it with autocannon at --connections (the target), and a search of one
-//      word (`q=progress report 004`: the 10 files named so) the same way;
+//      gives 50, then drives it with autocannon at --connections (the target), and a name search
+//      (`q=progress report 004`: every word a part of the name: 120 files) the same way;
 //   5. prints the figures with MET/MISSED verdicts and stops the server with SIGTERM.
 //
 // Target (issue 17), Postgres: the first page p95 < 50 ms with 100,000 files. With --check-targets,
