@@ -9,6 +9,7 @@ import type {
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -76,8 +77,21 @@ export const memberships = pgTable(
     /** For guests: the teams shared with them. */
     sharedTeamIds: uuid('shared_team_ids').array().notNull().default(sql`'{}'::uuid[]`),
     joinedAt: instant('joined_at').notNull().defaultNow(),
+    /**
+     * What the organisation pays this person an hour, in cents (null: not set). A fact of the person
+     * in this organisation, kept here rather than on the staff profile: owners and admins alone read
+     * and set it (manage:rates), while the person and their team leads read the profile.
+     */
+    hourlyCostRateCents: integer('hourly_cost_rate_cents'),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.userId] }), index('memberships_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId] }),
+    index('memberships_user_idx').on(t.userId),
+    check(
+      'memberships_hourly_cost_rate_range',
+      sql`${t.hourlyCostRateCents} IS NULL OR ${t.hourlyCostRateCents} BETWEEN 0 AND 100000`,
+    ),
+  ],
 );
 
 /** People invited to a tenant before they have signed in; matched by verified email at first sign-in. */
