@@ -1,7 +1,17 @@
-import type { NotificationChannels, NotificationKind } from '@wattle/domain/notifications/settings';
 import { notificationTypes } from '@wattle/domain/notifications/rules';
+import type { NotificationChannels, NotificationKind } from '@wattle/domain/notifications/settings';
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, instant, tenantIdColumn, updatedAt } from './columns';
 import { notifications } from './notifications';
 import { tenants } from './tenants';

@@ -5,8 +5,6 @@ import {
   seesAllTeams,
   type TeamRole,
 } from '@wattle/domain/auth/roles';
-import { and, eq } from 'drizzle-orm';
-import { teamMembers } from '../../db/schema/teams';
 import type { TenantContext } from '../../http/tenant-scope';
 import type { TeamAccess } from '../cards/card-records';
 import { type DeadlineReach, deadlineReach } from '../deadlines/deadline-reach';

@@ -8,7 +8,6 @@ import {
 } from '@wattle/domain/invoices/schemas';
 import { type InvoiceAction, invoiceAllows } from '@wattle/domain/invoices/workflow';
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { teamMembers } from '../../db/schema/teams';
 import { memberships, tenants } from '../../db/schema/tenants';
 import { AppError, forbidden } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';

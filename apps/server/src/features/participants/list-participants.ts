@@ -21,7 +21,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { participantPlans, participants, participantTallies } from '../../db/schema/participants';
-import { teamMembers, teams } from '../../db/schema/teams';
+import { teams } from '../../db/schema/teams';
 import type { TenantContext } from '../../http/tenant-scope';
 import { writeReadAudit } from '../audit/write-audit';
 import { myTeamMemberships } from '../teams/my-team-memberships';

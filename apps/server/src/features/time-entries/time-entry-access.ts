@@ -1,7 +1,5 @@
 import { can } from '@wattle/domain/auth/permissions';
 import { effectiveTeamRole, type TeamRole } from '@wattle/domain/auth/roles';
-import { and, eq } from 'drizzle-orm';
-import { teamMembers } from '../../db/schema/teams';
 import { forbidden } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';
 import { myTeamMemberships, type TeamMembership } from '../teams/my-team-memberships';
