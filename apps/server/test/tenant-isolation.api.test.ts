@@ -878,6 +878,27 @@ const routeCases: Record<string, RouteCase> = {
       payload: { qualifications: ['Hijacked'] },
     }),
   },
+  // Hourly cost rates (pay): owners and admins only; a team lead gets 403, someone of another
+  // organisation finds nobody (404).
+  'GET /api/staff/cost-rates': {
+    kind: 'tenant',
+    call: () => ({ method: 'GET', url: '/api/staff/cost-rates' }),
+    lowerRole: { email: 'lee.lead@sunrise.example', status: 403 },
+  },
+  'PUT /api/staff/:userId/cost-rate': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'PUT',
+      url: `/api/staff/${ids.sophieUser}/cost-rate`,
+      payload: { hourlyCostRateCents: 1 },
+    }),
+    lowerRole: { email: 'lee.lead@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'PUT',
+      url: `/api/staff/${ids.sophieUser}/cost-rate`,
+      payload: { hourlyCostRateCents: 1 },
+    }),
+  },
   // Participants (health information): a family guardian reads only the summary (no plans), a
   // support worker reads but never writes, a team member writes but never archives, an auditor reads
   // only; anyone not on the participant's team finds nothing (404).
