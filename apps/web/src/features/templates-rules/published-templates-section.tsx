@@ -1,15 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublishedTemplateSummary } from '@wattle/domain/templates/published-templates';
-import { ArchiveIcon, PlusIcon, UploadIcon } from 'lucide-react';
+import { PlusIcon, UploadIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { NewTemplateDialog } from '@/features/templates/settings/new-template-dialog';
+import { RetireTemplateButton } from '@/features/templates/settings/retire-template-button';
 import { TemplateDetails } from '@/features/templates/settings/template-details';
 import { templateToDraft } from '@/features/templates/settings/template-draft';
 import { categoryLabels } from '@/features/templates/settings/template-labels';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
-import { ConfirmDialog, ConfirmDialogAction } from '@/ui/confirm-dialog';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
 import {
   publishedTemplatesQueryOptions,
@@ -20,56 +20,6 @@ import {
 } from './api';
 
 const dateTime = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
-
-function RetireButton({
-  template,
-  onRetired,
-}: {
-  template: PublishedTemplateSummary;
-  onRetired: () => void;
-}) {
-  const [isConfirming, setConfirming] = useState(false);
-  const retire = useMutation({
-    mutationFn: () => retirePublishedTemplate(template.id),
-    onSuccess: () => {
-      setConfirming(false);
-      toast.success('Template retired', { description: `${template.name} takes no new cards.` });
-      onRetired();
-    },
-    onError: (error) => {
-      setConfirming(false);
-      toast.error('Could not retire the template', { description: error.message });
-    },
-  });
-  return (
-    <>
-      <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
-        <ArchiveIcon aria-hidden="true" />
-        Retire
-      </Button>
-      <ConfirmDialog
-        open={isConfirming}
-        title={`Retire ${template.name}?`}
-        description="No organisation can make new cards from it. Cards already made from it keep their version."
-        onKeepEditing={() => setConfirming(false)}
-        cancelLabel="Cancel"
-        isBusy={retire.isPending}
-      >
-        <ConfirmDialogAction asChild>
-          <Button
-            variant="destructive"
-            onClick={(event) => {
-              event.preventDefault();
-              retire.mutate();
-            }}
-          >
-            Retire template
-          </Button>
-        </ConfirmDialogAction>
-      </ConfirmDialog>
-    </>
-  );
-}
 
 function PublishedTemplateCard({
   template,
@@ -119,7 +69,12 @@ function PublishedTemplateCard({
                 Publish new version
               </Button>
             </NewTemplateDialog>
-            <RetireButton template={template} onRetired={onChanged} />
+            <RetireTemplateButton
+              name={template.name}
+              consequence="No organisation can make new cards from it. Cards already made from it keep their version."
+              retire={() => retirePublishedTemplate(template.id)}
+              onRetired={onChanged}
+            />
           </div>
         ) : null}
       </div>

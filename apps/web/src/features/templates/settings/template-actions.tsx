@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { FormTemplate } from '@wattle/domain/templates/schemas';
-import { ArchiveIcon, CopyIcon, PencilIcon } from 'lucide-react';
-import { useState } from 'react';
+import { CopyIcon, PencilIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
-import { ConfirmDialog, ConfirmDialogAction } from '@/ui/confirm-dialog';
 import { copyTemplate, retireTemplate, saveTemplateVersion } from './api';
 import { NewTemplateDialog } from './new-template-dialog';
+import { RetireTemplateButton } from './retire-template-button';
 import { templateToDraft } from './template-draft';
 
 /**
@@ -24,7 +23,6 @@ export function TemplateActions({
   /** After the server answered: the page refreshes the list and selects `selected`. */
   onChanged: (selected: FormTemplate | null) => void;
 }) {
-  const [isConfirmingRetire, setConfirmingRetire] = useState(false);
   const isOwn = !template.isBuiltIn && !template.isPublished;
   const copy = useMutation({
     mutationFn: () => copyTemplate(tenantId, template.id),
@@ -33,20 +31,6 @@ export function TemplateActions({
       onChanged(created);
     },
     onError: (error) => toast.error('Could not copy the template', { description: error.message }),
-  });
-  const retire = useMutation({
-    mutationFn: () => retireTemplate(tenantId, template.id),
-    onSuccess: (retired) => {
-      setConfirmingRetire(false);
-      toast.success('Template retired', {
-        description: `${retired.name} takes no new cards. Existing cards keep it.`,
-      });
-      onChanged(null);
-    },
-    onError: (error) => {
-      setConfirmingRetire(false);
-      toast.error('Could not retire the template', { description: error.message });
-    },
   });
 
   return (
@@ -78,32 +62,12 @@ export function TemplateActions({
         Copy
       </Button>
       {isOwn ? (
-        <>
-          <Button variant="outline" size="sm" onClick={() => setConfirmingRetire(true)}>
-            <ArchiveIcon aria-hidden="true" />
-            Retire
-          </Button>
-          <ConfirmDialog
-            open={isConfirmingRetire}
-            title={`Retire ${template.name}?`}
-            description="No new cards can be made from it and it leaves this list. Cards already made from it keep it, in their own version."
-            onKeepEditing={() => setConfirmingRetire(false)}
-            cancelLabel="Cancel"
-            isBusy={retire.isPending}
-          >
-            <ConfirmDialogAction asChild>
-              <Button
-                variant="destructive"
-                onClick={(event) => {
-                  event.preventDefault();
-                  retire.mutate();
-                }}
-              >
-                Retire template
-              </Button>
-            </ConfirmDialogAction>
-          </ConfirmDialog>
-        </>
+        <RetireTemplateButton
+          name={template.name}
+          consequence="No new cards can be made from it and it leaves this list. Cards already made from it keep it, in their own version."
+          retire={() => retireTemplate(tenantId, template.id)}
+          onRetired={() => onChanged(null)}
+        />
       ) : null}
     </div>
   );
