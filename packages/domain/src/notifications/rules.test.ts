@@ -20,6 +20,7 @@ describe('notification toasts (spec shell sections 8 and 9)', () => {
       'Trial Reminder',
       'Notification',
       'You were mentioned',
+      'New Comment',
       'Plan Ending Soon',
       'Budget Alert',
       'Screening Check Expiring',

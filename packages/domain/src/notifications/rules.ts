@@ -17,7 +17,7 @@ export const notificationTypes = [
   'info',
   /** Someone @mentioned the recipient in a card's comment thread. */
   'mention',
-  /** Someone commented on a card assigned to the recipient. */
+  /** Someone commented on a card the recipient follows (assigned, watched, or a family's on their team). */
   'comment',
   /** A participant's NDIS plan ends within 30 days (to the team lead). */
   'plan-ending',

@@ -43,7 +43,7 @@ describe('visibleFavorites', () => {
       favorite(1, '/inbox'),
       favorite(2, '/timesheet', { isActive: false }),
       favorite(3, '/dashboard'),
-      favorite(4, '/my-teams/care/list'),
+      favorite(4, '/my-teams/care/bsp'),
       favorite(5, '/dashboards'),
     ];
     expect(visibleFavorites(list).map((f) => f.path)).toEqual(['/inbox', '/dashboards']);
