@@ -128,7 +128,9 @@ describe("owners and admins and people's cost rates", () => {
     ]);
     const lee = await auditOf(ids.lee);
     expect(lee.map((e) => e.action)).toEqual(['updated', 'updated', 'cleared']);
-    expect(lee.at(-1)!.changes).toEqual([{ field: 'hourlyCostRateCents', oldValue: 100_000, newValue: null }]);
+    expect(lee.at(-1)!.changes).toEqual([
+      { field: 'hourlyCostRateCents', oldValue: 100_000, newValue: null },
+    ]);
   });
 
   it('finds nobody outside the organisation (404)', async () => {

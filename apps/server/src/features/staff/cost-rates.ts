@@ -71,10 +71,7 @@ export async function setCostRate(
     { hourlyCostRateCents: input.hourlyCostRateCents },
   );
   if (changes.length > 0) {
-    await ctx.tx
-      .update(memberships)
-      .set({ hourlyCostRateCents: input.hourlyCostRateCents })
-      .where(theirs);
+    await ctx.tx.update(memberships).set({ hourlyCostRateCents: input.hourlyCostRateCents }).where(theirs);
     await writeAudit(ctx.tx, {
       tenantId: ctx.tenantId,
       actor: ctx.actor,

@@ -15,6 +15,7 @@ import { Button } from '@/ui/button';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
 import { SectionCard } from '@/ui/section-card';
 import { CatalogueSection } from './catalogue-section';
+import { CostRatesSection } from './cost-rates-section';
 import { limitText } from './rate-form';
 import { TimeCodeDialog, type TimeCodeDialogMode } from './time-code-dialog';
 
@@ -103,7 +104,7 @@ function TimeCodesTable({ codes, onEdit }: { codes: TimeCode[]; onEdit: ((code: 
 /**
  * /settings/user/rates (issue 14 parts 2 and 7): the tenant's time codes, which those who may write
  * time read, and owners and admins (`manage:rates`) add and edit; for them also the NDIS Support
- * Catalogue the codes are chosen from, with its import.
+ * Catalogue the codes are chosen from, with its import, and each person's hourly cost rate (issue 17).
  */
 export function RatesSettingsPage() {
   useDocumentTitle('Rates');
@@ -169,6 +170,8 @@ export function RatesSettingsPage() {
           />
         )}
       </SectionCard>
+
+      {canManage ? <CostRatesSection tenantId={tenant.id} /> : null}
 
       {canManage ? <CatalogueSection tenantId={tenant.id} /> : null}
 
