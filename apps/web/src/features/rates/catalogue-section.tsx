@@ -69,7 +69,13 @@ export function CatalogueSection({ tenantId }: { tenantId: string }) {
           No catalogue imported yet. Time codes are chosen from its support items.
         </p>
       ) : (
-        <div className="overflow-x-auto">
+        // Scrolls sideways on a phone: focusable and named, so the keyboard can scroll it too.
+        <section
+          className="overflow-x-auto rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-ring/50"
+          aria-label="Imported price-guide years"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1)
+          tabIndex={0}
+        >
           <table className="w-full min-w-[36rem] text-sm" data-testid="catalogue-years">
             <caption className="sr-only">Imported price-guide years</caption>
             <thead>
@@ -113,7 +119,7 @@ export function CatalogueSection({ tenantId }: { tenantId: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
 
       <form onSubmit={submit} className="flex flex-col gap-2" aria-label="Import a catalogue">

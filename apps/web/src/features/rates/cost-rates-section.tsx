@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { membershipRoleLabels } from '@wattle/domain/auth/roles';
 import { costRateText, readCostRate, type StaffCostRate } from '@wattle/domain/staff/cost-rates';
 import { CheckIcon } from 'lucide-react';
-import { type FocusEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type FocusEvent, type KeyboardEvent, useId, useState } from 'react';
 import { Button } from '@/ui/button';
 import { Input } from '@/ui/input';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
@@ -10,8 +10,8 @@ import { SectionCard } from '@/ui/section-card';
 import { costRateError, costRatesQueryOptions, useSetCostRate } from './cost-rates-api';
 
 /**
- * One person's rate, edited in place: saved by its Save button, by Enter, or on leaving the field
- * when it changed. A refused value stays in the field with the reason beside it, so nothing typed is
+ * One person's rate, edited in place: saved by its Save button, by Enter, or when focus leaves the
+ * field and its button with the value changed. A refused value stays in the field with the reason beside it, so nothing typed is
  * lost; an empty field clears the rate.
  */
 function CostRateRow({ person, tenantId }: { person: StaffCostRate; tenantId: string }) {
@@ -19,7 +19,6 @@ function CostRateRow({ person, tenantId }: { person: StaffCostRate; tenantId: st
   const [text, setText] = useState(() => costRateText(person.hourlyCostRateCents));
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const saveButton = useRef<HTMLButtonElement>(null);
   const inputId = useId();
   const errorId = `${inputId}-error`;
   const statusId = `${inputId}-status`;
@@ -53,9 +52,9 @@ function CostRateRow({ person, tenantId }: { person: StaffCostRate; tenantId: st
     );
   }
 
-  function onBlur(event: FocusEvent<HTMLInputElement>) {
-    // Moving to this row's Save button saves through its click, not twice.
-    if (event.relatedTarget === saveButton.current) return;
+  function onBlur(event: FocusEvent<HTMLDivElement>) {
+    // Focus moving between the field and its Save button is not leaving: the button saves by itself.
+    if (event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)) return;
     if (text !== costRateText(person.hourlyCostRateCents)) save();
   }
 
@@ -77,7 +76,7 @@ function CostRateRow({ person, tenantId }: { person: StaffCostRate; tenantId: st
       </th>
       <td className="hidden py-2 pr-3 sm:table-cell">{membershipRoleLabels[person.role]}</td>
       <td className="py-2">
-        <div className="flex items-center gap-2">
+        <div className="flex items-center gap-2" onBlur={onBlur}>
           <label htmlFor={inputId} className="sr-only">
             Hourly cost rate for {person.name}, in dollars
           </label>
@@ -99,14 +98,12 @@ function CostRateRow({ person, tenantId }: { person: StaffCostRate; tenantId: st
                 setText(event.target.value);
                 setSaved(false);
               }}
-              onBlur={onBlur}
               onKeyDown={onKeyDown}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : statusId}
             />
           </div>
           <Button
-            ref={saveButton}
             type="button"
             size="sm"
             variant="outline"
