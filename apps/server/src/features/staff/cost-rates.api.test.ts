@@ -161,3 +161,11 @@ describe('everyone else', () => {
     expect(await storedRate(ids.sophie)).toBe(7500);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes both routes with their rules', async () => {
+    const doc = (await (await as('olivia')).get('/api/openapi.json')).body;
+    expect(doc.paths['/api/staff/cost-rates'].get.description).toContain('not what it bills');
+    expect(doc.paths['/api/staff/{userId}/cost-rate'].put.description).toContain('0 to 100000');
+  });
+});
