@@ -76,7 +76,13 @@ function CostRateRow({ person, tenantId }: { person: StaffCostRate; tenantId: st
       </th>
       <td className="hidden py-2 pr-3 sm:table-cell">{membershipRoleLabels[person.role]}</td>
       <td className="py-2">
-        <div className="flex items-center gap-2" onBlur={onBlur}>
+        {/* The field and its Save button as one group: leaving both saves (focus moving between them does not). */}
+        <div
+          className="flex items-center gap-2"
+          role="group"
+          aria-label={`Cost rate of ${person.name}`}
+          onBlur={onBlur}
+        >
           <label htmlFor={inputId} className="sr-only">
             Hourly cost rate for {person.name}, in dollars
           </label>
