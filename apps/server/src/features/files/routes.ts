@@ -138,7 +138,9 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           inline: z
             .enum(['true', 'false'])
             .optional()
-            .describe('true: a PDF is sent inline, for previewing it in the page (other formats still download)'),
+            .describe(
+              'true: a PDF is sent inline, for previewing it in the page (other formats still download)',
+            ),
         }),
         produces: [
           'application/pdf',

@@ -52,7 +52,7 @@ function CostRateRow({ person, tenantId }: { person: StaffCostRate; tenantId: st
     );
   }
 
-  function onBlur(event: FocusEvent<HTMLDivElement>) {
+  function onBlur(event: FocusEvent<HTMLFieldSetElement>) {
     // Focus moving between the field and its Save button is not leaving: the button saves by itself.
     if (event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)) return;
     if (text !== costRateText(person.hourlyCostRateCents)) save();
@@ -77,12 +77,8 @@ function CostRateRow({ person, tenantId }: { person: StaffCostRate; tenantId: st
       <td className="hidden py-2 pr-3 sm:table-cell">{membershipRoleLabels[person.role]}</td>
       <td className="py-2">
         {/* The field and its Save button as one group: leaving both saves (focus moving between them does not). */}
-        <div
-          className="flex items-center gap-2"
-          role="group"
-          aria-label={`Cost rate of ${person.name}`}
-          onBlur={onBlur}
-        >
+        <fieldset className="m-0 flex min-w-0 items-center gap-2 border-0 p-0" onBlur={onBlur}>
+          <legend className="sr-only">Cost rate of {person.name}</legend>
           <label htmlFor={inputId} className="sr-only">
             Hourly cost rate for {person.name}, in dollars
           </label>
@@ -119,7 +115,7 @@ function CostRateRow({ person, tenantId }: { person: StaffCostRate; tenantId: st
           >
             {saving.isPending ? 'Saving...' : 'Save'}
           </Button>
-        </div>
+        </fieldset>
         {error ? (
           <p id={errorId} role="alert" className="mt-1 max-w-64 text-destructive text-xs">
             {error}
