@@ -88,6 +88,11 @@ for (const viewport of [
 
     // The list view and the card page with the long title.
     await page.goto(`/my-teams/${slug}/list`);
+    // The team may hold many cards (the list draws only the rows in sight): filter to this one.
+    await page
+      .getByRole('searchbox', { name: 'Filter' })
+      .or(page.getByRole('textbox', { name: 'Filter' }))
+      .fill(card.workItemId);
     await expect(page.getByText(longTitle.slice(0, 30)).first()).toBeVisible();
     await expectNoOverflow(page);
 
