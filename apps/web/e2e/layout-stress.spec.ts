@@ -32,6 +32,21 @@ async function expectNoOverflow(page: Page): Promise<void> {
   expect(by, `runs ${by} px past the window: ${offenders.join(' | ')}`).toBeLessThanOrEqual(0);
 }
 
+/** Olivia's text size, kept on the server (so every later test signed in as her would get it). */
+async function setFontSize(page: Page, fontSize: 'extra-large' | 'normal'): Promise<void> {
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'wattle_csrf')?.value ?? '';
+  const saved = await page.request.patch('/api/me/preferences', {
+    data: { fontSize },
+    headers: { 'X-CSRF-Token': decodeURIComponent(csrf) },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+}
+
+// Back to normal text afterwards, whatever happened: later tests sign in as Olivia too.
+test.afterEach(async ({ page }) => {
+  await setFontSize(page, 'normal');
+});
+
 for (const viewport of [
   { name: 'desktop', width: 1366, height: 900 },
   { name: 'phone', width: 375, height: 812 },
@@ -48,15 +63,7 @@ for (const viewport of [
     ).json()) as { data: { id: string; slug: string }[] };
     const slug = teams.data.find((team) => team.id === card.teamId)!.slug;
     expect(longTitle).toHaveLength(200);
-    const saved = await page.request.patch('/api/me/preferences', {
-      data: { fontSize: 'extra-large' },
-      headers: {
-        'X-CSRF-Token': decodeURIComponent(
-          (await page.context().cookies()).find((c) => c.name === 'wattle_csrf')?.value ?? '',
-        ),
-      },
-    });
-    expect(saved.ok(), await saved.text()).toBe(true);
+    await setFontSize(page, 'extra-large');
 
     await page.goto(`/my-teams/${slug}/work-board`);
     await expect

@@ -8,7 +8,7 @@ export function ShellFooter() {
     <footer
       id="footer"
       tabIndex={-1}
-      className="mb-16 border-t bg-background px-4 py-4 text-muted-foreground text-xs outline-none sm:px-6 md:mb-0"
+      className="mb-[calc(4rem+1px+env(safe-area-inset-bottom))] border-t bg-background px-4 py-4 text-muted-foreground text-xs outline-none sm:px-6 md:mb-0"
     >
       <div className="flex flex-col gap-2 lg:flex-row lg:items-center lg:justify-between">
         <p>
