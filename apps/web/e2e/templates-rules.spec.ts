@@ -229,6 +229,11 @@ test.describe('templates and rules', () => {
     await actions.getByRole('button', { name: 'Retire' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Retire template' }).click();
     await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+    // The copy is retired too, leaving Sunrise's own templates as other tests expect them.
+    await page.getByRole('button', { name: `Copy of ${name}`, exact: true }).click();
+    await actions.getByRole('button', { name: 'Retire' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Retire template' }).click();
+    await expect(page.getByRole('button', { name: `Copy of ${name}`, exact: true })).toHaveCount(0);
     // The card made from version 1.0 still shows it.
     await page.goto(`/card/${older.id}`);
     const form = page.getByTestId('template-form');
