@@ -57,7 +57,7 @@ describe('plain validation messages', () => {
       'Due date must be a date (yyyy-mm-dd).',
       'Email must be an e-mail address.',
       'Priority must be one of: low, high.',
-      'Team id must be a valid id.',
+      'Team ID must be a valid id.',
       'Code is not in the expected form.',
       'Start time is required.',
       'This field is not accepted here: extra.',
@@ -70,7 +70,8 @@ describe('plain validation messages', () => {
 
   it('labels the nearest named part of a path', () => {
     expect(fieldLabel(['lines', 2, 'unitPriceCents'])).toBe('Unit price cents');
-    expect(fieldLabel(['ndis_number'])).toBe('Ndis number');
+    expect(fieldLabel(['ndis_number'])).toBe('NDIS number');
+    expect(fieldLabel(['abn'])).toBe('ABN');
     expect(fieldLabel([])).toBe('This value');
   });
 });

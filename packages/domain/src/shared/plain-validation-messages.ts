@@ -11,7 +11,10 @@ import type { $ZodRawIssue } from 'zod/v4/core';
 
 type RawIssue = $ZodRawIssue;
 
-/** "dueDate" → "Due date", "ndis_number" → "Ndis number": the field as a sentence starts it. */
+/** Words a field name holds that are written in capitals wherever they appear. */
+const acronyms = new Set(['abn', 'bsb', 'gst', 'id', 'ip', 'ndis', 'ndia', 'pdf', 'csv', 'url', 'api']);
+
+/** "dueDate" → "Due date", "ndis_number" → "NDIS number": the field as a sentence starts it. */
 export function fieldLabel(path: readonly PropertyKey[] | undefined): string {
   const name = [...(path ?? [])].reverse().find((part): part is string => typeof part === 'string');
   if (!name) return 'This value';
@@ -19,7 +22,10 @@ export function fieldLabel(path: readonly PropertyKey[] | undefined): string {
     .replace(/[_-]+/g, ' ')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .trim()
-    .toLowerCase();
+    .toLowerCase()
+    .split(/\s+/)
+    .map((word) => (acronyms.has(word) ? word.toUpperCase() : word))
+    .join(' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
