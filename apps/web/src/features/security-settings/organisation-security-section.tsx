@@ -126,7 +126,7 @@ export function OrganisationSecuritySection({ tenant }: { tenant: Tenant }) {
         <FormField
           id={`${base}-idle`}
           label="Session idle time"
-          hint={`Minutes without activity after which people are signed out of ${tenant.name} (${sessionIdleMinutesRange.min} to ${sessionIdleMinutesRange.max}). Leave empty for the server's limit.`}
+          hint={`Minutes without activity after which people are signed out of ${tenant.name} (${sessionIdleMinutesRange.min} to ${sessionIdleMinutesRange.max}). Leave empty for Wattle's standard limit.`}
           error={errors.idleMinutes}
           className="sm:max-w-sm"
         >

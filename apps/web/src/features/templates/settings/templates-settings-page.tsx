@@ -182,7 +182,7 @@ export function TemplatesSettingsPage() {
                 <p className="rounded-lg border border-dashed px-3 py-4 text-muted-foreground text-sm">
                   {canAddTemplates
                     ? 'No custom templates yet. Add template makes one from your own fields.'
-                    : 'No custom templates yet. Tenant owners and admins can add them.'}
+                    : 'No custom templates yet. Your organisation’s owners and admins can add them.'}
                 </p>
               </section>
             )}
