@@ -1,3 +1,4 @@
+import { diffFields } from '@wattle/domain/audit/schemas';
 import type {
   CardBillingRule,
   CreateCardBillingRuleInput,
@@ -162,17 +163,13 @@ export function updateCardBillingRule(
       throw error;
     }
     if (!row) throw new AppError('CONFLICT', 'Someone changed this billing rule since you opened it');
-    const old = ruleFacts(before);
-    const now = ruleFacts(row);
     await writeAudit(tx, {
       tenantId,
       actor,
       entity: 'card-billing-rule',
       entityId: id,
       action: 'updated',
-      changes: (Object.keys(now) as (keyof typeof now)[])
-        .filter((field) => old[field] !== now[field])
-        .map((field) => ({ field, oldValue: old[field], newValue: now[field] })),
+      changes: diffFields(ruleFacts(before), ruleFacts(row)),
     });
     return toRule(row);
   });
