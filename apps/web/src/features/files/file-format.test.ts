@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryLabel, formatFileSize, isPreviewable, scanLabel } from './file-format';
+import { categoryLabel, formatFileSize, isDownloadable, isPreviewable, scanLabel } from './file-format';
 
 describe('file storage formatting', () => {
   it('writes sizes as people read them', () => {
@@ -15,6 +15,13 @@ describe('file storage formatting', () => {
     expect(categoryLabel('care-plan')).toBe('Care plan');
     expect(scanLabel('not-scanned')).toBe('Not scanned');
     expect(scanLabel('infected')).toBe('Infected');
+  });
+
+  it('offers downloads only of files the scan lets out', () => {
+    expect(isDownloadable({ virusScanStatus: 'clean' })).toBe(true);
+    expect(isDownloadable({ virusScanStatus: 'not-scanned' })).toBe(true);
+    expect(isDownloadable({ virusScanStatus: 'pending' })).toBe(false);
+    expect(isDownloadable({ virusScanStatus: 'infected' })).toBe(false);
   });
 
   it('previews PDFs and images only', () => {

@@ -23,7 +23,7 @@ export function categoryLabel(category: string): string {
   return categoryLabels[category] ?? category.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
 }
 
-const scanLabels: Record<string, string> = {
+const scanLabels: Record<StoredFile['virusScanStatus'], string> = {
   'not-scanned': 'Not scanned',
   pending: 'Scanning',
   clean: 'Clean',
@@ -33,6 +33,14 @@ const scanLabels: Record<string, string> = {
 /** The virus scan status in words; without a scanner every file says 'Not scanned'. */
 export function scanLabel(status: StoredFile['virusScanStatus']): string {
   return scanLabels[status] ?? status;
+}
+
+/**
+ * Whether the server hands the file out: not while its virus scan is pending (423) nor once it is
+ * quarantined (422), so the page offers no preview or download for those (virus-scan.ts).
+ */
+export function isDownloadable(file: Pick<StoredFile, 'virusScanStatus'>): boolean {
+  return file.virusScanStatus === 'clean' || file.virusScanStatus === 'not-scanned';
 }
 
 /** Whether the page can show the file itself: PDFs in the browser's viewer, images as images. */

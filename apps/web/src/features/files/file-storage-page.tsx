@@ -2,6 +2,7 @@ import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-qu
 import { Link } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { StoredFile } from '@wattle/domain/files/file-list';
+import { virusScanStatuses } from '@wattle/domain/files/schemas';
 import { DownloadIcon, EyeIcon, FolderIcon, Trash2Icon } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -28,7 +29,7 @@ import {
   storedFileUrl,
   useDeleteStoredFile,
 } from './api';
-import { categoryLabel, formatFileSize, isPreviewable, scanLabel } from './file-format';
+import { categoryLabel, formatFileSize, isDownloadable, isPreviewable, scanLabel } from './file-format';
 import { FilePreviewDialog } from './file-preview-dialog';
 
 /** Every row is this tall, so the virtualiser knows where each one is without measuring. */
@@ -252,9 +253,11 @@ export function FileStoragePage() {
             }
           >
             <option value="">Any scan status</option>
-            <option value="not-scanned">Not scanned</option>
-            <option value="clean">Clean</option>
-            <option value="infected">Infected</option>
+            {virusScanStatuses.map((status) => (
+              <option key={status} value={status}>
+                {scanLabel(status)}
+              </option>
+            ))}
           </NativeSelect>
         </div>
         <div className="col-span-2 flex h-9 items-center gap-2">
@@ -428,7 +431,7 @@ function FileActions({
 }) {
   return (
     <>
-      {isPreviewable(file) ? (
+      {isDownloadable(file) && isPreviewable(file) ? (
         <Button
           variant="ghost"
           size="icon"
@@ -439,16 +442,18 @@ function FileActions({
           <EyeIcon aria-hidden="true" />
         </Button>
       ) : null}
-      <Button asChild variant="ghost" size="icon">
-        <a
-          href={storedFileUrl(file, tenantId)}
-          download={file.name}
-          aria-label={`Download ${file.name}`}
-          title="Download"
-        >
-          <DownloadIcon aria-hidden="true" />
-        </a>
-      </Button>
+      {isDownloadable(file) ? (
+        <Button asChild variant="ghost" size="icon">
+          <a
+            href={storedFileUrl(file, tenantId)}
+            download={file.name}
+            aria-label={`Download ${file.name}`}
+            title="Download"
+          >
+            <DownloadIcon aria-hidden="true" />
+          </a>
+        </Button>
+      ) : null}
       {file.canDelete ? (
         <Button
           variant="ghost"
