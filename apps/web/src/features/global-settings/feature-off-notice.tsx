@@ -5,11 +5,8 @@ import { setFeatureCommand, type TenantFeature, tenantFeatureInfo } from '@wattl
 import { PowerOffIcon } from 'lucide-react';
 import { meQueryOptions } from '@/features/auth/api';
 import { useCurrentTenant } from '@/features/tenants/api';
+import { platformRoleOf } from '@/features/tenants/current-role';
 import { useDocumentTitle } from '@/lib/use-document-title';
-
-function platformRoleOf(platformRole: string | null) {
-  return platformRole === 'global-admin' || platformRole === 'system-admin' ? platformRole : null;
-}
 
 /**
  * What a page of a feature that is off for the organisation shows instead of itself: which feature,

@@ -5,16 +5,13 @@ import { type TenantFeature, tenantFeatureInfo, tenantFeatures } from '@wattle/d
 import { AlertCircleIcon, GlobeIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { meQueryOptions } from '@/features/auth/api';
+import { platformRoleOf } from '@/features/tenants/current-role';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
 import { SectionCard } from '@/ui/section-card';
 import { Switch } from '@/ui/switch';
 import { tenantFeatureFlagsQueryOptions, useSetTenantFeatures } from './api';
-
-function platformRoleOf(platformRole: string | null) {
-  return platformRole === 'global-admin' || platformRole === 'system-admin' ? platformRole : null;
-}
 
 /**
  * /settings/global (issue 17 item 3): global admins turn each organisation's features on and off.

@@ -4,6 +4,7 @@ import type { PlatformHealth, TenantUsage } from '@wattle/domain/system-settings
 import { AlertCircleIcon, CheckCircle2Icon, RefreshCwIcon, ServerIcon, XCircleIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { meQueryOptions } from '@/features/auth/api';
+import { platformRoleOf } from '@/features/tenants/current-role';
 import { formatMoment, formatMomentDay } from '@/lib/org-dates';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
@@ -26,10 +27,6 @@ const statusLabels: Record<TenantUsage['status'], string> = {
   past_due: 'past due',
   cancelled: 'cancelled',
 };
-
-function platformRoleOf(platformRole: string | null) {
-  return platformRole === 'global-admin' || platformRole === 'system-admin' ? platformRole : null;
-}
 
 /**
  * /settings/system (issue 17 item 3): for system admins, every organisation with its plan, trial and

@@ -23,7 +23,7 @@ const membershipRoles: Partial<Record<MembershipRole, Role>> = {
  * A platform role however it is written (system_admin, System-Admin, global-admin): the spec compares
  * the role without regard to case.
  */
-function platformRoleOf(platformRole: string | null | undefined): Role | null {
+export function platformRoleOf(platformRole: string | null | undefined): Role | null {
   const normalised = (platformRole ?? '').toLowerCase().replace(/[-_\s]/g, '');
   if (normalised === 'globaladmin') return 'global-admin';
   if (normalised === 'systemadmin') return 'system-admin';
