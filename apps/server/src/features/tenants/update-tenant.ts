@@ -1,5 +1,6 @@
 import { diffFields } from '@wattle/domain/audit/schemas';
 import type { UpdateTenant } from '@wattle/domain/tenants/schemas';
+import { isKnownTimeZone } from '@wattle/domain/users/schemas';
 import { eq } from 'drizzle-orm';
 import { sha256 } from '../../auth/secrets';
 import { isUniqueViolation } from '../../db/errors';
@@ -40,7 +41,7 @@ export async function updateTenant(ctx: TenantContext, input: UpdateTenant) {
         : input.security.sessionIdleMinutes,
     allowedEmailDomains: input.security?.allowedEmailDomains ?? current.allowedEmailDomains,
   };
-  if (next.timeZone !== current.timeZone && !isTimeZone(next.timeZone)) {
+  if (next.timeZone !== current.timeZone && !isKnownTimeZone(next.timeZone)) {
     throw new AppError('VALIDATION_FAILED', `Unknown time zone: ${next.timeZone}`);
   }
   // A logo is up to 256 KB: the audit names the image by its kind, size and digest instead.
@@ -85,13 +86,4 @@ function describeLogo(dataUrl: string | null): string | null {
   const kind = dataUrl.startsWith('data:image/png') ? 'PNG' : 'JPEG';
   const bytes = Math.round((dataUrl.length - dataUrl.indexOf(',') - 1) * 0.75);
   return `${kind} image, ${bytes} bytes, sha256 ${sha256(dataUrl).slice(0, 16)}`;
-}
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-AU', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
 }
