@@ -1,17 +1,17 @@
-import { planLimits, trialHours } from '@wattle/domain/tenants/constants';
+import { planLimits } from '@wattle/domain/tenants/constants';
 import { type TenantFeature, tenantFeatures, tenantFeaturesOf } from '@wattle/domain/tenants/features';
 import type { Subscription } from '@wattle/domain/tenants/schemas';
-import { count, eq, or, sql } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database, Tx } from '../db/client';
-import { teams } from '../db/schema/teams';
-import { memberships, tenants } from '../db/schema/tenants';
+import { tenants } from '../db/schema/tenants';
 import { users } from '../db/schema/users';
 import { type Actor, withTenant, withUser } from '../db/with-tenant';
 import { writeAccountAudit, writeAudit } from '../features/audit/write-audit';
 import { setTenantFeatures } from '../features/global-settings/set-tenant-features';
 import { addMembership } from '../features/tenants/add-membership';
-import { insertTenant } from '../features/tenants/insert-tenant';
+import { insertTenant, newSubscription } from '../features/tenants/insert-tenant';
+import { inUse } from '../features/tenants/subscription-limits';
 import { runInTenant } from '../http/tenant-scope';
 
 /**
@@ -100,20 +100,6 @@ export async function setPlatformRole(
   });
 }
 
-function subscriptionFor(plan: Plan, status: Subscription['status'], now: Date): Subscription {
-  const trialEnds = new Date(now.getTime() + trialHours * 3_600_000);
-  const trialing = status === 'trialing';
-  return {
-    plan,
-    status,
-    startDate: now.toISOString().slice(0, 10),
-    endDate: trialing ? trialEnds.toISOString().slice(0, 10) : null,
-    trialEndsAt: trialing ? trialEnds.toISOString() : null,
-    features: [],
-    limits: { ...planLimits[plan] },
-  };
-}
-
 /**
  * Creates an organisation with its first owner (made if they have not signed in yet), on the plain
  * trial unless a plan is given (then active), as onboarding would but without a first team: the
@@ -133,7 +119,7 @@ export async function createTenant(
   return withTenant(db, tenantId, consoleActor, async (tx) => {
     const row = await insertTenant(tx, { id: tenantId, name, actor: null });
     if (input.plan && input.plan !== 'trial') {
-      const subscription = subscriptionFor(input.plan, 'active', new Date());
+      const subscription = newSubscription(input.plan, 'active', new Date());
       await tx.update(tenants).set({ subscription }).where(eq(tenants.id, tenantId));
       await writeAudit(tx, {
         tenantId,
@@ -185,7 +171,7 @@ export async function setPlan(
       .where(eq(tenants.id, tenant.id));
     const before = row!.subscription;
     const status = input.status ?? (input.plan === 'trial' ? 'trialing' : 'active');
-    const subscription = { ...subscriptionFor(input.plan, status, new Date()), startDate: before.startDate };
+    const subscription = { ...newSubscription(input.plan, status, new Date()), startDate: before.startDate };
     await tx.update(tenants).set({ subscription, updatedAt: new Date() }).where(eq(tenants.id, tenant.id));
     await writeAudit(tx, {
       tenantId: tenant.id,
@@ -233,20 +219,16 @@ export async function listTenants(db: Database) {
     rows.push(
       await withTenant(db, tenant.id, consoleActor, async (tx) => {
         const [row] = await tx
-          .select({
-            subscription: tenants.subscription,
-            features: tenants.features,
-            people: sql<number>`(select ${count()} from ${memberships} where ${memberships.tenantId} = ${tenant.id})`,
-            teams: sql<number>`(select ${count()} from ${teams} where ${teams.tenantId} = ${tenant.id} and ${teams.status} = 'active')`,
-          })
+          .select({ subscription: tenants.subscription, features: tenants.features })
           .from(tenants)
           .where(eq(tenants.id, tenant.id));
         return {
           ...tenant,
           plan: row!.subscription.plan,
           status: row!.subscription.status,
-          people: Number(row!.people),
-          teams: Number(row!.teams),
+          // Counted as the subscription limits count them.
+          people: await inUse(tx, tenant.id, 'users'),
+          teams: await inUse(tx, tenant.id, 'teams'),
           limits: row!.subscription.limits,
           featuresOff: tenantFeatures.filter((feature) => !tenantFeaturesOf(row!.features)[feature]),
         };

@@ -9,12 +9,39 @@ import {
   planLimits,
   trialHours,
 } from '@wattle/domain/tenants/constants';
-import type { BillingConfig, TenantProfile, TenantSettings } from '@wattle/domain/tenants/schemas';
+import type {
+  BillingConfig,
+  Subscription,
+  TenantProfile,
+  TenantSettings,
+} from '@wattle/domain/tenants/schemas';
 import type { Tx } from '../../db/client';
 import { tenants } from '../../db/schema/tenants';
 import type { Actor } from '../../db/with-tenant';
 import { writeAudit } from '../audit/write-audit';
 import { searchTextVersion } from '../cards/card-values';
+
+/**
+ * A subscription to `plan` starting `now` with the plan's limits; on trial (`trialing`) it ends after
+ * the trial's 336 hours. New organisations start on the trial; the admin command moves them on.
+ */
+export function newSubscription(
+  plan: Subscription['plan'],
+  status: Subscription['status'],
+  now: Date,
+): Subscription {
+  const trialEnds = new Date(now.getTime() + trialHours * 3_600_000);
+  const trialing = status === 'trialing';
+  return {
+    plan,
+    status,
+    startDate: now.toISOString().slice(0, 10),
+    endDate: trialing ? trialEnds.toISOString().slice(0, 10) : null,
+    trialEndsAt: trialing ? trialEnds.toISOString() : null,
+    features: Object.keys(allTenantFeatures),
+    limits: { ...planLimits[plan] },
+  };
+}
 
 /**
  * Creates a tenant row with a 14-day trial. The transaction must already be scoped to `id`
@@ -34,7 +61,6 @@ export async function insertTenant(
   },
 ) {
   const now = options.now ?? new Date();
-  const trialEnds = new Date(now.getTime() + trialHours * 3_600_000);
   const [row] = await tx
     .insert(tenants)
     .values({
@@ -56,15 +82,7 @@ export async function insertTenant(
       },
       profile: options.profile ?? {},
       features: { ...allTenantFeatures },
-      subscription: {
-        plan: 'trial',
-        status: 'trialing',
-        startDate: now.toISOString().slice(0, 10),
-        endDate: trialEnds.toISOString().slice(0, 10),
-        trialEndsAt: trialEnds.toISOString(),
-        features: Object.keys(allTenantFeatures),
-        limits: { ...planLimits.trial },
-      },
+      subscription: newSubscription('trial', 'trialing', now),
       auditConfig: { ...defaultAuditConfig },
       billingConfig: options.billingConfig ?? { ...defaultBillingConfig },
       createdAt: now,
