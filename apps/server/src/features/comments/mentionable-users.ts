@@ -77,14 +77,21 @@ export async function checkMentions(
 /**
  * Which of `userIds` can read a comment on the card: members of its team with the right to open it,
  * and the tenant-wide roles (owners, admins, auditors), who see every team without being members.
+ * `teamMembers`: the card team's standings when the caller has read them already.
  */
 export async function commentReaders(
   ctx: TenantContext,
-  options: { card: Pick<Card, 'id' | 'teamId' | 'type'>; userIds: readonly string[]; isInternal: boolean },
+  options: {
+    card: Pick<Card, 'id' | 'teamId' | 'type'>;
+    userIds: readonly string[];
+    isInternal: boolean;
+    teamMembers?: TeamMemberStanding[];
+  },
 ): Promise<Set<string>> {
   if (options.userIds.length === 0) return new Set();
   const shared = await cardSharedWithFamily(ctx, options.card);
-  const members = new Map((await teamMemberStandings(ctx, options.card.teamId)).map((m) => [m.userId, m]));
+  const standings = options.teamMembers ?? (await teamMemberStandings(ctx, options.card.teamId));
+  const members = new Map(standings.map((m) => [m.userId, m]));
   const outside = options.userIds.filter((id) => !members.has(id));
   const tenantWide =
     outside.length === 0

@@ -3,7 +3,7 @@ import type { Card } from '@wattle/domain/cards/schemas';
 import type { TenantContext } from '../../http/tenant-scope';
 import { watchersOf } from '../card-watchers/watch-card';
 import { createNotifications } from '../notifications/create-notifications';
-import { teamMemberStandings } from './comment-records';
+import { type TeamMemberStanding, teamMemberStandings } from './comment-records';
 import { commentExcerpt } from './comment-text';
 import { commentReaders } from './mentionable-users';
 
@@ -53,8 +53,11 @@ export async function notifyCommentFollowers(
 ): Promise<void> {
   const followers = new Set(await watchersOf(ctx, card.id));
   if (card.assigneeId) followers.add(card.assigneeId);
+  // Read here for a family's comment, and handed on so the readers' check does not read them again.
+  let teamMembers: TeamMemberStanding[] | undefined;
   if (options.authorTeamRole === 'Family Guardian') {
-    for (const member of await teamMemberStandings(ctx, card.teamId)) {
+    teamMembers = await teamMemberStandings(ctx, card.teamId);
+    for (const member of teamMembers) {
       if (member.teamRole === 'Team Lead') followers.add(member.userId);
     }
   }
@@ -65,6 +68,7 @@ export async function notifyCommentFollowers(
     card,
     userIds: [...followers],
     isInternal: options.isInternal,
+    ...(teamMembers ? { teamMembers } : {}),
   });
   const message = `${ctx.actor.name} commented on ${card.workItemId}: ${commentExcerpt(options.content)}`;
   await createNotifications(
