@@ -1,12 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { maxAllowedEmailDomains, sessionIdleMinutesRange } from '@wattle/domain/tenants/constants';
 import type { Tenant } from '@wattle/domain/tenants/schemas';
 import { Loader2Icon } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { conflictTenant, useUpdateCurrentTenant } from '@/features/tenant-settings/api';
-import { currentTenantQueryOptions } from '@/features/time/api';
-import { ApiError, validationIssues } from '@/lib/http';
+import { useTenantDraft } from '@/features/tenant-settings/use-tenant-draft';
+import { validationIssues } from '@/lib/http';
 import { Button } from '@/ui/button';
 import { ConflictAlert } from '@/ui/conflict-alert';
 import { FormField, fieldAria, textareaClass } from '@/ui/form-field';
@@ -32,26 +30,13 @@ const idleMessage = `Enter whole minutes from ${sessionIdleMinutesRange.min} to 
  */
 export function OrganisationSecuritySection({ tenant }: { tenant: Tenant }) {
   const base = useId();
-  const queryClient = useQueryClient();
-  const save = useUpdateCurrentTenant(tenant.id);
-  const [draft, setDraft] = useState<Draft>(() => toDraft(tenant));
-  const [baseVersion, setBaseVersion] = useState(tenant.version);
+  const edit = useTenantDraft(tenant, toDraft);
+  const { values: draft, setValues: setDraft, save } = edit;
   const [errors, setErrors] = useState<{ idleMinutes?: string; domains?: string }>({});
-  const [isConflict, setIsConflict] = useState(false);
-  const saved = toDraft(tenant);
-  const isDirty = draft.idleMinutes !== saved.idleMinutes || draft.domains !== saved.domains;
-
-  // A newer tenant from elsewhere shows unless the person is editing.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new tenant record resets the draft.
-  useEffect(() => {
-    if (isDirty) return;
-    setDraft(toDraft(tenant));
-    setBaseVersion(tenant.version);
-  }, [tenant]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setIsConflict(false);
+    edit.clearConflict();
     const nextErrors: typeof errors = {};
     const idleText = draft.idleMinutes.trim();
     const idle = idleText === '' ? null : Number(idleText);
@@ -69,26 +54,16 @@ export function OrganisationSecuritySection({ tenant }: { tenant: Tenant }) {
     if (Object.keys(nextErrors).length > 0) return;
     save.mutate(
       {
-        version: baseVersion,
+        version: edit.baseVersion,
         security: { sessionIdleMinutes: idle, allowedEmailDomains: domains },
       },
       {
         onSuccess: (updated) => {
-          setDraft(toDraft(updated));
-          setBaseVersion(updated.version);
+          edit.showSaved(updated);
           toast.success('Sign-in rules saved');
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.code === 'CONFLICT') {
-            const current = conflictTenant(error.details);
-            if (current) {
-              queryClient.setQueryData(currentTenantQueryOptions(tenant.id).queryKey, current);
-              setDraft(toDraft(current));
-              setBaseVersion(current.version);
-            }
-            setIsConflict(true);
-            return;
-          }
+          if (edit.takeConflict(error)) return;
           const serverErrors: typeof errors = {};
           for (const issue of validationIssues(error)) {
             if (issue.path.includes('sessionIdleMinutes')) serverErrors.idleMinutes = issue.message;
@@ -118,7 +93,7 @@ export function OrganisationSecuritySection({ tenant }: { tenant: Tenant }) {
         className="flex flex-col gap-4"
         aria-label="Organisation sign-in rules"
       >
-        {isConflict ? (
+        {edit.isConflict ? (
           <ConflictAlert title="Someone else saved the organisation's settings first">
             The rules have been reloaded with what was saved: make your changes again.
           </ConflictAlert>
@@ -162,9 +137,9 @@ export function OrganisationSecuritySection({ tenant }: { tenant: Tenant }) {
           <Button
             type="button"
             variant="outline"
-            disabled={!isDirty || save.isPending}
+            disabled={!edit.isDirty || save.isPending}
             onClick={() => {
-              setDraft(toDraft(tenant));
+              edit.discard();
               setErrors({});
             }}
           >

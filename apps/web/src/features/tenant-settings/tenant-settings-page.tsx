@@ -1,10 +1,10 @@
-import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { can } from '@wattle/domain/auth/permissions';
 import { dataResidencyLabels } from '@wattle/domain/tenants/constants';
 import { maxLogoDataUrlLength, type Tenant } from '@wattle/domain/tenants/schemas';
 import { trialStateOf } from '@wattle/domain/tenants/trial';
 import { Building2Icon, ImageIcon, Loader2Icon } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { meQueryOptions } from '@/features/auth/api';
 import { tenantWideRole } from '@/features/participants/participant-access';
@@ -21,7 +21,6 @@ import { Label } from '@/ui/label';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
 import { SectionCard } from '@/ui/section-card';
 import { Switch } from '@/ui/switch';
-import { conflictTenant, useUpdateCurrentTenant } from './api';
 import {
   checkTenantForm,
   formFieldOfPath,
@@ -30,6 +29,7 @@ import {
   toTenantForm,
   toTenantUpdate,
 } from './tenant-form';
+import { useTenantDraft } from './use-tenant-draft';
 
 /**
  * /settings/tenant (issue 17 `tenant`, spec shell section 3): the organisation's name, white-label
@@ -74,23 +74,11 @@ export function TenantSettingsPage() {
 
 function TenantSettingsForm({ tenant, isReadOnly }: { tenant: Tenant; isReadOnly: boolean }) {
   const base = useId();
-  const queryClient = useQueryClient();
-  const save = useUpdateCurrentTenant(tenant.id);
-  const [values, setValues] = useState<TenantFormValues>(() => toTenantForm(tenant));
-  const [baseVersion, setBaseVersion] = useState(tenant.version);
+  const edit = useTenantDraft(tenant, toTenantForm);
+  const { values, setValues, save } = edit;
   const [errors, setErrors] = useState<TenantFormErrors>({});
-  const [isConflict, setIsConflict] = useState(false);
-  const isDirty = JSON.stringify(values) !== JSON.stringify(toTenantForm(tenant));
   const set = <K extends keyof TenantFormValues>(key: K, value: TenantFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
-
-  // A newer tenant from elsewhere shows unless the person is editing.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new tenant record resets the form.
-  useEffect(() => {
-    if (isDirty) return;
-    setValues(toTenantForm(tenant));
-    setBaseVersion(tenant.version);
-  }, [tenant]);
 
   const focusFirstError = (found: TenantFormErrors) => {
     const first = (['name', 'primaryColor', 'logo', 'customDomain', 'retentionDays'] as const).find(
@@ -101,29 +89,21 @@ function TenantSettingsForm({ tenant, isReadOnly }: { tenant: Tenant; isReadOnly
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setIsConflict(false);
+    edit.clearConflict();
     const found = checkTenantForm(values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       focusFirstError(found);
       return;
     }
-    save.mutate(toTenantUpdate(values, tenant, baseVersion), {
+    save.mutate(toTenantUpdate(values, tenant, edit.baseVersion), {
       onSuccess: (saved) => {
-        setValues(toTenantForm(saved));
-        setBaseVersion(saved.version);
+        edit.showSaved(saved);
         toast.success('Organisation settings saved');
       },
       onError: (error) => {
+        if (edit.takeConflict(error)) return;
         if (error instanceof ApiError && error.code === 'CONFLICT') {
-          const current = conflictTenant(error.details);
-          if (current) {
-            queryClient.setQueryData(currentTenantQueryOptions(tenant.id).queryKey, current);
-            setValues(toTenantForm(current));
-            setBaseVersion(current.version);
-            setIsConflict(true);
-            return;
-          }
           // A custom domain another organisation uses.
           setErrors({ customDomain: error.message });
           focusFirstError({ customDomain: error.message });
@@ -145,7 +125,7 @@ function TenantSettingsForm({ tenant, isReadOnly }: { tenant: Tenant; isReadOnly
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Organisation settings">
-      {isConflict ? (
+      {edit.isConflict ? (
         <ConflictAlert title="Someone else saved these settings first">
           They have been reloaded with what was saved: make your changes again.
         </ConflictAlert>
@@ -270,9 +250,9 @@ function TenantSettingsForm({ tenant, isReadOnly }: { tenant: Tenant; isReadOnly
           <Button
             type="button"
             variant="outline"
-            disabled={!isDirty || save.isPending}
+            disabled={!edit.isDirty || save.isPending}
             onClick={() => {
-              setValues(toTenantForm(tenant));
+              edit.discard();
               setErrors({});
             }}
           >
