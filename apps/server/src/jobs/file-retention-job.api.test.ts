@@ -162,6 +162,26 @@ describe('the file retention job', () => {
     const cardBefore = (await (await priya()).get(`/api/cards/${plan.id}`)).body.data;
     expect(cardBefore.completedRequirements.documents).toEqual(['fba-report']);
 
+    // A quarantined upload for the same document (bytes never kept) does not keep it complete.
+    await t.readInTenant(sunrise, (tx) =>
+      tx.insert(cardFiles).values({
+        tenantId: sunrise,
+        cardId: plan.id,
+        name: 'Infected FBA.pdf',
+        originalName: 'Infected FBA.pdf',
+        description: row!.description,
+        category: row!.category,
+        format: 'pdf',
+        contentType: 'application/octet-stream',
+        size: row!.size,
+        checksum: row!.checksum,
+        storageKey: `${row!.storageKey}-quarantined`,
+        requirementId: 'fba-report',
+        virusScanStatus: 'infected',
+        uploadedBy: row!.uploadedBy,
+        purgedAt: new Date(),
+      }),
+    );
     // A blob already gone (a run stopped after removing it) does not stop the job.
     await rm(storedPath(row!.storageKey));
     const run = await runFileRetention(t.database.db, t.app.storage, {

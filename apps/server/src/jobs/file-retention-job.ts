@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import { cards } from '../db/schema/cards';
 import { cardComments, cardFiles } from '../db/schema/comments';
@@ -212,6 +212,8 @@ async function clearRequiredDocuments(
           eq(cardFiles.tenantId, tenantId),
           eq(cardFiles.cardId, cardId),
           isNull(cardFiles.deletedAt),
+          // A quarantined upload (virus-scan.ts) never completed the document, as withdraw-file.ts counts.
+          ne(cardFiles.virusScanStatus, 'infected'),
           inArray(cardFiles.requirementId, [...requirementIds]),
         ),
       );
