@@ -323,6 +323,10 @@ async function giveUpWithoutSmtp(tx: Tx, tenantId: string, now: Date): Promise<v
   await forgetOldEmails(tx, tenantId, now);
 }
 
+/**
+ * Sent and failed e-mails older than `keepDays`, and any still `sending` that old: a run stopped
+ * between claiming and recording (a crash) leaves them so, and they are never sent again.
+ */
 async function forgetOldEmails(tx: Tx, tenantId: string, now: Date): Promise<void> {
   const before = new Date(now.getTime() - keepDays * 86_400_000);
   await tx
@@ -330,7 +334,7 @@ async function forgetOldEmails(tx: Tx, tenantId: string, now: Date): Promise<voi
     .where(
       and(
         eq(notificationEmails.tenantId, tenantId),
-        or(eq(notificationEmails.status, 'sent'), eq(notificationEmails.status, 'failed')),
+        inArray(notificationEmails.status, ['sent', 'failed', 'sending']),
         lt(notificationEmails.updatedAt, before),
       ),
     );

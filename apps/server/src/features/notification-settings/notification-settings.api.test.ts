@@ -264,6 +264,42 @@ describe('notification delivery follows the settings', () => {
   });
 });
 
+describe('the outbox', () => {
+  it('forgets sent e-mails after 30 days, and any a crashed run left sending, but keeps recent ones', async () => {
+    const now = new Date();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    const row = (message: string, status: 'sent' | 'sending', updatedAt: Date) => ({
+      tenantId: sunrise,
+      userId: idOf('priya'),
+      type: 'info' as const,
+      message,
+      link: '/inbox',
+      status,
+      createdAt: updatedAt,
+      updatedAt,
+    });
+    await t.readInTenant(sunrise, (tx) =>
+      tx
+        .insert(notificationEmails)
+        .values([
+          row('Outbox: old sent', 'sent', daysAgo(31)),
+          row('Outbox: old sending', 'sending', daysAgo(31)),
+          row('Outbox: recent sending', 'sending', daysAgo(1)),
+        ]),
+    );
+    await runMail(now);
+    const left = await t.readInTenant(sunrise, (tx) =>
+      tx
+        .select({ message: notificationEmails.message })
+        .from(notificationEmails)
+        .where(eq(notificationEmails.userId, idOf('priya'))),
+    );
+    expect(left.map((e) => e.message).filter((m) => m.startsWith('Outbox:'))).toEqual([
+      'Outbox: recent sending',
+    ]);
+  });
+});
+
 describe('daily digest', () => {
   // 08:00 and 06:00 in Sydney (UTC+11 in summer) on 27 November 2026, and 08:00 the day after.
   const sixAm = new Date('2026-11-26T19:00:00Z');
