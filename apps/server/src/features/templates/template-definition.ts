@@ -82,10 +82,9 @@ export function versionChanges(before: FormTemplate, after: StoredTemplateDefini
   if (before.category !== after.category) {
     changes.push({ field: 'category', oldValue: before.category, newValue: after.category });
   }
-  const beforeIds = before.fields.map((f) => f.id);
-  const afterIds = after.fields.map((f) => f.id);
   if (JSON.stringify(before.fields) !== JSON.stringify(after.fields)) {
-    changes.push({ field: 'fields', oldValue: beforeIds, newValue: afterIds });
+    const ids = (fields: { id: string }[]) => fields.map((f) => f.id);
+    changes.push({ field: 'fields', oldValue: ids(before.fields), newValue: ids(after.fields) });
   }
   return changes;
 }
