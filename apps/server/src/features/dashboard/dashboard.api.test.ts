@@ -261,7 +261,7 @@ describe('GET /api/dashboard: cards', () => {
         hours: hours!,
       };
     };
-    // What the tiles would say counting every row, as they did before the tallies (migration 0027).
+    // What the tiles would say counting every row, as they did before the tallies (migration 0032).
     const counted = async () => {
       const { hours } = await dashboard('olivia');
       const soon = addDays(today, 7);
