@@ -387,7 +387,7 @@ function planCondition(reach: DashboardReach, teamColumn: 'p.team_id' | 't.id'):
  * The plans in force or being written (superseded and archived ones left out) by status, how many are
  * current and how many past or near their review; the link goes to the team of the nearest plan
  * deadline the caller reads, else of the plan whose review comes first, else their first team. A
- * reader of every plan sums the tenant's plan tallies (migration 0027) instead of counting plans.
+ * reader of every plan sums the tenant's plan tallies (migration 0032) instead of counting plans.
  */
 function plansTile(
   ctx: TenantContext,
