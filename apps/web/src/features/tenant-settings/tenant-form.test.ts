@@ -1,6 +1,14 @@
 import type { Tenant } from '@wattle/domain/tenants/schemas';
+import { LogoDataUrlSchema } from '@wattle/domain/tenants/schemas';
 import { describe, expect, it } from 'vitest';
-import { checkTenantForm, formFieldOfPath, toTenantForm, toTenantUpdate } from './tenant-form';
+import {
+  checkTenantForm,
+  formFieldOfPath,
+  logoTooLargeMessage,
+  maxLogoFileKB,
+  toTenantForm,
+  toTenantUpdate,
+} from './tenant-form';
 
 const tenant = {
   name: 'Sunrise Support Network',
@@ -45,6 +53,21 @@ describe('tenant settings form', () => {
       retentionDays: 'Audit retention must be at least 2557 days (seven years) for NDIS records',
     });
     expect(checkTenantForm(toTenantForm(tenant))).toEqual({});
+  });
+
+  it('tells the logo limit as the file size the server accepts', () => {
+    // A file of `kb` KB as base64: four characters for every three bytes (or part of three).
+    const logoOf = (kb: number) => `data:image/jpeg;base64,${'A'.repeat(4 * Math.ceil((kb * 1024) / 3))}`;
+    const fits = logoOf(maxLogoFileKB);
+    const tooBig = logoOf(maxLogoFileKB + 1);
+    expect(LogoDataUrlSchema.safeParse(fits).success).toBe(true);
+    expect(LogoDataUrlSchema.safeParse(tooBig).success).toBe(false);
+    const values = toTenantForm(tenant);
+    expect(checkTenantForm({ ...values, logo: fits }).logo).toBeUndefined();
+    expect(checkTenantForm({ ...values, logo: tooBig }).logo).toBe(logoTooLargeMessage);
+    expect(logoTooLargeMessage).toBe(
+      `The logo file must be at most ${maxLogoFileKB} KB; use a smaller image`,
+    );
   });
 
   it('places server field paths on their fields', () => {

@@ -11,6 +11,16 @@ export interface TenantFormValues {
   retentionDays: string;
 }
 
+/**
+ * The largest logo file, in KB, whose data URL fits the server's limit (base64 is four characters
+ * for every three bytes, after the "data:image/jpeg;base64," prefix). People pick a file, so the
+ * limit they are told is the file's, not the encoded 256 KB.
+ */
+export const maxLogoFileKB = Math.floor(
+  ((maxLogoDataUrlLength - 'data:image/jpeg;base64,'.length) * 3) / 4 / 1024,
+);
+export const logoTooLargeMessage = `The logo file must be at most ${maxLogoFileKB} KB; use a smaller image`;
+
 export type TenantFormErrors = Partial<Record<keyof TenantFormValues, string>>;
 
 export function toTenantForm(tenant: Tenant): TenantFormValues {
@@ -42,7 +52,7 @@ export function checkTenantForm(values: TenantFormValues): TenantFormErrors {
     errors.retentionDays = 'Audit retention can be at most 36500 days (100 years)';
   }
   if (values.logo && values.logo.length > maxLogoDataUrlLength) {
-    errors.logo = 'The logo must be at most 256 KB; use a smaller image';
+    errors.logo = logoTooLargeMessage;
   }
   return errors;
 }

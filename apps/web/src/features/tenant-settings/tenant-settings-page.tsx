@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { can } from '@wattle/domain/auth/permissions';
-import { dataResidencyLabels } from '@wattle/domain/tenants/constants';
+import { dataResidencyLabels, minimumAuditRetentionDays } from '@wattle/domain/tenants/constants';
 import { maxLogoDataUrlLength, type Tenant } from '@wattle/domain/tenants/schemas';
 import { trialStateOf } from '@wattle/domain/tenants/trial';
 import { Building2Icon, ImageIcon, Loader2Icon } from 'lucide-react';
@@ -24,6 +24,8 @@ import { Switch } from '@/ui/switch';
 import {
   checkTenantForm,
   formFieldOfPath,
+  logoTooLargeMessage,
+  maxLogoFileKB,
   type TenantFormErrors,
   type TenantFormValues,
   toTenantForm,
@@ -161,7 +163,7 @@ function TenantSettingsForm({ tenant, isReadOnly }: { tenant: Tenant; isReadOnly
           <FormField
             id={`${base}-retentionDays`}
             label="Audit retention"
-            hint="How long the audit trail is kept. NDIS records need at least seven years (2557 days)."
+            hint={`How long the audit trail is kept. NDIS records need at least seven years (${minimumAuditRetentionDays} days).`}
             error={errors.retentionDays}
           >
             <div className="flex items-center gap-2">
@@ -301,8 +303,7 @@ function LogoField({
     const reader = new FileReader();
     reader.onload = () => {
       const dataUrl = String(reader.result);
-      if (dataUrl.length > maxLogoDataUrlLength)
-        onChange(null, 'The logo must be at most 256 KB; use a smaller image');
+      if (dataUrl.length > maxLogoDataUrlLength) onChange(null, logoTooLargeMessage);
       else onChange(dataUrl);
     };
     reader.onerror = () => onChange(null, 'The image could not be read; try another file');
@@ -312,7 +313,7 @@ function LogoField({
     <FormField
       id={id}
       label="Logo"
-      hint="PNG or JPEG, up to about 190 KB. A PNG is also printed on tax invoices."
+      hint={`PNG or JPEG, up to ${maxLogoFileKB} KB. A PNG is also printed on tax invoices.`}
       error={error}
       className="sm:col-span-2"
     >
