@@ -1,5 +1,7 @@
 import { oneSchema } from '@wattle/domain/api/envelope';
+import { diffFields } from '@wattle/domain/audit/schemas';
 import {
+  type NotificationSettings,
   NotificationSettingsSchema,
   notificationKinds,
   UpdateNotificationSettingsSchema,
@@ -10,6 +12,16 @@ import { writeAudit } from '../audit/write-audit';
 import { readNotificationSettings, writeNotificationSettings } from './settings-records';
 
 const tags = ['settings'];
+
+/** The settings as the audit names them: `comments.inApp`, `comments.email`, …, `dailyDigest`. */
+function auditFields(settings: NotificationSettings): Record<string, boolean> {
+  const fields: Record<string, boolean> = {};
+  for (const kind of notificationKinds) {
+    fields[`${kind}.inApp`] = settings.kinds[kind].inApp;
+    fields[`${kind}.email`] = settings.kinds[kind].email;
+  }
+  return { ...fields, dailyDigest: settings.dailyDigest };
+}
 
 /**
  * The signed-in person's notification settings in the organisation of the request (issue 17,
@@ -51,21 +63,7 @@ export const notificationSettingsRoutes: FastifyPluginAsyncZod = async (app) => 
       const data = await inTenant(request, async (ctx) => {
         const before = await readNotificationSettings(ctx.tx, ctx.tenantId, ctx.actor.id);
         const after = await writeNotificationSettings(ctx.tx, ctx.tenantId, ctx.actor.id, request.body);
-        const changes = [];
-        for (const kind of notificationKinds) {
-          for (const channel of ['inApp', 'email'] as const) {
-            if (before.kinds[kind][channel] !== after.kinds[kind][channel]) {
-              changes.push({
-                field: `${kind}.${channel}`,
-                oldValue: before.kinds[kind][channel],
-                newValue: after.kinds[kind][channel],
-              });
-            }
-          }
-        }
-        if (before.dailyDigest !== after.dailyDigest) {
-          changes.push({ field: 'dailyDigest', oldValue: before.dailyDigest, newValue: after.dailyDigest });
-        }
+        const changes = diffFields(auditFields(before), auditFields(after));
         if (changes.length > 0) {
           await writeAudit(ctx.tx, {
             tenantId: ctx.tenantId,
