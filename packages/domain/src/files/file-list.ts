@@ -18,15 +18,6 @@ export function fileRetentionFor(document: Pick<RequiredDocument, 'retention'> |
   return { days: documentRetentionDays, autoDelete: true };
 }
 
-const dayMs = 86_400_000;
-
-/** The moment a file's retention ends: its upload plus the retention's days (whole days of 24 hours). */
-export function deleteAfterFor(uploadedAt: Date, retention: FileRetention): Date {
-  return new Date(uploadedAt.getTime() + retention.days * dayMs);
-}
-
-export const fileListSortOrders = ['newest', 'oldest'] as const;
-
 const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /**
