@@ -9,7 +9,7 @@ import { withUser } from '../../db/with-tenant';
 import { AppError } from '../../http/app-error';
 import { actorOf } from '../../http/context';
 import { runInTenant } from '../../http/tenant-scope';
-import { setTenantFeatures, toFeatureFlags } from './set-tenant-features';
+import { featureFlagColumns, setTenantFeatures, toFeatureFlags } from './set-tenant-features';
 
 const tags = ['settings'];
 
@@ -38,16 +38,7 @@ export const globalSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireGlobalAdmin(request);
       const rows = await withUser(app.db, actor, (tx) =>
-        tx
-          .select({
-            id: tenants.id,
-            name: tenants.name,
-            slug: tenants.slug,
-            features: tenants.features,
-            version: tenants.version,
-          })
-          .from(tenants)
-          .orderBy(tenants.name),
+        tx.select(featureFlagColumns).from(tenants).orderBy(tenants.name),
       );
       const data = rows.map(toFeatureFlags);
       return { success: true as const, data, meta: { total: data.length, limit: data.length, offset: 0 } };

@@ -8,7 +8,15 @@ import { requireTenantPermission, type TenantContext } from '../../http/tenant-s
 import { writeAudit } from '../audit/write-audit';
 import { publishChange } from '../events/change-feed';
 
-type TenantRow = Pick<typeof tenants.$inferSelect, 'id' | 'name' | 'slug' | 'features' | 'version'>;
+/** What Global Settings shows of an organisation: who it is and its flags, nothing of its records. */
+export const featureFlagColumns = {
+  id: tenants.id,
+  name: tenants.name,
+  slug: tenants.slug,
+  features: tenants.features,
+  version: tenants.version,
+};
+type TenantRow = Pick<typeof tenants.$inferSelect, keyof typeof featureFlagColumns>;
 
 export function toFeatureFlags(row: TenantRow): TenantFeatureFlags {
   return {
@@ -33,13 +41,7 @@ export async function setTenantFeatures(
 ): Promise<TenantFeatureFlags> {
   requireTenantPermission(ctx, 'manage:tenant-features');
   const [current] = await ctx.tx
-    .select({
-      id: tenants.id,
-      name: tenants.name,
-      slug: tenants.slug,
-      features: tenants.features,
-      version: tenants.version,
-    })
+    .select(featureFlagColumns)
     .from(tenants)
     .where(eq(tenants.id, ctx.tenantId))
     .for('update');
@@ -65,13 +67,7 @@ export async function setTenantFeatures(
     .update(tenants)
     .set({ features: after, version: current.version + 1, updatedAt: new Date() })
     .where(eq(tenants.id, ctx.tenantId))
-    .returning({
-      id: tenants.id,
-      name: tenants.name,
-      slug: tenants.slug,
-      features: tenants.features,
-      version: tenants.version,
-    });
+    .returning(featureFlagColumns);
   await writeAudit(ctx.tx, {
     tenantId: ctx.tenantId,
     actor: options.byAdminCommand ? null : ctx.actor,
