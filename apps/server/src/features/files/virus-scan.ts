@@ -13,7 +13,7 @@ import { writeAudit } from '../audit/write-audit';
 import { loadReadableCard, selectCardRow, toCard } from '../cards/card-records';
 import { publishChange } from '../events/change-feed';
 import { createNotifications } from '../notifications/create-notifications';
-import { ClamdError, scanBuffer, scanStream } from './clamd-client';
+import { ClamdError, type ClamdVerdict, scanBuffer, scanStream } from './clamd-client';
 import type { CheckedUpload } from './upload-file';
 import { withdrawFileFromCard } from './withdraw-file';
 
@@ -200,7 +200,7 @@ export async function scanPendingFiles(options: PendingScanOptions): Promise<Pen
       if (options.signal?.aborted) break;
       try {
         const stream = await options.storage.get(file.storageKey);
-        let verdict: Awaited<ReturnType<typeof scanStream>>;
+        let verdict: ClamdVerdict;
         try {
           verdict = await scanStream(options.clamavUrl, stream);
         } finally {
@@ -233,7 +233,7 @@ export async function scanPendingFiles(options: PendingScanOptions): Promise<Pen
 async function applyVerdict(
   ctx: TenantContext,
   fileId: string,
-  verdict: Awaited<ReturnType<typeof scanStream>>,
+  verdict: ClamdVerdict,
 ): Promise<'clean' | 'infected' | null> {
   const [peek] = await ctx.tx
     .select({ cardId: cardFiles.cardId })
