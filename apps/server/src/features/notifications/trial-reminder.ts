@@ -1,12 +1,9 @@
+import { trialStateOf } from '@wattle/domain/tenants/trial';
 import { and, eq } from 'drizzle-orm';
 import { sentReminders } from '../../db/schema/notifications';
 import { tenants } from '../../db/schema/tenants';
 import type { TenantContext } from '../../http/tenant-scope';
 import { createNotifications } from './create-notifications';
-
-/** The trial reminder shows this many days before the trial ends (spec shell sections 4 and 9). */
-export const trialReminderDays = 7;
-const dayMs = 86_400_000;
 
 /**
  * Gives an owner of a tenant in its trial one 'trial' notification once the end is within 7 days.
@@ -20,12 +17,11 @@ export async function ensureTrialReminder(ctx: TenantContext, now = new Date()):
     .select({ name: tenants.name, timeZone: tenants.timeZone, subscription: tenants.subscription })
     .from(tenants)
     .where(eq(tenants.id, ctx.tenantId));
-  const trialEndsAt = tenant?.subscription.status === 'trialing' ? tenant.subscription.trialEndsAt : null;
-  if (!tenant || !trialEndsAt) return;
-  const msLeft = Date.parse(trialEndsAt) - now.getTime();
-  if (!(msLeft > 0 && msLeft <= trialReminderDays * dayMs)) return;
+  // Within the last 7 days of the trial (spec shell sections 4 and 9), as Tenant Settings shows it.
+  const trial = tenant ? trialStateOf(tenant.subscription, now) : null;
+  if (!tenant || !trial?.isEndingSoon) return;
 
-  const key = `trial:${trialEndsAt}`;
+  const key = `trial:${trial.endsAt}`;
   const mine = and(
     eq(sentReminders.tenantId, ctx.tenantId),
     eq(sentReminders.userId, ctx.actor.id),
@@ -40,9 +36,9 @@ export async function ensureTrialReminder(ctx: TenantContext, now = new Date()):
     .returning({ key: sentReminders.key });
   if (!claimed) return;
 
-  const days = Math.ceil(msLeft / dayMs);
+  const days = trial.daysLeft;
   const endDate = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: tenant.timeZone }).format(
-    new Date(trialEndsAt),
+    new Date(trial.endsAt),
   );
   await createNotifications(ctx.tx, [
     {
