@@ -33,7 +33,8 @@ export interface NotificationKindInfo {
 export const notificationKindInfo: Record<NotificationKind, NotificationKindInfo> = {
   comments: {
     label: 'Comments',
-    description: 'Comments on cards assigned to you, and mentions of you in any comment.',
+    description:
+      'Comments on cards assigned to you or that you watch (and, for team leads, comments by family members), and mentions of you in any comment.',
     inAppRequired: false,
   },
   approvals: {
