@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startJobRunner } from './job-runner';
+import { jobStates, startJobRunner } from './job-runner';
 
 /** A job whose runs finish only when the test says so. */
 function controlledJob() {
@@ -53,6 +53,23 @@ describe('job runner', () => {
     expect(job.runs).toHaveLength(2);
     job.runs[1]!.finish();
     await runner.stop();
+  });
+
+  it('tells the platform health what it is doing: running, its last error until a run succeeds, gone once stopped', async () => {
+    const job = controlledJob();
+    const runner = startJobRunner({ name: 'State test job', intervalMinutes: 1, run: job.run });
+    const state = () => jobStates().find((s) => s.name === 'State test job');
+    expect(state()).toMatchObject({ state: 'running', intervalMinutes: 1, lastFinishedAt: null });
+    job.runs[0]!.fail(new Error('SMTP refused'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(state()).toMatchObject({ state: 'idle', lastError: 'SMTP refused' });
+    expect(state()!.lastFinishedAt).not.toBeNull();
+    await vi.advanceTimersByTimeAsync(60_000);
+    job.runs[1]!.finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(state()).toMatchObject({ state: 'idle', lastError: null });
+    await runner.stop();
+    expect(state()).toBeUndefined();
   });
 
   it('stops cleanly: signals the run in progress, waits for it, and starts no other', async () => {
