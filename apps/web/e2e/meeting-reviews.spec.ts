@@ -93,7 +93,7 @@ test.describe('Meeting Reviews (/meeting)', () => {
     await expect(article).toBeVisible();
   });
 
-  test("an auditor reads the review without note boxes; a family guardian is told they cannot see the team's cards", async ({
+  test('an auditor reads the review without note boxes; a family guardian is offered no team', async ({
     browser,
   }) => {
     const aria = await openAs(browser, demoUsers.auditor, '/meeting');
@@ -104,8 +104,10 @@ test.describe('Meeting Reviews (/meeting)', () => {
     await expect(aria.page.getByRole('button', { name: 'Save note to card' })).toHaveCount(0);
     await aria.context.close();
 
+    // A family guardian reads no team's cards: no team to pick, no agenda offered.
     const fiona = await openAs(browser, demoUsers.familyGuardian, '/meeting');
-    await expect(fiona.page.getByText('Could not load the review')).toBeVisible();
+    await expect(fiona.page.getByText('No team whose cards you can read')).toBeVisible();
+    await expect(fiona.page.getByRole('link', { name: /Download agenda/ })).toHaveCount(0);
     await expectNoAccessibilityViolations(fiona.page);
     await fiona.context.close();
   });

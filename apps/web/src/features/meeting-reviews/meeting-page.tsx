@@ -11,6 +11,7 @@ import type {
 import { AlertCircleIcon, FileDownIcon, Loader2Icon, VideoIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { canReadTeamCards } from '@/features/team-views/my-work';
 import { teamsQueryOptions } from '@/features/teams/api';
 import { useCurrentTenant } from '@/features/tenants/api';
 import { formatDay, formatMoment } from '@/lib/org-dates';
@@ -40,9 +41,11 @@ export function MeetingPage() {
   useDocumentTitle('Meeting Reviews');
   const { tenant } = useCurrentTenant();
   const teams = useQuery(teamsQueryOptions(tenant.id));
+  // Only teams whose cards the person reads: the server refuses anyone else the review (read:cards).
+  const readable = teams.data?.filter(canReadTeamCards) ?? [];
   const [chosenTeamId, setTeamId] = useState<string | null>(null);
   const [days, setDays] = useState<number>(7);
-  const teamId = chosenTeamId ?? teams.data?.[0]?.id ?? null;
+  const teamId = chosenTeamId ?? readable[0]?.id ?? null;
   const teamFieldId = useId();
   const periodFieldId = useId();
 
@@ -70,9 +73,9 @@ export function MeetingPage() {
       ) : !teamId ? (
         <Alert>
           <AlertCircleIcon aria-hidden="true" />
-          <AlertTitle>You are not on any team yet</AlertTitle>
+          <AlertTitle>No team whose cards you can read</AlertTitle>
           <AlertDescription>
-            Meeting Reviews show a team's cards. Ask an admin to add you to a team.
+            Meeting Reviews show a team's cards to its staff. Ask an admin to add you to a team.
           </AlertDescription>
         </Alert>
       ) : (
@@ -86,7 +89,7 @@ export function MeetingPage() {
                 onChange={(event) => setTeamId(event.target.value)}
                 wrapperClassName="w-64 max-w-full"
               >
-                {teams.data.map((team) => (
+                {readable.map((team) => (
                   <option key={team.id} value={team.id}>
                     {team.name}
                   </option>
