@@ -8,14 +8,21 @@ import { jobStates } from '../../jobs/job-runner';
 
 const startedAt = new Date(Date.now() - process.uptime() * 1000);
 
-/** The migrations this server version carries, from drizzle-kit's journal beside them. */
+let migrationTags: string[] | undefined;
+
+/**
+ * The migrations this server version carries, from drizzle-kit's journal beside them: read once, as
+ * they cannot change while the server runs.
+ */
 function knownMigrations(): string[] {
+  if (migrationTags) return migrationTags;
   const journal = JSON.parse(
     readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8'),
   ) as {
     entries: { tag: string }[];
   };
-  return journal.entries.map((entry) => entry.tag);
+  migrationTags = journal.entries.map((entry) => entry.tag);
+  return migrationTags;
 }
 
 /** Runs `work`, giving up after `ms` (a database that does not answer is reported, not waited on). */
