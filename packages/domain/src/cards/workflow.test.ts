@@ -77,11 +77,11 @@ describe('transitionError', () => {
   });
 
   it('refuses moves the table does not list', () => {
-    expect(move({ from: 'draft', to: 'approved' })).toBe('Cannot move from draft to approved');
-    expect(move({ from: 'draft', to: 'pending-review' })).toBe('Cannot move from draft to pending-review');
-    expect(move({ from: 'approved', to: 'in-progress' })).toBe('Cannot move from approved to in-progress');
-    expect(move({ from: 'archived', to: 'draft' })).toBe('Cannot move from archived to draft');
-    expect(move({ from: 'pending-review', to: 'draft' })).toBe('Cannot move from pending-review to draft');
+    expect(move({ from: 'draft', to: 'approved' })).toBe('Cannot move from Draft to Approved');
+    expect(move({ from: 'draft', to: 'pending-review' })).toBe('Cannot move from Draft to Pending Review');
+    expect(move({ from: 'approved', to: 'in-progress' })).toBe('Cannot move from Approved to In Progress');
+    expect(move({ from: 'archived', to: 'draft' })).toBe('Cannot move from Archived to Draft');
+    expect(move({ from: 'pending-review', to: 'draft' })).toBe('Cannot move from Pending Review to Draft');
   });
 
   it('starting work needs participant and practitioner information', () => {

@@ -82,7 +82,8 @@ function missingRequired(
 export function transitionError(input: TransitionInput): string | null {
   const { from, to, template, values, documentIds, isClinician } = input;
   if (from === to) return null;
-  if (!stepOf(from).next.includes(to)) return `Cannot move from ${from} to ${to}`;
+  if (!stepOf(from).next.includes(to))
+    return `Cannot move from ${cardStatusLabels[from]} to ${cardStatusLabels[to]}`;
   if (
     to === 'in-progress' &&
     missingRequired(template, values, ['participant-info', 'practitioner-info']).length

@@ -589,7 +589,7 @@ describe('the compliance workflow', () => {
     ]);
     const back = await patch('priya', card.id, { version: 5, status: 'in-progress' });
     expect(back.status).toBe(422);
-    expect(back.body.error.message).toBe('Cannot move from approved to in-progress');
+    expect(back.body.error.message).toBe('Cannot move from Approved to In Progress');
     const archived = await patch('sophie', card.id, { version: 5, status: 'archived' });
     expect(archived.status).toBe(200);
     expect(archived.body.data.status).toBe('archived');
