@@ -136,36 +136,32 @@ test.describe('navigation', () => {
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('System Settings');
   });
 
-  test('each settings page opens, none of them a placeholder any more', async ({ page, signIn }) => {
+  test('each settings page opens, none of them "Coming soon" any more', async ({ page, signIn }) => {
     await signIn(demoUsers.systemAdmin);
-    // Templates is a real page now (templates-settings.spec.ts), as are Practitioner Settings
-    // (staff-profile.spec.ts), Team Configuration and Team Management (team-config.spec.ts), Rates
-    // (rates.spec.ts) and Tax Invoice Settings (tax-invoice-settings.spec.ts): null.
+    // Every settings page is a real page now: Templates (templates-settings.spec.ts), Practitioner
+    // Settings (staff-profile.spec.ts), Team Configuration and Team Management (team-config.spec.ts),
+    // Rates (rates.spec.ts), Tax Invoice Settings (tax-invoice-settings.spec.ts) and the rest.
     const pages = [
-      ['user', 'User Settings', null],
-      ['user/rates', 'Rates', null],
-      ['tax-invoice', 'Tax Invoice Settings', null],
-      ['practitioner', 'Practitioner Settings', null],
-      ['team-config', 'Team Configuration', null],
-      ['teams', 'Team Management', null],
-      ['notifications', 'Notifications', null],
-      ['tenant', 'Tenant Settings', null],
-      ['system', 'System Settings', null],
-      ['security', 'Security', null],
-      ['integrations', 'Integrations', null],
-      ['documentation', 'Documentation', null],
-      ['global', 'Global Settings', null],
+      ['user', 'User Settings'],
+      ['user/rates', 'Rates'],
+      ['tax-invoice', 'Tax Invoice Settings'],
+      ['practitioner', 'Practitioner Settings'],
+      ['team-config', 'Team Configuration'],
+      ['teams', 'Team Management'],
+      ['notifications', 'Notifications'],
+      ['tenant', 'Tenant Settings'],
+      ['system', 'System Settings'],
+      ['security', 'Security'],
+      ['integrations', 'Integrations'],
+      ['documentation', 'Documentation'],
+      ['global', 'Global Settings'],
     ] as const;
-    for (const [path, title, isSpecPlaceholder] of pages) {
+    for (const [path, title] of pages) {
       await page.goto(`/settings/${path}`);
       await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
-      if (isSpecPlaceholder === null) {
-        await expect(page.getByTestId('placeholder')).toHaveCount(0);
-        continue;
-      }
-      await expect(page.getByTestId('placeholder')).toContainText(
-        isSpecPlaceholder ? 'Placeholder' : 'Coming in a later release',
-      );
+      // The one wording and component for what is still to come (features/placeholders/coming-soon.tsx).
+      await expect(page.getByTestId('coming-soon')).toHaveCount(0);
+      await expect(page.getByText(/later release|will be here|placeholder/i)).toHaveCount(0);
     }
     await page.goto('/settings/appearance');
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Appearance');
@@ -191,16 +187,29 @@ test.describe('navigation', () => {
     }
   });
 
-  test('a family guardian, who records no time, gets no timer or time entry in Quick Add', async ({
+  test('Quick Add offers each person only what they may do: a support worker no invoice or plan, a guardian nothing', async ({
     page,
     signIn,
   }) => {
-    await signIn(demoUsers.familyGuardian);
+    await signIn(demoUsers.supportWorker);
     await page.goto('/inbox');
     await page.getByTestId('quick-add').click();
     const menu = page.getByRole('menu');
-    await expect(menu.getByRole('menuitem', { name: 'New Task' })).toBeVisible();
-    await expect(menu.getByRole('menuitem', { name: 'Start Timer' })).toHaveCount(0);
-    await expect(menu.getByRole('menuitem', { name: 'Time Entry...' })).toHaveCount(0);
+    for (const item of ['New Task', 'New Incident', 'Start Timer', 'Time Entry...']) {
+      await expect(menu.getByRole('menuitem', { name: item })).toBeVisible();
+    }
+    for (const item of ['New Invoice', 'New BSP', 'Add Participant']) {
+      await expect(menu.getByRole('menuitem', { name: item })).toHaveCount(0);
+    }
+    await page.keyboard.press('Escape');
+
+    // A family guardian creates nothing and records no time: no Quick Add at all, on a desk or a phone.
+    await signIn(demoUsers.familyGuardian);
+    await page.goto('/inbox');
+    await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('quick-add')).toHaveCount(0);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
+    await expect(page.getByTestId('mobile-quick-add')).toHaveCount(0);
   });
 });

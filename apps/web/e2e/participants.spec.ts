@@ -407,7 +407,7 @@ test.describe('participant entry points', () => {
     const modal = page.getByRole('dialog', { name: 'Add New Participant' });
     await expect(modal).toBeVisible();
     await expect(modal).toHaveAttribute('data-size', 'medium');
-    await expect(modal.getByText('arrives in a later release')).toHaveCount(0);
+    await expect(modal.getByTestId('coming-soon')).toHaveCount(0);
     await modal.getByRole('button', { name: 'Create Participant' }).click();
     await expect(modal.getByText('Please enter participant name')).toBeVisible();
     await modal.getByLabel('Full Name').fill('Quinn Modal');

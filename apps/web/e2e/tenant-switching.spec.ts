@@ -80,9 +80,11 @@ test.describe('tenant switching', () => {
       }
     }
     await expect(options.filter({ hasText: 'Current' })).toHaveCount(1);
-    const join = page.getByRole('menuitem', { name: /Join Organization/ });
+    const join = page.getByRole('menuitem', { name: /Join Organisation/ });
     await expect(join).toBeVisible();
     await expect(join).toHaveAttribute('aria-disabled', 'true');
+    // The one wording for what is still to come (features/placeholders/coming-soon.tsx).
+    await expect(join.getByTestId('coming-soon')).toHaveText('Coming soon');
   });
 
   test('a switch shows the splash for at least 1.5 s, recolours the app and shows only the new tenant’s teams', async ({

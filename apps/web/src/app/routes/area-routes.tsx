@@ -16,8 +16,8 @@ import { tenantRoute } from './base-routes';
 
 /**
  * The pages inside the shell (spec shell section 2, route table). Every page is its own lazily
- * loaded module, so each area is a chunk of its own. Pages another issue builds show a labelled
- * empty state from features/placeholders until then.
+ * loaded module, so each area is a chunk of its own. Anything still to be built says "Coming soon"
+ * through features/placeholders/coming-soon.tsx, the one wording for it.
  */
 
 /** The not-found page, as for a path the app does not know. */

@@ -1,4 +1,3 @@
-import { can } from '@wattle/domain/auth/permissions';
 import {
   ClipboardPlusIcon,
   ClockIcon,
@@ -16,31 +15,27 @@ import { useCurrentRole } from '@/features/tenants/use-current-role';
 import { requestTimer } from '@/features/time/timer-events';
 import { useCanTrackTime, useTimer } from '@/features/time/timer-query';
 import { useCurrentTenantId } from '@/lib/current-tenant';
-import { type GlobalModalName, openGlobalModal } from '@/lib/global-events';
+import { openGlobalModal } from '@/lib/global-events';
 import { LazyDropdownMenu } from '@/ui/lazy-dropdown-menu';
+import { type QuickAddModal, quickAddItemsFor } from './quick-add-items';
 
 /**
  * The Quick Add menu (spec shell section 2): New Task, New Incident, New Invoice, New BSP, Add
- * Participant (issue 13, for those who may add one), Start Timer and Time Entry... (issue 14, for
- * those who record time), each opening its global modal by name. Start Timer starts the running
+ * Participant, each offered only to those the permissions table lets create it (quick-add-items.ts),
+ * Start Timer and Time Entry... (issue 14, for those who record time), each opening its global modal
+ * by name. Someone offered nothing sees no Quick Add button. Start Timer starts the running
  * timer instead (features/time/timer-slot.tsx); while one runs it reads 'Show Timer' and opens it,
  * which is how phones, where the header chip is hidden, reach it.
  * The menu's code loads on first use (`LazyDropdownMenu`), outside the JavaScript every page loads.
  */
 
-const modalItems: { label: string; modal: GlobalModalName; icon: LucideIcon }[] = [
-  { label: 'New Task', modal: 'newTask', icon: ClipboardPlusIcon },
-  { label: 'New Incident', modal: 'newIncident', icon: SirenIcon },
-  { label: 'New Invoice', modal: 'taxInvoice', icon: ReceiptIcon },
-  { label: 'New BSP', modal: 'newBsp', icon: HandHeartIcon },
-];
-
-/** Add Participant (issue 13 part 3), for those who may add participants somewhere. */
-const addParticipantItem = {
-  label: 'Add Participant',
-  modal: 'addParticipant',
-  icon: UserRoundPlusIcon,
-} as const;
+const itemIcons: Record<QuickAddModal, LucideIcon> = {
+  newTask: ClipboardPlusIcon,
+  newIncident: SirenIcon,
+  taxInvoice: ReceiptIcon,
+  newBsp: HandHeartIcon,
+  addParticipant: UserRoundPlusIcon,
+};
 
 export function QuickAddMenu({
   children,
@@ -58,10 +53,9 @@ export function QuickAddMenu({
   const canTrackTime = useCanTrackTime();
   const tenantId = useCurrentTenantId();
   const isTimerRunning = useTimer(tenantId).data?.running === true;
-  const items = [
-    ...modalItems.filter((item) => item.modal !== 'taxInvoice' || features.invoiceProcessing),
-    ...(can(role, 'write:participants') && features.participantManagement ? [addParticipantItem] : []),
-  ];
+  const items = quickAddItemsFor(role, features);
+  // Someone who may add nothing (a family guardian) is offered no Quick Add at all.
+  if (items.length === 0 && !canTrackTime) return null;
   return (
     <LazyDropdownMenu
       trigger={children}
@@ -76,12 +70,15 @@ export function QuickAddMenu({
       {({ DropdownMenuItem, DropdownMenuLabel }) => (
         <>
           <DropdownMenuLabel>Quick Add</DropdownMenuLabel>
-          {items.map(({ label, modal, icon: Icon }) => (
-            <DropdownMenuItem key={modal} onSelect={() => openGlobalModal(modal)}>
-              <Icon aria-hidden="true" />
-              {label}
-            </DropdownMenuItem>
-          ))}
+          {items.map(({ label, modal }) => {
+            const Icon = itemIcons[modal];
+            return (
+              <DropdownMenuItem key={modal} onSelect={() => openGlobalModal(modal)}>
+                <Icon aria-hidden="true" />
+                {label}
+              </DropdownMenuItem>
+            );
+          })}
           {canTrackTime ? (
             <>
               <DropdownMenuItem

@@ -5,6 +5,7 @@ import type { CSSProperties } from 'react';
 import { cn } from '@/lib/cn';
 import { Badge } from '@/ui/badge';
 import { LazyDropdownMenu } from '@/ui/lazy-dropdown-menu';
+import { ComingSoonBadge } from '../placeholders/coming-soon';
 import { useCurrentTenant } from './api';
 import { tenantInitials } from './tenant-initials';
 import { readableTextOn } from './tenant-theme';
@@ -12,7 +13,7 @@ import { readableTextOn } from './tenant-theme';
 /**
  * The tenant switcher menu (spec shell sections 2 and 6): each organisation with its initials, a
  * Current badge, the user's role, the team count (shared teams for guests) and, for white-label
- * tenants, their custom domain. Join Organization does nothing yet. The menu's code loads on first
+ * tenants, their custom domain. Join Organisation does nothing yet and says so ("Coming soon"). The menu's code loads on first
  * use (`LazyDropdownMenu`), outside the JavaScript every page loads.
  */
 
@@ -149,9 +150,12 @@ export function TenantSwitcher({ className }: { className?: string }) {
               <PlusIcon className="size-4" />
             </span>
             <span className="min-w-0 flex-1">
-              <span className="block font-medium">Join Organization</span>
-              <span className="block text-muted-foreground text-xs">
-                Not available yet: ask an organisation’s owner to invite you.
+              <span className="flex items-center gap-2">
+                <span className="font-medium">Join Organisation</span>
+                <ComingSoonBadge />
+              </span>
+              <span className="mt-1 block text-muted-foreground text-xs">
+                Until then, ask an organisation’s owner to invite you.
               </span>
             </span>
           </DropdownMenuItem>
