@@ -9,7 +9,7 @@ import {
   CheckCircle2Icon,
   GripVerticalIcon,
 } from 'lucide-react';
-import { memo } from 'react';
+import { type CSSProperties, memo, useCallback } from 'react';
 import { cn } from '@/lib/cn';
 import { formatCalendarDate } from '../cards/card-list-format';
 
@@ -70,29 +70,47 @@ function BoardCardBody({ item, isOverdue }: { item: WorkItem; isOverdue: boolean
 /**
  * One card in a column: a drag handle (pointer or keyboard, through dnd-kit), the title linking to the
  * card, and a Move button for the keyboard alternative. Memoised: a drag re-renders only the cards
- * whose place changes, which keeps a board of thousands of cards responsive.
+ * whose place changes, which keeps a board of thousands of cards responsive. The column draws only
+ * the cards in sight (board-view.tsx): `index` and `measureRef` let its virtualiser measure this one.
  */
 export const BoardCard = memo(function BoardCard({
   item,
   columnId,
+  index,
   isOverdue,
   canMove,
   onMove,
+  measureRef,
+  placement,
 }: {
   item: WorkItem;
   columnId: string;
+  /** The card's index in its column (data-index, read by the virtualiser's measurement). */
+  index: number;
   isOverdue: boolean;
   canMove: boolean;
   /** Opens the Move dialog for this card. Stable across renders (the board memoises it). */
   onMove: (item: WorkItem) => void;
+  /** The column virtualiser's measureElement. Stable across renders. */
+  measureRef?: (node: Element | null) => void;
+  /** Where the card sits when it is drawn out of the column's flow (a dragged card scrolled away). */
+  placement?: CSSProperties;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: item.id, data: { columnId }, disabled: !canMove });
+  const ref = useCallback(
+    (node: HTMLLIElement | null) => {
+      setNodeRef(node);
+      measureRef?.(node);
+    },
+    [setNodeRef, measureRef],
+  );
   const title = item.title || 'Untitled';
   return (
     <li
-      ref={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
+      ref={ref}
+      data-index={index}
+      style={{ ...placement, transform: CSS.Translate.toString(transform), transition }}
       className={cn(
         'relative flex gap-1 rounded-lg border bg-card p-2 shadow-xs hover:border-primary/40',
         isDragging && 'opacity-40',

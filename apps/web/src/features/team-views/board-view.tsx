@@ -13,12 +13,12 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { defaultRangeExtractor, useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { can } from '@wattle/domain/auth/permissions';
 import type { WorkItem } from '@wattle/domain/cards/schemas';
 import type { WorkflowState } from '@wattle/domain/teams/workflow';
-import { memo, useCallback, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, memo, useCallback, useMemo, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
-import { Button } from '@/ui/button';
 import { BoardCard, BoardCardPreview } from './board-card';
 import { groupIntoColumns, isOverdue, locate, planMove } from './board-columns';
 import { useTenantToday } from './calendar-today';
@@ -26,10 +26,12 @@ import { MoveCardDialog } from './move-card-dialog';
 import type { TeamViewProps } from './team-view-types';
 
 /**
- * How many cards a column draws at first, and how many more each 'Show more' adds. A column of a
- * thousand cards drawn at once costs seconds on a phone; 50 fill a screen several times over.
+ * A card's height before it is measured (a two-line title, due date and compliance line), and the
+ * gap between cards (Tailwind gap-2). The virtualiser measures each drawn card; the guess only
+ * places the ones not drawn yet.
  */
-export const boardColumnPageSize = 50;
+const estimatedCardHeight = 116;
+const cardGap = 8;
 
 const columnPrefix = 'column:';
 
@@ -42,26 +44,72 @@ const screenReaderInstructions = {
 const BoardColumnView = memo(function BoardColumnView({
   state,
   items,
-  count,
   today,
   canMove,
   onMove,
-  onShowMore,
+  activeIndex,
 }: {
   state: WorkflowState;
-  /** The cards drawn (the first ones of the column). */
+  /** All the column's cards, in board order. Only those in sight are drawn. */
   items: WorkItem[];
-  /** All the column's cards. */
-  count: number;
   today: string;
   canMove: boolean;
   onMove: (item: WorkItem) => void;
-  onShowMore: (stateId: string) => void;
+  /** The index of the card being dragged when it is this column's: kept drawn while it is. */
+  activeIndex: number | null;
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: `${columnPrefix}${state.id}` });
+  // Every card's id, drawn or not: dnd-kit's sortable order is the column's whole order.
   const ids = useMemo(() => items.map((item) => item.id), [items]);
   const headingId = `board-column-${state.id}`;
-  const hidden = count - items.length;
+  const count = items.length;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const activeRef = useRef(activeIndex);
+  activeRef.current = activeIndex;
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => estimatedCardHeight,
+    gap: cardGap,
+    overscan: 4,
+    getItemKey: (index) => items[index]?.id ?? index,
+    // The dragged card stays drawn when its column scrolls away from it: dnd-kit keeps the node of
+    // the card it moves (the pointer's copy is the DragOverlay).
+    rangeExtractor: (range) => {
+      const indexes = defaultRangeExtractor(range);
+      const active = activeRef.current;
+      return active === null || indexes.includes(active) ? indexes : [...indexes, active];
+    },
+  });
+  const measureRef = virtualizer.measureElement;
+  const virtualItems = virtualizer.getVirtualItems();
+  // The drawn cards sit in the list's flow between two paddings that stand for the cards not drawn,
+  // so dnd-kit's transforms move them as in any list; a dragged card far from sight is placed apart.
+  const inFlow = virtualItems.filter(
+    (virtual, position) => position === 0 || virtual.index === (virtualItems[position - 1]?.index ?? 0) + 1,
+  );
+  const apart = virtualItems.filter((virtual) => !inFlow.includes(virtual));
+  const first = inFlow[0];
+  const last = inFlow[inFlow.length - 1];
+  const paddingTop = first?.start ?? 0;
+  const paddingBottom = last ? Math.max(0, virtualizer.getTotalSize() - last.end) : 0;
+  const drawCard = (virtual: VirtualItem, placement?: CSSProperties) => {
+    const item = items[virtual.index];
+    if (!item) return null;
+    return (
+      <BoardCard
+        key={item.id}
+        item={item}
+        columnId={state.id}
+        index={virtual.index}
+        isOverdue={isOverdue(item, today, state)}
+        canMove={canMove}
+        onMove={onMove}
+        measureRef={measureRef}
+        placement={placement}
+      />
+    );
+  };
   return (
     <section
       aria-labelledby={headingId}
@@ -84,26 +132,28 @@ const BoardColumnView = memo(function BoardColumnView({
           <span className="sr-only"> {count === 1 ? 'card' : 'cards'}</span>
         </span>
       </h2>
-      <SortableContext id={state.id} items={ids} strategy={verticalListSortingStrategy}>
-        <ol ref={setNodeRef} className="flex min-h-16 flex-col gap-2" aria-labelledby={headingId}>
-          {items.map((item) => (
-            <BoardCard
-              key={item.id}
-              item={item}
-              columnId={state.id}
-              isOverdue={isOverdue(item, today, state)}
-              canMove={canMove}
-              onMove={onMove}
-            />
-          ))}
-        </ol>
-      </SortableContext>
+      {/* Each column scrolls by itself, within the window's height, and draws only the cards in
+          sight (TanStack Virtual): a column of 5,000 cards costs what one of 10 does. */}
+      <div
+        ref={scrollRef}
+        className="-mx-1 max-h-[max(20rem,calc(100dvh-19rem))] overflow-y-auto px-1"
+        data-testid="board-column-scroll"
+      >
+        <SortableContext id={state.id} items={ids} strategy={verticalListSortingStrategy}>
+          <ol
+            ref={setNodeRef}
+            className="relative flex min-h-16 flex-col gap-2"
+            style={{ paddingTop, paddingBottom }}
+            aria-labelledby={headingId}
+          >
+            {inFlow.map((virtual) => drawCard(virtual))}
+            {apart.map((virtual) =>
+              drawCard(virtual, { position: 'absolute', top: virtual.start, left: 0, right: 0 }),
+            )}
+          </ol>
+        </SortableContext>
+      </div>
       {count === 0 ? <p className="px-1 pb-1 text-muted-foreground text-xs">No cards</p> : null}
-      {hidden > 0 ? (
-        <Button variant="ghost" size="sm" onClick={() => onShowMore(state.id)}>
-          Show {Math.min(hidden, boardColumnPageSize)} more ({hidden} not shown)
-        </Button>
-      ) : null}
     </section>
   );
 });
@@ -117,7 +167,6 @@ export function BoardView({ team, items, patchItem }: TeamViewProps) {
   const today = useTenantToday();
   const canMove = team.status === 'active' && can(team.myRole, 'write:cards');
   const columns = useMemo(() => groupIntoColumns(team.workflowStates, items), [team.workflowStates, items]);
-  const [shown, setShown] = useState<Record<string, number>>({});
   const [activeId, setActiveId] = useState<string | null>(null);
   const [movingId, setMovingId] = useState<string | null>(null);
 
@@ -131,15 +180,6 @@ export function BoardView({ team, items, patchItem }: TeamViewProps) {
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
-  const visible = useMemo(
-    () =>
-      columns.map((column) => ({
-        ...column,
-        shownItems: column.items.slice(0, shown[column.state.id] ?? boardColumnPageSize),
-      })),
-    [columns, shown],
-  );
-
   const move = useCallback(
     (item: WorkItem, toColumn: number, toIndex: number) => {
       const plan = planMove(columnsRef.current, item.id, toColumn, toIndex);
@@ -149,14 +189,6 @@ export function BoardView({ team, items, patchItem }: TeamViewProps) {
   );
 
   const openMove = useCallback((item: WorkItem) => setMovingId(item.id), []);
-  const showMore = useCallback(
-    (stateId: string) =>
-      setShown((current) => ({
-        ...current,
-        [stateId]: (current[stateId] ?? boardColumnPageSize) + boardColumnPageSize,
-      })),
-    [],
-  );
 
   const itemById = useMemo(() => new Map(items.map((item) => [item.id, item])), [items]);
   const describe = useCallback((id: UniqueIdentifier | undefined): string => {
@@ -204,13 +236,13 @@ export function BoardView({ team, items, patchItem }: TeamViewProps) {
       if (!item || !from) return;
       const overKey = String(over.id);
       if (overKey.startsWith(columnPrefix)) {
-        // Dropped on the column itself (below its cards, or an empty one): after its last card shown.
+        // Dropped on the column itself (below its cards, or an empty one): after its last card.
         const toColumn = current.findIndex(
           (column) => column.state.id === overKey.slice(columnPrefix.length),
         );
         if (toColumn < 0) return;
-        const shownCount = visible[toColumn]?.shownItems.filter((card) => card.id !== item.id).length ?? 0;
-        move(item, toColumn, shownCount);
+        const others = current[toColumn]?.items.filter((card) => card.id !== item.id).length ?? 0;
+        move(item, toColumn, others);
         return;
       }
       const target = locate(current, overKey);
@@ -227,11 +259,12 @@ export function BoardView({ team, items, patchItem }: TeamViewProps) {
         : false;
       move(item, target.column, target.index + (isBelow ? 1 : 0));
     },
-    [itemById, move, visible],
+    [itemById, move],
   );
 
   const activeItem = activeId ? itemById.get(activeId) : undefined;
-  const activeColumn = activeItem ? columns[locate(columns, activeItem.id)?.column ?? 0]?.state : undefined;
+  const activePlace = activeItem ? locate(columns, activeItem.id) : null;
+  const activeColumn = activeItem ? columns[activePlace?.column ?? 0]?.state : undefined;
   const movingItem = movingId ? (itemById.get(movingId) ?? null) : null;
 
   return (
@@ -251,16 +284,15 @@ export function BoardView({ team, items, patchItem }: TeamViewProps) {
           data-testid="work-board"
         >
           <div className="flex w-max items-start gap-3">
-            {visible.map((column) => (
+            {columns.map((column, index) => (
               <BoardColumnView
                 key={column.state.id}
                 state={column.state}
-                items={column.shownItems}
-                count={column.items.length}
+                items={column.items}
                 today={today}
                 canMove={canMove}
                 onMove={openMove}
-                onShowMore={showMore}
+                activeIndex={activePlace?.column === index ? activePlace.index : null}
               />
             ))}
           </div>
