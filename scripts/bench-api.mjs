@@ -1,14 +1,19 @@
 #!/usr/bin/env node
-// API benchmark: GET /api/teams and GET /api/me (with the session cookie and with a personal API
-// token) at 10 concurrent connections, on PGlite and on Postgres, each also as a share of a bare
-// route of the same server process measured in the same run (the framework's ceiling on this
-// machine), plus the server's memory at idle and after the load. Results: docs/performance.md.
+// API benchmark: the reads every page load makes (GET /api/me with the session cookie and with a
+// personal API token, /api/tenants, /api/teams, /api/notifications/unread-count and the inbox's first
+// page) at 10 concurrent connections, on PGlite and on Postgres, each also as a share of a bare
+// Fastify app (scripts/lib/bare-fastify.mjs, its own process: the framework's ceiling on this
+// machine) and of a bare route of the server itself, both measured in the same run; plus the server's
+// memory at idle and after the load. Results: docs/performance.md.
 //
 //   node scripts/bench-api.mjs [--db pglite|postgres|both] [--duration 10] [--connections 10]
 //       [--warmup 3] [--idle 5] [--repeat 3] [--quiet-wait 60] [--max-other 25]
-//       [--route bare,teams,me,me-token]
+//       [--route fastify,bare,me,me-token,tenants,teams,unread,inbox]
 //       [--env KEY=VALUE ...] [--node-arg=--flag ...] [--server path/to/main.js]
-//       [--json out.json] [--check-targets] [--keep]
+//       [--json out.json] [--check-targets] [--keep] [--memory]
+//
+// --memory measures no load: it starts the server (first start, then a restart on PGlite), lets it
+// idle and prints its memory.
 //
 // It builds nothing: run `npm run build` (at least `npm run build -w apps/server`) first; it stops
 // with a message if apps/server/dist/main.js is missing. For each database it starts that file on a
@@ -23,10 +28,14 @@
 // --env LOG_LEVEL=warn or --env DATABASE_POOL_SIZE=20. Exits 1 on any error, including a non-2xx
 // answer under load or an unclean shutdown; with --check-targets, exits 2 when a target is missed.
 //
-// The bare route is GET /bench/bare, which the server registers only with BENCH_BARE_ROUTE=1 (this
-// script sets it): it passes through every hook a real route does and answers {"success":true}.
+// Two ceilings: `fastify` is GET /bare of a bare Fastify app started by this script in a process of
+// its own (no hooks, no logging); `bare` is GET /bench/bare of the server, which registers it only
+// with BENCH_BARE_ROUTE=1 (this script sets it): it passes through every hook a real route does and
+// answers {"success":true}. The targets are shares of the bare Fastify app.
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import {
   commonOptions,
   createCleanups,
@@ -44,12 +53,14 @@ import { describePostgres } from './lib/bench-postgres.mjs';
 import { cpuMsOfPostgresBackends, describeExit, machineCpuMs } from './lib/bench-server.mjs';
 import { formatMb, formatMs, renderTable } from './lib/bench-stats.mjs';
 
+const bareFastifyEntry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib/bare-fastify.mjs');
+
 const demoOwner = 'olivia.owner@sunrise.example';
 const demoTenant = 'Sunrise Support Network';
 
 /**
  * The issues' targets on the 2-core benchmark machine (issue 18 item 5: every hot read at least 10%
- * of the bare route's requests/s on Postgres and 5% on PGlite, p95 under 15 ms on Postgres).
+ * of a bare Fastify route's requests/s on Postgres and 5% on PGlite, p95 under 15 ms on Postgres).
  */
 const targets = {
   postgresMinRps: 1000,
@@ -58,15 +69,17 @@ const targets = {
   pgliteMinShareOfBare: 0.05,
   pgliteMaxIdleRssMb: 250,
 };
-const routeNames = ['bare', 'teams', 'me', 'me-token'];
+const routeNames = ['fastify', 'bare', 'me', 'me-token', 'tenants', 'teams', 'unread', 'inbox'];
+/** The ceilings the reads are compared with, measured first. */
+const ceilings = ['fastify', 'bare'];
 
 const print = (text = '') => process.stdout.write(`${text}\n`);
 const note = (text) => process.stderr.write(`bench-api: ${text}\n`);
 
 const usage = `usage: node scripts/bench-api.mjs [--db pglite|postgres|both] [--duration 10] [--connections 10]
     [--warmup 3] [--idle 5] [--repeat 3] [--quiet-wait 60] [--max-other 25]
-    [--route bare,teams,me,me-token] [--env KEY=VALUE ...] [--node-arg=--flag ...] [--server apps/server/dist/main.js]
-    [--json out.json] [--check-targets] [--keep]`;
+    [--route ${routeNames.join(',')}] [--env KEY=VALUE ...] [--node-arg=--flag ...]
+    [--server apps/server/dist/main.js] [--json out.json] [--check-targets] [--keep] [--memory]`;
 
 function parseOptions() {
   const values = parseBenchArgs(usage, {
@@ -74,6 +87,7 @@ function parseOptions() {
     'max-other': { type: 'string', default: '25' },
     route: { type: 'string', default: routeNames.join(',') },
     'node-arg': { type: 'string', multiple: true, default: [] },
+    memory: { type: 'boolean', default: false },
   });
   const number = (name, min, max) => {
     const n = Number(values[name]);
@@ -87,7 +101,7 @@ function parseOptions() {
   if (routes.some((r) => !routeNames.includes(r))) {
     throw new Error(`--route takes a comma-separated list of ${routeNames.join(', ')}`);
   }
-  // The bare route is measured first, so every read's share of it comes from the same run.
+  // The ceilings are measured first, so every read's share of them comes from the same run.
   routes.sort((a, b) => routeNames.indexOf(a) - routeNames.indexOf(b));
   return {
     ...common,
@@ -95,6 +109,7 @@ function parseOptions() {
     maxOther: number('max-other', 0, 1000),
     routes,
     nodeArgs: values['node-arg'],
+    memoryOnly: values.memory,
   };
 }
 
@@ -180,23 +195,34 @@ async function benchOne(kind, options, cleanups) {
     // Idle memory: after migrations and the demo seed, with nothing asked of the server.
     await sleep(options.idle * 1000);
     result.memory.idle = server.memory();
-
-    const { cookie, tenantId, apiToken } = await signIn(server.baseUrl);
-    const available = {
-      bare: { name: 'bare', path: '/bench/bare', headers: {} },
-      teams: { name: 'teams', path: '/api/teams', headers: { cookie, 'x-tenant-id': tenantId } },
-      me: { name: 'me', path: '/api/me', headers: { cookie } },
-      'me-token': {
-        name: 'me-token',
-        label: '(API token)',
-        path: '/api/me',
-        headers: { authorization: `Bearer ${apiToken}` },
-      },
-    };
-    for (const name of options.routes) {
-      result.routes.push(await benchRoute(kind, server, available[name], options, postgres?.name));
+    if (options.memoryOnly) {
+      result.memory.afterLoad = server.memory();
+    } else {
+      if (options.routes.includes('fastify')) {
+        result.routes.push(await benchBareFastify(kind, options, logPath, cleanups));
+      }
+      const { cookie, tenantId, apiToken } = await signIn(server.baseUrl);
+      const inTenant = { cookie, 'x-tenant-id': tenantId };
+      const available = {
+        bare: { name: 'bare', path: '/bench/bare', headers: {} },
+        me: { name: 'me', label: '(cookie)', path: '/api/me', headers: { cookie } },
+        'me-token': {
+          name: 'me-token',
+          label: '(API token)',
+          path: '/api/me',
+          headers: { authorization: `Bearer ${apiToken}` },
+        },
+        tenants: { name: 'tenants', path: '/api/tenants', headers: { cookie } },
+        teams: { name: 'teams', path: '/api/teams', headers: inTenant },
+        unread: { name: 'unread', path: '/api/notifications/unread-count', headers: inTenant },
+        // The inbox's first page, as the web app asks for it.
+        inbox: { name: 'inbox', path: '/api/notifications?limit=50&offset=0', headers: inTenant },
+      };
+      for (const name of options.routes.filter((r) => r !== 'fastify')) {
+        result.routes.push(await benchRoute(kind, server, available[name], options, postgres?.name));
+      }
+      result.memory.afterLoad = server.memory();
     }
-    result.memory.afterLoad = server.memory();
     result.shutdown = await stopCleanly(kind, server);
 
     if (kind === 'pglite') {
@@ -212,6 +238,24 @@ async function benchOne(kind, options, cleanups) {
     throw withServerLog(error, logPath, options);
   }
   return result;
+}
+
+/**
+ * The framework's ceiling: GET /bare of a bare Fastify app in a process of its own, measured while the
+ * server idles, then stopped, so it does not compete with the server's runs.
+ */
+async function benchBareFastify(kind, options, logPath, cleanups) {
+  const { server: bare } = await launchServer({
+    entry: bareFastifyEntry,
+    env: {},
+    logPath: `${logPath}.bare-fastify`,
+    cleanups,
+    note,
+  });
+  const route = { name: 'fastify', label: '(bare Fastify app)', path: '/bare', headers: {} };
+  const measured = await benchRoute(kind, bare, route, options, null);
+  await stopCleanly(`${kind} bare Fastify`, bare);
+  return measured;
 }
 
 async function benchRoute(kind, server, route, options, postgresName) {
@@ -310,12 +354,20 @@ function cpuShares(a, b, seconds, requests) {
   };
 }
 
-/** A read's requests/s as a share of the bare route's in the same run; null without a bare run. */
-function shareOfBare(result, run) {
-  const bare = result.routes.find((r) => r.name === 'bare');
-  if (!bare || run.name === 'bare') return null;
+/**
+ * A read's requests/s as a share of a ceiling's (`fastify` or `bare`) in the same run; null without
+ * that ceiling's run, and for the ceilings themselves.
+ */
+function shareOf(ceiling, result, run) {
+  const bare = result.routes.find((r) => r.name === ceiling);
+  if (!bare || ceilings.includes(run.name)) return null;
   return run.requestsPerSecond / bare.requestsPerSecond;
 }
+
+/** The share the targets are about: of the bare Fastify app, or of the server's bare route without it. */
+const targetCeiling = (result) => (result.routes.some((r) => r.name === 'fastify') ? 'fastify' : 'bare');
+const ceilingTitle = { fastify: 'the bare Fastify app', bare: "the server's bare route" };
+const percent = (share) => (share === null ? '-' : `${(share * 100).toFixed(1)}%`);
 
 const routeTitle = (run) => `GET ${run.url}${run.label ? ` ${run.label}` : ''}`;
 
@@ -323,16 +375,17 @@ function verdictsOf(results) {
   const verdicts = [];
   for (const r of results) {
     const minShare = r.db === 'postgres' ? targets.postgresMinShareOfBare : targets.pgliteMinShareOfBare;
+    const ceiling = targetCeiling(r);
     for (const run of r.routes) {
-      const share = shareOfBare(r, run);
+      const share = shareOf(ceiling, r, run);
       if (share === null) continue;
       verdicts.push({
-        target: `${r.db} ${routeTitle(run)} >= ${minShare * 100}% of the bare route's req/s (${(share * 100).toFixed(1)}%)`,
+        target: `${r.db} ${routeTitle(run)} >= ${minShare * 100}% of ${ceilingTitle[ceiling]}'s req/s (${percent(share)})`,
         met: share >= minShare,
       });
     }
     if (r.db === 'postgres') {
-      for (const run of r.routes.filter((x) => x.name !== 'bare')) {
+      for (const run of r.routes.filter((x) => !ceilings.includes(x.name))) {
         verdicts.push({
           target: `postgres ${routeTitle(run)} >= ${targets.postgresMinRps} req/s`,
           met: run.requestsPerSecond >= targets.postgresMinRps,
@@ -374,7 +427,8 @@ function report(results, options, verdicts) {
       r.db,
       `${routeTitle(run)}${run.disturbed ? ' *' : ''}`,
       run.requestsPerSecond.toFixed(0),
-      shareOfBare(r, run) === null ? '-' : `${(shareOfBare(r, run) * 100).toFixed(1)}%`,
+      percent(shareOf('fastify', r, run)),
+      percent(shareOf('bare', r, run)),
       formatMs(run.latencyMs.p50),
       formatMs(run.latencyMs.p95),
       formatMs(run.latencyMs.p99),
@@ -401,6 +455,7 @@ function report(results, options, verdicts) {
         'db',
         'route',
         'req/s',
+        'of Fastify',
         'of bare',
         'p50 ms',
         'p95 ms',
@@ -420,10 +475,9 @@ function report(results, options, verdicts) {
   print('CPU % is of one core (the machine has 100% per core): the server, the Postgres backends of the');
   print('benchmark database, this load generator, and everything else (including Postgres background');
   print('writers). A run with "other" above --max-other (default 25) is disturbed and retried; * marks a');
-  print(
-    'route with no undisturbed run: rerun when the machine is quiet. "of bare" is the route\'s req/s as a',
-  );
-  print('share of GET /bench/bare (a route doing nothing) served by the same server in the same run.');
+  print('route with no undisturbed run: rerun when the machine is quiet. "of Fastify" is the route\'s req/s');
+  print('as a share of a bare Fastify app\'s GET /bare (its own process, no hooks), "of bare" as a share of');
+  print('GET /bench/bare (a route doing nothing) served by the same server; both measured in the same run.');
   print();
   print(
     renderTable(

@@ -64,6 +64,7 @@ import { timeEntryRoutes } from './features/time-entries/routes';
 import { timerRoutes } from './features/timer/routes';
 import { registerErrorHandler } from './http/error-handler';
 import { registerIdempotency } from './http/idempotency';
+import { registerReadCache } from './http/read-cache';
 import { createResponseSerializerCompiler } from './http/response-serializer';
 import { createAuditPackBuilder } from './jobs/audit-pack-builder';
 import { createFileStorage } from './storage/create-storage';
@@ -169,6 +170,7 @@ export async function buildApp(options: AppOptions) {
   registerErrorHandler(app);
   registerAuthGuard(app, { oidcBearer: options.oidc?.bearer });
   registerIdempotency(app);
+  registerReadCache(app, { seconds: config.sessionCacheSeconds });
 
   app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -54,6 +54,9 @@ export interface ChangeSubscriber {
 export class ChangeFeed {
   private readonly subscribers = new Set<ChangeSubscriber>();
 
+  /** `beforeDelivery` hears every well-formed message before any stream does (the read cache). */
+  constructor(private readonly beforeDelivery: (message: ChangeMessage) => void = () => undefined) {}
+
   subscribe(subscriber: ChangeSubscriber): () => void {
     this.subscribers.add(subscriber);
     return () => this.subscribers.delete(subscriber);
@@ -71,6 +74,7 @@ export class ChangeFeed {
     } catch {
       return;
     }
+    this.beforeDelivery(message);
     for (const s of this.subscribers) {
       if (s.tenantId !== message.tenantId) continue;
       if (message.userId !== null && s.userId !== message.userId) continue;

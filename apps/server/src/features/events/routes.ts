@@ -12,7 +12,8 @@ import { type EventStream, openEventStream } from './event-stream';
  * membership is checked exactly as on every tenant route.
  */
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
-  const feed = new ChangeFeed();
+  // Cached reads of the organisation are forgotten before its streams hear of the change.
+  const feed = new ChangeFeed((message) => app.readCache.changed(message.tenantId));
   const open = new Set<EventStream>();
   // Whether this instance hears the database's changes right now (on Postgres its LISTEN
   // connection can drop). A stream that cannot hear them would show a stale page as live: instead
@@ -25,6 +26,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     app.log,
     (isListening) => {
       listening = isListening;
+      app.readCache.hearing(isListening);
       if (!isListening) for (const s of open) s.close();
     },
   );

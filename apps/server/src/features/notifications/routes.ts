@@ -30,7 +30,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/notifications',
     {
-      config: { auth: 'tenant' },
+      config: { auth: 'tenant', readCache: true },
       schema: {
         tags,
         description:
@@ -57,7 +57,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/notifications/unread-count',
     {
-      config: { auth: 'tenant' },
+      config: { auth: 'tenant', readCache: true },
       schema: {
         tags,
         description: 'Unread notifications plus approvals still pending: the inbox badge.',

@@ -31,7 +31,10 @@ const teamMemberParams = z.object({ id: z.uuid(), userId: z.uuid() });
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/teams',
-    { config: { auth: 'tenant' }, schema: { tags: ['teams'], response: { 200: listSchema(TeamSchema) } } },
+    {
+      config: { auth: 'tenant', readCache: true },
+      schema: { tags: ['teams'], response: { 200: listSchema(TeamSchema) } },
+    },
     async (request) => {
       const data = await inTenant(request, (ctx) => findVisibleTeams(ctx));
       return { success: true as const, data, meta: { total: data.length, limit: data.length, offset: 0 } };

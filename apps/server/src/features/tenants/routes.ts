@@ -20,7 +20,7 @@ export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/tenants',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', readCache: true },
       schema: { tags: ['tenants'], response: { 200: listSchema(TenantSummarySchema) } },
     },
     async (request) => {
