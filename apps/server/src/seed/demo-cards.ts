@@ -74,7 +74,7 @@ export const demoCards: Record<string, DemoCard[]> = {
             },
           },
         },
-        { by: 'sophie.support@sunrise.example', patch: { status: 'in-progress', state: 'doing' } },
+        { by: 'sophie.support@sunrise.example', patch: { status: 'in-progress' } },
       ],
     },
     {

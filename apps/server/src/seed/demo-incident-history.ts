@@ -1,3 +1,4 @@
+import { ndisStatusOf, stateOfStatus } from '@wattle/domain/cards/status-columns';
 import { instantAt } from '@wattle/domain/incidents/occurred-at';
 import type { IncidentSeverity } from '@wattle/domain/incidents/schemas';
 import { addDays } from '@wattle/domain/time/clock';
@@ -290,7 +291,14 @@ export async function seedIncidentHistory(
       .where(and(eq(incidents.tenantId, ctx.tenantId), eq(incidents.cardId, card.id)));
     await ctx.tx
       .update(cards)
-      .set({ state: 'done', workflowStateId: 'done' })
+      // A closed incident's report is approved and sits in Done, with the State and NDIS Status that
+      // follow from it (decision 0035).
+      .set({
+        status: 'approved',
+        state: stateOfStatus('approved'),
+        ndisStatus: ndisStatusOf('approved'),
+        workflowStateId: 'done',
+      })
       .where(and(eq(cards.tenantId, ctx.tenantId), eq(cards.id, card.id)));
   }
 }

@@ -452,23 +452,35 @@ describe('PATCH /api/cards/:id', () => {
     const assignee = await patch('lee', task.id, { version: 1, assigneeId: userIds.get(emails.theo) });
     expect(assignee.status).toBe(400);
     expect(assignee.body.error.message).toBe('Assignee is not on this team');
+    // State and NDIS Status follow the status (decision 0035): setting either is refused, saying so.
+    const state = await patch('lee', task.id, { version: 1, state: 'waiting' });
+    expect(state.status).toBe(400);
+    expect(state.body.error.message).toMatch(/^State is the card's column on the team's board/);
+    const ndis = await patch('lee', task.id, { version: 1, ndisStatus: 'submitted' });
+    expect(ndis.status).toBe(400);
+    expect(ndis.body.error.message).toMatch(/^NDIS Status follows the card's workflow status/);
+    // A draft cannot jump to Done (approved) on the board.
+    const skip = await patch('lee', task.id, { version: 1, workflowStateId: 'done' });
+    expect(skip.status).toBe(422);
+    expect(skip.body.error.message).toBe('Cannot move from Draft to Approved');
     const ok = await patch('lee', task.id, {
       version: 1,
-      workflowStateId: 'done',
+      workflowStateId: 'in-progress',
       assigneeId: userIds.get(emails.sophie),
       priority: 'high',
-      state: 'waiting',
-      ndisStatus: 'submitted',
+      state: 'todo',
+      ndisStatus: 'draft',
       tags: ['transport'],
       dueDate: '2027-01-10',
     });
     expect(ok.status).toBe(200);
     expect(ok.body.data).toMatchObject({
-      workflowStateId: 'done',
+      workflowStateId: 'in-progress',
+      status: 'in-progress',
+      state: 'doing',
+      ndisStatus: 'draft',
       assigneeName: 'Sophie Support',
       priority: 'high',
-      state: 'waiting',
-      ndisStatus: 'submitted',
       tags: ['transport'],
       dueDate: '2027-01-10',
     });
@@ -574,15 +586,28 @@ describe('the compliance workflow', () => {
       fieldValues: { 'incident-location': 'Somewhere else' },
     });
     expect(lockedValue.status).toBe(422);
-    // The team's tracking choices still move.
-    const tracked = await patch('sophie', card.id, { version: 3, state: 'review' });
+    // Under review it sits in In Progress (the default workflow has no review column), In Review for
+    // the NDIS; its place in the column still moves.
+    const tracked = await patch('sophie', card.id, { version: 3, boardPosition: 123_456 });
     expect(tracked.status).toBe(200);
+    expect(tracked.body.data).toMatchObject({
+      workflowStateId: 'in-progress',
+      state: 'review',
+      ndisStatus: 'in-review',
+    });
 
     expect((await patch('sophie', card.id, { version: 4, status: 'approved' })).status).toBe(422);
     const approved = await patch('lee', card.id, { version: 4, status: 'approved' });
     expect(approved.status).toBe(422);
     const byPriya = await patch('priya', card.id, { version: 4, status: 'approved' });
     expect(byPriya.status).toBe(200);
+    // Approving moves the card to Done: one status, shown alike everywhere (decision 0035).
+    expect(byPriya.body.data).toMatchObject({
+      status: 'approved',
+      workflowStateId: 'done',
+      state: 'done',
+      ndisStatus: 'approved',
+    });
     expect(byPriya.body.data.completedRequirements.approvals.map((a: any) => a.status)).toEqual([
       'pending-review',
       'approved',

@@ -1,6 +1,7 @@
 import { positionGap } from '@wattle/domain/cards/board';
 import { requiredFieldIdsFilled, validateCompliance } from '@wattle/domain/cards/compliance';
 import type { Card, CreateCardInput } from '@wattle/domain/cards/schemas';
+import { columnForStatus, ndisStatusOf, stateOfStatus } from '@wattle/domain/cards/status-columns';
 import { formatWorkItemId } from '@wattle/domain/cards/work-item-id';
 import {
   defaultCardType,
@@ -80,7 +81,8 @@ export async function createCard(ctx: TenantContext, input: CreateCardInput): Pr
       : template
         ? addDays(today, template.estimatedDuration)
         : null;
-  const firstColumn = [...access.workflowStates].sort((a, b) => a.order - b.order)[0];
+  // A new card is a draft, in its team's draft column (decision 0035).
+  const column = columnForStatus(access.workflowStates, 'draft', null);
   // The prefix stored when the tenant was created, so renaming a tenant changes no work item id.
   const prefix = tenant.prefix;
   const number = await nextCounterValue(ctx, 'work-item');
@@ -105,9 +107,9 @@ export async function createCard(ctx: TenantContext, input: CreateCardInput): Pr
         input.participantId !== undefined ? input.participantId : (access.participant?.id ?? null),
       assigneeId,
       status: 'draft',
-      state: 'todo',
-      ndisStatus: 'draft',
-      workflowStateId: firstColumn?.id ?? null,
+      state: stateOfStatus('draft'),
+      ndisStatus: ndisStatusOf('draft'),
+      workflowStateId: column,
       // New cards go to the end of their column, in creation order (see board.ts).
       boardPosition: number * positionGap,
       priority: input.priority ?? 'medium',

@@ -14,11 +14,20 @@ import {
   type PatchCardInput,
 } from '@wattle/domain/cards/schemas';
 import {
+  columnForStatus,
+  ndisStatusOf,
+  stateOfStatus,
+  statusFieldMessages,
+  statusForColumn,
+} from '@wattle/domain/cards/status-columns';
+import {
+  cardStatusLabels,
   isStatusEditable,
   needsClinician,
   statusAfterSubmit,
   transitionError,
 } from '@wattle/domain/cards/workflow';
+import type { WorkflowState } from '@wattle/domain/teams/workflow';
 import type { FieldValues, FormTemplate } from '@wattle/domain/templates/schemas';
 import { signatureState, signedValuesHash } from '@wattle/domain/templates/signatures';
 import { and, eq } from 'drizzle-orm';
@@ -94,14 +103,24 @@ export async function updateCard(ctx: TenantContext, id: string, input: PatchCar
   // A board move reads the team's columns under the team's board-move lock, taken before the card's
   // own lock: a concurrent workflow edit, or another board move of the team (whose column spread may
   // renumber this card), then runs wholly before or after it.
+  // A status change is one too: the card goes to a column of its new status (decision 0035).
   const isBoardMove =
     input.workflowStateId !== undefined ||
     input.boardPosition !== undefined ||
-    input.boardPlace !== undefined;
+    input.boardPlace !== undefined ||
+    input.status !== undefined ||
+    input.submit === true;
   const lockedStates = isBoardMove ? await lockTeamForBoardMove(ctx, id) : null;
   const { card, row, access } = await loadCard(ctx, id, 'write:cards', { forUpdate: true });
   const workflowStates = lockedStates ?? access.workflowStates;
   const { boardPlace, ...patch } = input;
+  // State and NDIS Status follow the status (decision 0035): a change of either is refused, saying so.
+  for (const field of ['state', 'ndisStatus'] as const) {
+    if (patch[field] !== undefined && patch[field] !== card[field]) {
+      const message = statusFieldMessages[field];
+      throw new AppError('VALIDATION_FAILED', message, [{ path: [field], message }]);
+    }
+  }
   const newStateId = patch.workflowStateId;
   if (newStateId && newStateId !== card.workflowStateId && !workflowStates.some((s) => s.id === newStateId)) {
     const message = `Unknown workflow state "${newStateId}"`;
@@ -137,8 +156,9 @@ export async function updateCard(ctx: TenantContext, id: string, input: PatchCar
   const cardChanges: Partial<Record<EditableCardField, unknown>> = {};
   for (const field of editableCardFields) {
     const next = patch[field];
-    // The status is settled below, by the workflow and the form's Save.
-    if (field === 'status' || next === undefined || sameValue(card[field], next)) continue;
+    // The status is settled below, by the workflow, the column and the form's Save; State and NDIS
+    // Status follow it.
+    if (derivedFields.has(field) || next === undefined || sameValue(card[field], next)) continue;
     changes.push({ key: field, oldValue: card[field], newValue: next });
     cardChanges[field] = next;
   }
@@ -179,17 +199,30 @@ export async function updateCard(ctx: TenantContext, id: string, input: PatchCar
 
   const documentIds = card.completedRequirements.documents;
   let status: CardStatus = card.status;
-  if (patch.status !== undefined && patch.status !== card.status) {
+  // A move to another column is a move to the status that column stands for (decision 0035).
+  let requested = patch.status;
+  if (patch.workflowStateId && patch.workflowStateId !== card.workflowStateId) {
+    const ofColumn = statusForColumn(workflowStates, patch.status ?? card.status, patch.workflowStateId);
+    if (patch.status !== undefined && ofColumn !== patch.status) {
+      const name = workflowStates.find((s) => s.id === patch.workflowStateId)?.name ?? patch.workflowStateId;
+      throw new AppError(
+        'WORKFLOW_REFUSED',
+        `The "${name}" column is for ${cardStatusLabels[ofColumn]} cards, not ${cardStatusLabels[patch.status]}`,
+      );
+    }
+    requested = ofColumn;
+  }
+  if (requested !== undefined && requested !== card.status) {
     const refusal = transitionError({
       from: card.status,
-      to: patch.status,
+      to: requested,
       template,
       values: fieldValues,
       documentIds,
       isClinician: access.isClinician,
     });
     if (refusal) throw new AppError('WORKFLOW_REFUSED', refusal);
-    status = patch.status;
+    status = requested;
   }
 
   const compliance = validateCompliance(template, fieldValues, now);
@@ -212,7 +245,10 @@ export async function updateCard(ctx: TenantContext, id: string, input: PatchCar
       completion: compliance.completion,
     });
   }
-  if (status !== card.status) changes.push({ key: 'status', oldValue: card.status, newValue: status });
+  if (status !== card.status) {
+    changes.push({ key: 'status', oldValue: card.status, newValue: status });
+    await placeInColumnOfStatus(ctx, { card, workflowStates, status, changes, cardChanges });
+  }
 
   if (changes.length === 0) return card;
 
@@ -233,6 +269,8 @@ export async function updateCard(ctx: TenantContext, id: string, input: PatchCar
     .set({
       ...(cardChanges as Partial<typeof cards.$inferInsert>),
       status,
+      state: stateOfStatus(status),
+      ndisStatus: ndisStatusOf(status),
       fieldValues,
       compliance,
       completedRequirements: {
@@ -315,6 +353,47 @@ export async function updateCard(ctx: TenantContext, id: string, input: PatchCar
   }
   const saved = await selectCardRow(ctx, id);
   return toCard(saved!);
+}
+
+/** Settled from the status (decision 0035), never taken from the PATCH as they are. */
+const derivedFields = new Set<EditableCardField>(['status', 'state', 'ndisStatus']);
+
+/**
+ * A card whose status changed goes to a column of its new status (decision 0035): it stays where the
+ * change put it when that column fits, else it goes to the bottom of the first column that does.
+ */
+async function placeInColumnOfStatus(
+  ctx: TenantContext,
+  move: {
+    card: Card;
+    workflowStates: WorkflowState[];
+    status: CardStatus;
+    changes: KeyChange[];
+    cardChanges: Partial<Record<EditableCardField, unknown>>;
+  },
+): Promise<void> {
+  const { card, workflowStates, status, changes, cardChanges } = move;
+  const current =
+    cardChanges.workflowStateId !== undefined
+      ? (cardChanges.workflowStateId as string | null)
+      : card.workflowStateId;
+  const column = columnForStatus(workflowStates, status, current);
+  if (!column || column === current) return;
+  const position = await positionFromPlace(
+    ctx,
+    { cardId: card.id, teamId: card.teamId, workflowStateId: column },
+    { aboveId: null, belowId: null },
+  );
+  for (const key of ['workflowStateId', 'boardPosition']) {
+    const at = changes.findIndex((c) => c.key === key);
+    if (at >= 0) changes.splice(at, 1);
+  }
+  changes.push({ key: 'workflowStateId', oldValue: card.workflowStateId, newValue: column });
+  cardChanges.workflowStateId = column;
+  if (position !== null && position !== card.boardPosition) {
+    changes.push({ key: 'boardPosition', oldValue: card.boardPosition, newValue: position });
+    cardChanges.boardPosition = position;
+  }
 }
 
 /** The card's values with a write's values applied (null clears a field). */

@@ -66,10 +66,10 @@ describe('GET /api/teams/{teamId}/work-items', () => {
     const c = await newCard(olivia, { teamId: boardTeam, title: 'Third task' });
     const gone = await newCard(olivia, { teamId: boardTeam, title: 'Deleted task' });
     expect((await olivia.delete(`/api/cards/${gone.id}?version=1`)).status).toBe(200);
-    // c goes to Done, b to the top of To Do.
-    expect((await olivia.patch(`/api/cards/${c.id}`, { version: 1, workflowStateId: 'done' })).status).toBe(
-      200,
-    );
+    // c goes to In Progress (starting work: a draft cannot go to Done), b to the top of To Do.
+    expect(
+      (await olivia.patch(`/api/cards/${c.id}`, { version: 1, workflowStateId: 'in-progress' })).status,
+    ).toBe(200);
     expect(
       (await olivia.patch(`/api/cards/${b.id}`, { version: 1, boardPosition: a.boardPosition - 1024 }))
         .status,
@@ -204,11 +204,20 @@ describe('board moves: PATCH /api/cards/{id} with workflowStateId and boardPosit
     const column = (await workItems(olivia, boardTeam)).data.filter(
       (i: any) => i.workflowStateId === 'in-progress',
     );
-    expect(column.map((i: any) => i.title)).toEqual(['In progress one', 'Move me', 'In progress two']);
+    // (An earlier test's started card sits in the column too.)
+    expect(column.map((i: any) => i.title).filter((t: string) => t !== 'Third task')).toEqual([
+      'In progress one',
+      'Move me',
+      'In progress two',
+    ]);
 
     const [entry] = await auditOf(x.id);
     expect(entry!.action).toBe('updated');
-    expect(entry!.changes).toEqual([{ field: 'workflowStateId', oldValue: 'todo', newValue: 'in-progress' }]);
+    // The column stands for a status (decision 0035): moving to In Progress starts work.
+    expect(entry!.changes).toEqual([
+      { field: 'workflowStateId', oldValue: 'todo', newValue: 'in-progress' },
+      { field: 'status', oldValue: 'draft', newValue: 'in-progress' },
+    ]);
   });
 
   it('reorders a card within its column, audited as its board position', async () => {
@@ -388,7 +397,7 @@ describe('board moves: PATCH /api/cards/{id} with workflowStateId and boardPosit
       (
         await olivia.patch(`/api/cards/${c.id}`, {
           version: (await todo()).at(-1).version,
-          workflowStateId: 'done',
+          workflowStateId: 'in-progress',
         })
       ).status,
     ).toBe(200);
@@ -400,7 +409,7 @@ describe('board moves: PATCH /api/cards/{id} with workflowStateId and boardPosit
     expect(stale.body.error.details.conflictingFields).toEqual(['boardPosition']);
     expect((await todo())[0].title).toBe('Mover');
 
-    // Into an empty column with no neighbours: its only card.
+    // Into another column with no neighbours named: the bottom of it (below C).
     const alone = await olivia.patch(`/api/cards/${mover.id}`, {
       version: over.body.data.version,
       workflowStateId: 'in-progress',

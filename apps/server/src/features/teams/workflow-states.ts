@@ -1,5 +1,6 @@
 import { can } from '@wattle/domain/auth/permissions';
 import { positionGap } from '@wattle/domain/cards/board';
+import { columnForStatus } from '@wattle/domain/cards/status-columns';
 import type { Team } from '@wattle/domain/teams/schemas';
 import {
   applyWorkflowEdit,
@@ -7,7 +8,7 @@ import {
   type UpdateWorkflowStates,
   type WorkflowState,
 } from '@wattle/domain/teams/workflow';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/raw-rows';
 import { cards } from '../../db/schema/cards';
 import { teams } from '../../db/schema/teams';
@@ -25,7 +26,8 @@ export const workflowConflictMessage =
  * `PUT /api/teams/{id}/workflow-states`: replaces a team's board columns (manage:workflow: the
  * team's lead, tenant admins). The edit must start from the team's current version (409 with the
  * team as it is now otherwise) and pass `applyWorkflowEdit` (400 with its message). Cards left in a
- * removed column move to the end of the first column, in the order they had, and take a new card
+ * removed column, or in a column that no longer fits their status (decision 0035), move to the end
+ * of the first column of their status, in the order they had, and take a new card
  * version so a stale board move of one of them conflicts instead of putting it back; each one's own
  * audit trail records the column it left. The team's audit entry records the columns before and
  * after (id, name, colour, order). A save that changes nothing writes nothing: the team is answered
@@ -77,16 +79,7 @@ export async function updateWorkflowStates(
 
   const removed = team.workflowStates.filter((old) => !states.some((s) => s.id === old.id));
   const first = [...states].sort((a, b) => a.order - b.order)[0]!;
-  const moved =
-    removed.length > 0
-      ? await moveCardsToFirstState(
-          ctx,
-          teamId,
-          first.id,
-          removed.map((s) => s.id),
-          now,
-        )
-      : [];
+  const moved = await placeCardsByStatus(ctx, teamId, states, now);
 
   await writeAudit(ctx.tx, {
     tenantId: ctx.tenantId,
@@ -106,7 +99,9 @@ export async function updateWorkflowStates(
       fromVersion: input.version,
       ...(removed.length > 0
         ? { removedStates: removed.map((s) => s.id), movedCards: moved.length, movedTo: first.id }
-        : {}),
+        : moved.length > 0
+          ? { movedCards: moved.length }
+          : {}),
     },
   });
   // Each moved card's own trail says it changed column, and why.
@@ -118,11 +113,11 @@ export async function updateWorkflowStates(
       entity: 'card',
       entityId: card.id,
       action: 'updated',
-      changes: [{ field: 'workflowStateId', oldValue: card.oldStateId, newValue: first.id }],
+      changes: [{ field: 'workflowStateId', oldValue: card.oldStateId, newValue: card.newStateId }],
       metadata: {
         version: card.version,
         fromVersion: card.version - 1,
-        reason: 'workflow-state-removed',
+        reason: removed.some((s) => s.id === card.oldStateId) ? 'workflow-state-removed' : 'workflow-changed',
         teamVersion: version,
       },
     })),
@@ -146,20 +141,50 @@ function auditedStates(states: readonly WorkflowState[]) {
 interface MovedCard {
   id: string;
   oldStateId: string;
+  newStateId: string;
   version: number;
 }
 
 /**
- * Every live card of the team in a removed column goes to the end of `firstId`, keeping its order.
+ * After a workflow edit, every live card of the team whose column no longer fits its status (its
+ * column was removed, or the columns' stages moved with their order) goes to the end of the first
+ * column that does, keeping its order (decision 0035: a card sits in a column of its status).
+ */
+async function placeCardsByStatus(
+  ctx: TenantContext,
+  teamId: string,
+  states: readonly WorkflowState[],
+  now: Date,
+): Promise<MovedCard[]> {
+  const live = await ctx.tx
+    .select({ id: cards.id, status: cards.status, workflowStateId: cards.workflowStateId })
+    .from(cards)
+    .where(and(eq(cards.tenantId, ctx.tenantId), eq(cards.teamId, teamId), isNull(cards.deletedAt)));
+  const byTarget = new Map<string, string[]>();
+  for (const card of live) {
+    const current = states.some((s) => s.id === card.workflowStateId) ? card.workflowStateId : null;
+    const target = columnForStatus(states, card.status, current);
+    if (!target || target === card.workflowStateId) continue;
+    byTarget.set(target, [...(byTarget.get(target) ?? []), card.id]);
+  }
+  const moved: MovedCard[] = [];
+  for (const [target, ids] of byTarget) {
+    moved.push(...(await moveCardsToState(ctx, teamId, target, ids, now)));
+  }
+  return moved;
+}
+
+/**
+ * The named live cards of the team go to the end of column `targetId`, keeping their order.
  * One statement: the new positions continue from the column's last card, a gap apart. The cards'
  * versions and field versions move on like a PATCH's. Answers each moved card with the column it
  * left and its new version, for its audit entry.
  */
-async function moveCardsToFirstState(
+async function moveCardsToState(
   ctx: TenantContext,
   teamId: string,
-  firstId: string,
-  removedIds: string[],
+  targetId: string,
+  cardIds: string[],
   now: Date,
 ): Promise<MovedCard[]> {
   const result = await ctx.tx.execute(sql`
@@ -167,7 +192,7 @@ async function moveCardsToFirstState(
       select coalesce(max(${cards.boardPosition}), 0) as last
       from ${cards}
       where ${cards.tenantId} = ${ctx.tenantId} and ${cards.teamId} = ${teamId}
-        and ${cards.deletedAt} is null and ${cards.workflowStateId} = ${firstId}
+        and ${cards.deletedAt} is null and ${cards.workflowStateId} = ${targetId}
     ),
     stranded as (
       select ${cards.id} as id, ${cards.workflowStateId} as old_state_id,
@@ -175,13 +200,13 @@ async function moveCardsToFirstState(
       from ${cards}
       where ${cards.tenantId} = ${ctx.tenantId} and ${cards.teamId} = ${teamId}
         and ${cards.deletedAt} is null
-        and ${cards.workflowStateId} in (${sql.join(
-          removedIds.map((id) => sql`${id}`),
+        and ${cards.id} in (${sql.join(
+          cardIds.map((id) => sql`${id}`),
           sql`, `,
         )})
     )
     update ${cards} set
-      workflow_state_id = ${firstId},
+      workflow_state_id = ${targetId},
       board_position = (select last from tail) + stranded.n * ${positionGap},
       version = ${cards.version} + 1,
       field_versions = ${cards.fieldVersions}
@@ -195,6 +220,7 @@ async function moveCardsToFirstState(
   return rowsOf<{ id: string; old_state_id: string; version: number | string }>(result).map((row) => ({
     id: row.id,
     oldStateId: row.old_state_id,
+    newStateId: targetId,
     version: Number(row.version),
   }));
 }
