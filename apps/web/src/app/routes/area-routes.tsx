@@ -6,7 +6,7 @@ import { validateInvoiceListSearch } from '@/features/invoices/invoice-list-sear
 import { validateNewInvoiceSearch } from '@/features/invoices/wizard/wizard-search';
 import { participantQueryOptions } from '@/features/participants/api';
 import { validateParticipantListSearch } from '@/features/participants/participant-list-search';
-import { canReadTeamCards, myWorkTeam } from '@/features/team-views/my-work';
+import { canReadTeamCards, myWorkPath } from '@/features/team-views/my-work';
 import { teamsQueryOptions } from '@/features/teams/api';
 import { isSystemAdminRole } from '@/features/tenants/current-role';
 import { validateTimesheetSearch } from '@/features/time/timesheet-search';
@@ -51,27 +51,31 @@ const dashboardRoute = createRoute({
   component: lazyRouteComponent(() => import('@/features/dashboard/dashboard-page'), 'DashboardPage'),
 });
 
+// My Work across every team the person works in (issue 18 item 6; features/team-views/my-work.ts).
+const myWorkRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/my-work',
+  // Someone who reads no team's cards (a family guardian) has no work here: the inbox, as the bar links it.
+  loader: async ({ context }) => {
+    const teams = await context.queryClient.ensureQueryData(teamsQueryOptions(context.tenant.id));
+    if (myWorkPath(teams) === '/inbox') throw redirect({ to: '/inbox', replace: true });
+  },
+  component: lazyRouteComponent(() => import('@/features/team-views/my-work-page'), 'MyWorkPage'),
+});
+
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const teamRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/my-teams/$teamSlug',
   loader: async ({ context, params, location }) => {
-    // My Work (/my-teams/{teamId}/list) of a team the user does not see, or whose cards they may
-    // not read: their own work in the team My Work opens (features/team-views/my-work.ts, as the
-    // phones' bottom bar links it), else the inbox (spec shell section 2).
+    // My Work in one team (/my-teams/{teamId}/list) of a team the user does not see, or whose cards
+    // they may not read: their work across their teams (features/team-views/my-work.ts), else the
+    // inbox (spec shell section 2).
     if (uuidPattern.test(params.teamSlug) && location.pathname.endsWith('/list')) {
       const teams = await context.queryClient.ensureQueryData(teamsQueryOptions(context.tenant.id));
       const named = teams.find((team) => team.id === params.teamSlug);
-      if (!named || !canReadTeamCards(named)) {
-        const target = myWorkTeam(teams);
-        if (!target) throw redirect({ to: '/inbox', replace: true });
-        throw redirect({
-          to: '/my-teams/$teamSlug/$view',
-          params: { teamSlug: target.id, view: 'list' },
-          replace: true,
-        });
-      }
+      if (!named || !canReadTeamCards(named)) throw redirect({ to: myWorkPath(teams), replace: true });
     }
     return requireTeam(context, params.teamSlug);
   },
@@ -384,6 +388,7 @@ export const areaRoutes = [
   indexRoute,
   inboxRoute,
   dashboardRoute,
+  myWorkRoute,
   teamRoute.addChildren([
     teamIndexRoute,
     teamViewRoute,

@@ -11,6 +11,7 @@ import {
   HandHeartIcon,
   InboxIcon,
   LayoutDashboardIcon,
+  ListTodoIcon,
   type LucideIcon,
   ReceiptIcon,
   UsersIcon,
@@ -18,6 +19,7 @@ import {
 import { type ReactNode, useEffect } from 'react';
 import { useFavorites } from '@/features/favorites/use-favorites';
 import { useUnreadCount } from '@/features/notifications/use-unread-count';
+import { myWorkPath } from '@/features/team-views/my-work';
 import { teamsQueryOptions } from '@/features/teams/api';
 import { useCurrentTenant } from '@/features/tenants/api';
 import { useTenantFeatures } from '@/features/tenants/tenant-features';
@@ -43,7 +45,7 @@ import { navIcon } from './nav-icons';
 import { type SidebarSectionId, useCollapsedSections } from './sidebar-sections';
 
 /**
- * The app's sidebar (spec shell sections 2 and 6): Inbox with its unread count, Summary, and the
+ * The app's sidebar (spec shell sections 2 and 6): Inbox with its unread count, Summary, My Work, and the
  * Favourites, Teams, Participants and Administration sections, each collapsible and remembered.
  */
 
@@ -171,6 +173,24 @@ function InboxItem({ pathname, onNavigate }: { pathname: string; onNavigate: () 
           {unread > 99 ? '99+' : unread}
         </SidebarMenuBadge>
       ) : null}
+    </SidebarMenuItem>
+  );
+}
+
+/** My Work (issue 18 item 6): the person's cards across their teams, for those who read a team's cards. */
+function MyWorkItem({ pathname, onNavigate }: { pathname: string; onNavigate: () => void }) {
+  const { tenant } = useCurrentTenant();
+  const teams = useQuery(teamsQueryOptions(tenant.id));
+  if (myWorkPath(teams.data ?? []) !== '/my-work') return null;
+  return (
+    <SidebarMenuItem>
+      <NavLink
+        to="/my-work"
+        label="My Work"
+        icon={ListTodoIcon}
+        isActive={pathname === '/my-work'}
+        onNavigate={onNavigate}
+      />
     </SidebarMenuItem>
   );
 }
@@ -348,6 +368,7 @@ export function AppSidebar() {
                   />
                 </SidebarMenuItem>
               )}
+              <MyWorkItem pathname={pathname} onNavigate={closeSheet} />
             </SidebarMenu>
           </SidebarGroup>
           {isFamilyGuardian ? null : (

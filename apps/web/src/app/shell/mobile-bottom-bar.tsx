@@ -23,7 +23,7 @@ function BarLink({ to, isActive, children }: { to: string; isActive: boolean; ch
 
 /**
  * The phones' bottom bar (spec shell section 2; hidden from the md breakpoint up): Home (/inbox),
- * My Work (the caller's own work in the first team whose cards they may read, or /inbox without one), Quick Add, Search
+ * My Work (the caller's own work across their teams, or /inbox when they read no team's cards), Quick Add, Search
  * and More, which opens the navigation.
  */
 export function MobileBottomBar() {
@@ -31,8 +31,7 @@ export function MobileBottomBar() {
   const { tenant } = useCurrentTenant();
   const teams = useQuery(teamsQueryOptions(tenant.id));
   const { toggleSidebar, isMobile, openMobile } = useSidebar();
-  // By the team's id: /my-teams/{teamId}/list is My Work, the caller's own items (spec shell
-  // section 2), in the team the route's rule picks too (features/team-views/my-work.ts).
+  // My Work covers every team the caller works in (features/team-views/my-work.ts).
   const myWork = myWorkPath(teams.data ?? []);
 
   return (

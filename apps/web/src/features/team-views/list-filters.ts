@@ -43,12 +43,19 @@ export function doneStateIds(states: readonly WorkflowState[]): ReadonlySet<stri
   return new Set(states.filter((s) => !s.isEditable).map((s) => s.id));
 }
 
-export function isDone(item: WorkItem, done: ReadonlySet<string>): boolean {
+export function isDone(
+  item: Pick<WorkItem, 'state' | 'workflowStateId'>,
+  done: ReadonlySet<string>,
+): boolean {
   return item.state === 'done' || (item.workflowStateId !== null && done.has(item.workflowStateId));
 }
 
 /** Due before today and not finished. yyyy-mm-dd strings compare as dates. */
-export function isOverdue(item: WorkItem, today: DateOnly, done: ReadonlySet<string>): boolean {
+export function isOverdue(
+  item: Pick<WorkItem, 'dueDate' | 'state' | 'workflowStateId'>,
+  today: DateOnly,
+  done: ReadonlySet<string>,
+): boolean {
   return item.dueDate !== null && item.dueDate < today && !isDone(item, done);
 }
 
