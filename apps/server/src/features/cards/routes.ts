@@ -51,7 +51,8 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'tenant' },
       schema: {
         tags,
-        description: "One card with its compliance as the server computed it. 404 'Card not found'.",
+        description:
+          "One card with its compliance as the server computed it. A family guardian reading a plan shared with family (read:shared-plans without read:cards) gets it without tags and finance: tags [], billable false, estimatedAmountCents 0. 404 'Card not found'.",
         params: Params,
         response: { 200: oneSchema(CardSchema) },
       },
@@ -88,7 +89,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'Changes fields of a card from the version the caller started from; field values merge one by one. A board move sends workflowStateId and either boardPosition or boardPlace { aboveId, belowId } (the neighbours to go between; the server works out the position from where they are now). 409 CONFLICT with { current, conflictingFields } when a changed field was written after that version, or when a boardPlace neighbour is no longer in that column; 400 for unknown fields or bad values, an unknown workflow state, or boardPosition and boardPlace together; 422 WORKFLOW_REFUSED for a refused status move or an edit of a locked card; 422 COMPLIANCE_REQUIRED for submit with a critical issue.',
+          'Changes fields of a card from the version the caller started from; field values merge one by one. A board move sends workflowStateId and either boardPosition or boardPlace { aboveId, belowId } (the neighbours to go between; the server works out the position from where they are now). One status per card (decision 0035): each column stands for a workflow status, so a move to a column of another stage is a status move under the same rules (422 when refused), and a status change places the card in a column of its status; state and ndisStatus are derived from the status and a PATCH setting either to another value is refused with 400. 409 CONFLICT with { current, conflictingFields } when a changed field was written after that version, or when a boardPlace neighbour is no longer in that column; 400 for unknown fields or bad values, an unknown workflow state, or boardPosition and boardPlace together; 422 WORKFLOW_REFUSED for a refused status move or an edit of a locked card; 422 COMPLIANCE_REQUIRED for submit with a critical issue.',
         params: Params,
         body: PatchCardSchema,
         response: { 200: oneSchema(CardSchema) },
