@@ -1,12 +1,6 @@
 import { can } from '@wattle/domain/auth/permissions';
 import {
-  type CardState,
-  cardStateLabels,
-  cardStates,
   cardTypeLabels,
-  type NdisStatus,
-  ndisStatuses,
-  ndisStatusLabels,
   type Priority,
   priorities,
   priorityLabels,
@@ -26,6 +20,7 @@ import { NativeSelect } from '@/ui/native-select';
 import { Switch } from '@/ui/switch';
 import { CardAuditTrail } from './card-audit-trail';
 import { CardParticipantField } from './card-participant-field';
+import { CardStateField, NdisStatusField } from './card-status-fields';
 import type { CardView } from './use-card-view';
 import { dollars, parseDollars } from './use-card-view-format';
 
@@ -157,7 +152,7 @@ function ChoiceField<Value extends string>({
   labels,
 }: {
   card: CardView;
-  field: 'state' | 'priority' | 'ndisStatus';
+  field: 'priority';
   label: string;
   choices: readonly Value[];
   labels: Record<Value, string>;
@@ -409,13 +404,7 @@ export function CardDetailsSidebar({
       <div className="grid gap-3 px-4 pb-4">
         <AssigneeField card={card} />
         <CardParticipantField tenantId={tenantId} card={card} />
-        <ChoiceField<CardState>
-          card={card}
-          field="state"
-          label="State"
-          choices={cardStates}
-          labels={cardStateLabels}
-        />
+        <CardStateField card={card} />
         <ChoiceField<Priority>
           card={card}
           field="priority"
@@ -423,13 +412,7 @@ export function CardDetailsSidebar({
           choices={priorities}
           labels={priorityLabels}
         />
-        <ChoiceField<NdisStatus>
-          card={card}
-          field="ndisStatus"
-          label="NDIS Status"
-          choices={ndisStatuses}
-          labels={ndisStatusLabels}
-        />
+        <NdisStatusField card={card} />
         <DateField card={card} field="startDate" label="Start" />
         <DateField card={card} field="dueDate" label="Due" />
         <DetailRow label="Card Type">

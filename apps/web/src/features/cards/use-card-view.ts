@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { can } from '@wattle/domain/auth/permissions';
 import type { Card } from '@wattle/domain/cards/schemas';
+import { isClinicianOnTeam } from '@wattle/domain/cards/status-columns';
 import type { FormTemplate } from '@wattle/domain/templates/schemas';
 import { useCallback, useMemo } from 'react';
+import { meQueryOptions } from '@/features/auth/api';
 import { teamsQueryOptions } from '@/features/teams/api';
 import { useCardTemplateVersion } from '@/features/templates/card-template';
 import { templatesQueryOptions } from './api';
@@ -33,6 +35,10 @@ export function useCardView(tenantId: string, card: Card) {
           ? undefined
           : (templates.data?.find((candidate) => candidate.id === card.templateId) ?? null);
   const canWrite = can(team?.myRole, 'write:cards');
+  // A clinician's approvals (pending review, approved), as the server's team access decides them.
+  const me = useQuery(meQueryOptions()).data;
+  const myTeamRole = team?.members.find((member) => member.userId === me?.id)?.role ?? null;
+  const isClinician = isClinicianOnTeam(team?.myRole, myTeamRole);
   const locked = lockedMessage(view.status);
   const canEdit = canWrite && locked === null;
 
@@ -72,7 +78,7 @@ export function useCardView(tenantId: string, card: Card) {
     [team, card.assigneeId, card.assigneeName],
   );
 
-  return { card, queue, view, team, template, canWrite, canEdit, locked, change, nameOf };
+  return { card, queue, view, team, template, canWrite, canEdit, isClinician, locked, change, nameOf };
 }
 
 export type CardView = ReturnType<typeof useCardView>;
