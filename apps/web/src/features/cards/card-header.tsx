@@ -2,15 +2,16 @@ import { useNavigate, useRouter } from '@tanstack/react-router';
 import type { CardStatus } from '@wattle/domain/cards/schemas';
 import { cardStatusLabels } from '@wattle/domain/cards/workflow';
 import { ArrowLeftIcon, PanelRightCloseIcon, PanelRightOpenIcon, PencilIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { FavoriteToggle } from '@/features/favorites/favorite-toggle';
 import { cn } from '@/lib/cn';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
+import { ConfirmDialog, ConfirmDialogAction } from '@/ui/confirm-dialog';
 import { SaveQueueStatus } from './field-save-queue-status';
 import type { CardView } from './use-card-view';
-import { workflowMoves } from './use-card-view-format';
 import { WatchToggle } from './watch-toggle';
+import { availableMoves } from './workflow-availability';
 
 const statusBadgeClasses: Record<CardStatus, string> = {
   draft: 'border-transparent bg-muted text-foreground',
@@ -31,27 +32,59 @@ export function CardStatusBadge({ status }: { status: CardStatus }) {
 
 /**
  * The compliance workflow (decision 0009): the card's status and the moves allowed from it, each a
- * queued change of `status`. The server decides; a refusal (a clinician is needed, fields are
- * missing) comes back as a toast with its message and the status stays as it was.
+ * queued change of `status`. A move the server would refuse (a clinician is needed, required fields
+ * are empty) is offered disabled with its reason beside it, from the same rules in packages/domain
+ * (issue 18 item 4); the server still checks every move. Approving asks first: it locks the card and
+ * moves it to Done.
  */
 export function WorkflowActions({ card }: { card: CardView }) {
-  const { view, canWrite, change } = card;
-  const moves = canWrite ? workflowMoves(view.status) : [];
+  const { view, template, isClinician, canWrite, change } = card;
+  const reasonsId = useId();
+  const [isConfirmingApproval, setIsConfirmingApproval] = useState(false);
+  const moves = canWrite ? availableMoves({ view, template, isClinician }) : [];
+  const refused = moves.filter((move) => move.refusal !== null);
   const isMoving = card.queue.pending.some((item) => item.key === 'status' && item.state !== 'failed');
+  const move = (to: CardStatus) => change('status', to, { label: 'Status', toast: false });
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="workflow-actions">
       <CardStatusBadge status={view.status} />
-      {moves.map((move) => (
+      {moves.map((candidate) => (
         <Button
-          key={move.to}
+          key={candidate.to}
           size="sm"
-          variant={move.isBack ? 'outline' : 'default'}
-          disabled={isMoving}
-          onClick={() => change('status', move.to, { label: 'Status', toast: false })}
+          variant={candidate.isBack ? 'outline' : 'default'}
+          disabled={isMoving || candidate.refusal !== null}
+          title={candidate.refusal ?? undefined}
+          aria-describedby={candidate.refusal ? reasonsId : undefined}
+          onClick={() => {
+            if (candidate.to === 'approved') setIsConfirmingApproval(true);
+            else move(candidate.to);
+          }}
         >
-          {move.label}
+          {candidate.label}
         </Button>
       ))}
+      {refused.length > 0 ? (
+        <ul id={reasonsId} className="w-full text-muted-foreground text-xs" data-testid="workflow-refusals">
+          {refused.map((candidate) => (
+            <li key={candidate.to}>
+              {candidate.label}: {candidate.refusal}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <ConfirmDialog
+        open={isConfirmingApproval}
+        title="Approve this card?"
+        description="Approving records you as the approving clinician, locks the card against edits and moves it to the Done column. It can then only be archived."
+        cancelLabel="Cancel"
+        onKeepEditing={() => setIsConfirmingApproval(false)}
+        testId="approve-dialog"
+      >
+        <ConfirmDialogAction asChild>
+          <Button onClick={() => move('approved')}>Approve</Button>
+        </ConfirmDialogAction>
+      </ConfirmDialog>
     </div>
   );
 }
