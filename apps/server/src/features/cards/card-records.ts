@@ -382,9 +382,19 @@ export async function loadReadableCard(
   return { card, row, access: { ...access, role } };
 }
 
+/**
+ * A card as a reader without read:cards (a family guardian on a plan shared with family) is sent it:
+ * without its tags and finance (billable, estimated amount), the team's working detail the
+ * permissions table does not give them (issue 18 item 6). Empty and zero, so the card keeps its shape.
+ */
+export function withoutStaffDetails(card: Card): Card {
+  return { ...card, tags: [], billable: false, estimatedAmountCents: 0 };
+}
+
 /** A card the caller may open (see `canReadCard`); 404 'Card not found' otherwise. */
 export async function findCard(ctx: TenantContext, id: string): Promise<Card> {
-  return (await loadReadableCard(ctx, id)).card;
+  const { card, access } = await loadReadableCard(ctx, id);
+  return can(access.role, 'read:cards', access.isClinician) ? card : withoutStaffDetails(card);
 }
 
 /**

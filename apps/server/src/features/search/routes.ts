@@ -17,7 +17,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['search'],
         description:
-          "Cards whose title, description, assignee, due date, created date or field values hold every space-separated word of q (case-insensitive), most recently changed first; at most limit (default and most 20). Each result's createdDate is the day it was created in the tenant's time zone, the created date the search matches. Only cards of teams where the caller may read cards (teamId narrows to one team: 404 'Team not found' / 403 like the card list). An empty q finds nothing; a q over 200 characters is refused with 400.",
+          "Cards whose title, description, assignee, due date, created date or field values hold every space-separated word of q (case-insensitive), most recently changed first; at most limit (default and most 20). Each result's createdDate is the day it was created in the tenant's time zone, the created date the search matches. Only cards of teams where the caller may read cards (teamId narrows to one team: 404 'Team not found' / 403 like the card list), and on teams where the caller reads only plans shared with family (family guardians) the working cards of those plans. An empty q finds nothing; a q over 200 characters is refused with 400.",
         querystring: SearchQuerySchema,
         response: { 200: listSchema(SearchResultSchema) },
       },

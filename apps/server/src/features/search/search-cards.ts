@@ -11,6 +11,7 @@ import { preparedOnce } from '../../db/with-tenant';
 import type { TenantContext } from '../../http/tenant-scope';
 import { readableCardTeams } from '../cards/card-records';
 import { todayIn } from '../cards/card-values';
+import { searchSharedPlans, sharedPlanTeamIds } from './search-shared-plans';
 
 const assignee = aliasedTable(users, 'assignee');
 
@@ -98,7 +99,8 @@ function runSearch(ctx: TenantContext, words: string[], teamIds: 'all' | string[
  * `GET /api/search`: the cards whose search text (work item id, title, description, assignee, due
  * and created dates, field values; kept lower-cased on every write) holds every word of the query,
  * newest change first. Only live cards of the caller's tenant, on teams where they hold read:cards
- * (or the one team asked for: 404 / 403 like the card list). An empty query finds nothing.
+ * (or the one team asked for: 404 / 403 like the card list), and, on teams where they read only the
+ * plans shared with family (family guardians), those plans' working cards. An empty query finds nothing.
  *
  * The database function finds the page's ids (a rare word from the trigram index; a common one by
  * walking the tenant's newest cards until the page is full) on the teams the card list would show;
@@ -112,11 +114,21 @@ export async function searchCards(
   if (words.length === 0) return [];
 
   const teamIds = await readableCardTeams(ctx, query.teamId);
-  if (!teamIds) return [];
+  // Where the caller reads only the plans shared with family (a family guardian), those plans.
+  const planTeamIds = query.teamId || teamIds === 'all' ? [] : await sharedPlanTeamIds(ctx);
+  if (!teamIds && planTeamIds.length === 0) return [];
   // The teams again, on the rows: whatever the function answered, nothing outside them is shown.
-  const rows = (await runSearch(ctx, words, teamIds, query.limit)).filter(
-    (row) => teamIds === 'all' || teamIds.includes(row.teamId),
-  );
+  const cardRows = teamIds
+    ? (await runSearch(ctx, words, teamIds, query.limit)).filter(
+        (row) => teamIds === 'all' || teamIds.includes(row.teamId),
+      )
+    : [];
+  const rows =
+    planTeamIds.length === 0
+      ? cardRows
+      : [...cardRows, ...(await searchSharedPlans(ctx, words, planTeamIds, query.limit))]
+          .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || b.id.localeCompare(a.id))
+          .slice(0, query.limit);
 
   return rows.map((row) => ({
     id: row.id,
