@@ -62,8 +62,8 @@ const print = (text = '') => process.stdout.write(`${text}\n`);
 const note = (text) => process.stderr.write(`bench-search: ${text}\n`);
 
 const usage = `usage: node scripts/bench-search.mjs [--db pglite|postgres|both] [--cards 100000] [--tenants 100]
-    [--big-tenant N] [--users 20] [--duration 10] [--connections 10] [--warmup 3] [--repeat 3] [--quiet-wait 60]
-    [--env KEY=VALUE ...] [--server apps/server/dist/main.js] [--json out.json] [--keep]`;
+    [--big-tenant N] [--js-cards N] [--users 20] [--duration 10] [--connections 10] [--warmup 3] [--repeat 3]
+    [--quiet-wait 60] [--env KEY=VALUE ...] [--server apps/server/dist/main.js] [--json out.json] [--keep]`;
 
 /** The search's page size (the global dialog's). */
 const limit = 20;
@@ -71,9 +71,14 @@ const limit = 20;
 const wordsPerKind = 6;
 
 function parseOptions() {
-  const values = parseBenchArgs(usage, { ...dataArgs, 'big-tenant': { type: 'string', default: '0' } });
+  const values = parseBenchArgs(usage, {
+    ...dataArgs,
+    'big-tenant': { type: 'string', default: '0' },
+    'js-cards': { type: 'string', default: '0' },
+  });
   const number = wholeNumberReader(values);
   const bigTenant = number('big-tenant', 0, 5_000_000);
+  const jsCards = number('js-cards', 0, 5_000_000);
   const data = dataOptions(number);
   if (bigTenant && data.tenants < 2)
     throw new Error('--big-tenant needs --tenants 2 or more (the others share --cards)');
@@ -83,6 +88,7 @@ function parseOptions() {
     // A big tenant is searched alone, by its member.
     users: bigTenant ? 1 : data.users,
     bigTenant,
+    jsCards,
     // The generator also picks cards for bench-cards' save load; the search needs none.
     patchCards: 0,
   };
@@ -97,6 +103,10 @@ function vocabulary() {
     .filter((w) => w.length >= 3);
   return [...new Set(words)];
 }
+
+/** Above this many cards in the searched tenant, its words are ranked on a sample of this size. */
+const sampleAbove = 200_000;
+const sampleSize = 20_000;
 
 /** The LIKE pattern the server builds for a word (features/search/search-cards.ts). */
 const containsPattern = (word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -116,9 +126,33 @@ async function countMatches(db, tenantId, words) {
  * tenant, each with its number of matches there (a rare combination may match nothing: that is a
  * query people make too, and the slowest for the index to rule out).
  */
-async function chooseQueries(db, tenantId) {
+async function chooseQueries(db, tenantId, cardCount) {
   const counted = [];
-  for (const word of vocabulary()) counted.push({ word, n: await countMatches(db, tenantId, [word]) });
+  // In a tenant of a million cards each word's count reads much of the tenant: the words are ranked
+  // on a sample of about 20,000 of its cards instead (the queries' own matches are still counted
+  // over all of them below).
+  const sampled = cardCount > sampleAbove;
+  if (sampled) {
+    const [{ n: tableCards }] = await db.query('select count(*)::int as n from cards');
+    const percent = Math.min(100, (100 * sampleSize) / cardCount) * (tableCards / cardCount);
+    await db.query(
+      `create temp table search_sample as
+         select search_text from cards tablesample system (${Math.min(100, percent)})
+          where tenant_id = $1 and deleted_at is null`,
+      [tenantId],
+    );
+  }
+  for (const word of vocabulary()) {
+    if (!sampled) {
+      counted.push({ word, n: await countMatches(db, tenantId, [word]) });
+      continue;
+    }
+    const [row] = await db.query('select count(*)::int as n from search_sample where search_text like $1', [
+      containsPattern(word),
+    ]);
+    counted.push({ word, n: row.n });
+  }
+  if (sampled) await db.query('drop table search_sample');
   const matching = counted.filter((c) => c.n > 0).sort((a, b) => b.n - a.n);
   if (matching.length < wordsPerKind * 2) throw new Error('too few matching words; raise --cards');
   const common = matching.slice(0, wordsPerKind).map((c) => c.word);
@@ -228,7 +262,7 @@ async function benchOne(kind, options, rules, cleanups) {
           bytes: Number(counts.bytes),
           generateSeconds: generated.seconds,
         };
-        const chosen = await chooseQueries(direct, generated.tenants[0].id);
+        const chosen = await chooseQueries(direct, generated.tenants[0].id, generated.tenants[0].cardCount);
         result.plans = {
           [`rare word "${chosen.rare[0]}"`]: await explainSearch(direct, generated.tenants[0], [
             chosen.rare[0],
