@@ -49,6 +49,14 @@ export const workflowMessages = {
   clinician: 'A clinician must approve this step',
 } as const;
 
+/** The form sections whose required fields must be filled before work starts (draft → in-progress). */
+export const startWorkSections: readonly string[] = ['participant-info', 'practitioner-info'];
+
+/** Whether a template field must be filled before "Start work" (marked so on the form beforehand). */
+export function isRequiredToStartWork(field: FormTemplate['fields'][number]): boolean {
+  return field.required && startWorkSections.includes(sectionOfField(field));
+}
+
 function stepOf(status: CardStatus): WorkflowStep {
   const step = workflowSteps.find((s) => s.status === status);
   if (!step) throw new Error(`Unknown card status: ${status}`);
@@ -84,10 +92,7 @@ export function transitionError(input: TransitionInput): string | null {
   if (from === to) return null;
   if (!stepOf(from).next.includes(to))
     return `Cannot move from ${cardStatusLabels[from]} to ${cardStatusLabels[to]}`;
-  if (
-    to === 'in-progress' &&
-    missingRequired(template, values, ['participant-info', 'practitioner-info']).length
-  ) {
+  if (to === 'in-progress' && missingRequired(template, values, startWorkSections).length) {
     return workflowMessages.startRequirements;
   }
   if (to === 'pending-review') {

@@ -1,5 +1,6 @@
 import { isDeclarationCheckbox } from '@wattle/domain/cards/compliance';
 import type { ComplianceIssue } from '@wattle/domain/cards/schemas';
+import { isRequiredToStartWork } from '@wattle/domain/cards/workflow';
 import type { FieldValue, FormField, SignatureValue } from '@wattle/domain/templates/schemas';
 import { signatureRuleOf } from '@wattle/domain/templates/signatures';
 import { type ReactNode, useId } from 'react';
@@ -59,6 +60,12 @@ export function TemplateFormField({
       {field.required ? (
         <span className="text-destructive" aria-hidden="true">
           *
+        </span>
+      ) : null}
+      {/* Said before "Start work" is tried, so the step never asks for a field not marked (issue 18). */}
+      {isRequiredToStartWork(field) ? (
+        <span className="ml-1 font-normal text-muted-foreground text-xs" data-testid="required-to-start">
+          Required to start work
         </span>
       ) : null}
     </>
