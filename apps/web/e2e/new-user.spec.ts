@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { cardsApi } from './cards-api';
-import { demoUsers, expect, preferSunrise, test } from './fixtures';
+import { demoUsers, expect, openAs, preferSunrise, test } from './fixtures';
 
 /**
  * What a new user hit (issue 18 item 6), each checked as they would meet it, at a desk (1366 px)
@@ -19,6 +19,24 @@ async function shootBoth(page: Page, name: string, ready: () => Promise<void>): 
     await ready();
     await page.screenshot({ path: `.tmp/newuser/shots/${name}-${viewport.width}.png`, fullPage: true });
   }
+}
+
+/** Creates a behaviour support plan on a team as the signed-in person of `request` and shares it with family. */
+async function sharedPlanOn(request: APIRequestContext, tenantId: string, teamId: string) {
+  const csrf = (await request.storageState()).cookies.find((c) => c.name === 'wattle_csrf')?.value;
+  const headers = { 'X-CSRF-Token': decodeURIComponent(csrf!), 'X-Tenant-Id': tenantId };
+  const created = await request.post('/api/behaviour-support-plans', {
+    data: { teamId, kind: 'interim' },
+    headers,
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const plan = ((await created.json()) as { data: { id: string; cardId: string; title: string } }).data;
+  const shared = await request.post(`/api/behaviour-support-plans/${plan.id}/share`, {
+    data: { sharedWithFamily: true },
+    headers,
+  });
+  expect(shared.ok(), await shared.text()).toBe(true);
+  return plan;
 }
 
 test.describe('what a new user hit', () => {
@@ -74,5 +92,93 @@ test.describe('what a new user hit', () => {
     await expect(bar.getByRole('link', { name: 'My Work' })).toHaveAttribute('aria-current', 'page');
     await page.getByRole('link', { name: `Garden roster ${suffix}` }).click();
     await expect(page).toHaveURL(/\/card\//);
+  });
+
+  test('a family guardian reaches the plans shared with them from the sidebar and search, without finance, tags or forms they cannot submit', async ({
+    page,
+    browser,
+    signIn,
+  }) => {
+    test.setTimeout(90_000);
+    await signIn(demoUsers.practitioner);
+    await preferSunrise(page, page.request);
+    const api = await cardsApi(page.request);
+    const jordan = await api.teamId("Jordan's Care Team");
+    const plan = await sharedPlanOn(page.request, api.tenantId, jordan);
+    const word = `wombat${Date.now().toString(36)}`;
+    const card = await api.card(plan.cardId);
+    await api.update(plan.cardId, {
+      version: card.version,
+      description: `Calm routines for the ${word}`,
+      tags: ['staff-only-tag'],
+      estimatedAmountCents: 98_700,
+    });
+    // A card of the same team that is not a shared plan: the guardian never finds it.
+    await api.create({ teamId: jordan, title: `Staff roster ${word}` });
+
+    const fiona = await openAs(browser, demoUsers.familyGuardian, '/inbox');
+    const guardian = fiona.page;
+    try {
+      await guardian.setViewportSize({ width: 1366, height: 900 });
+      const nav = guardian.getByRole('navigation', { name: 'Main' });
+      const sharedPlans = nav.getByTestId('sidebar-shared-plan');
+      await expect(sharedPlans.filter({ hasText: plan.title }).first()).toBeVisible({ timeout: 20_000 });
+      // Nothing of the staff's: no teams, participants, finance or time; no Quick Add.
+      for (const name of ['Summary', 'My Work', 'Financial Management', 'Time Tracking', 'Participants']) {
+        await expect(nav.getByRole('link', { name, exact: true })).toHaveCount(0);
+      }
+      await expect(guardian.getByTestId('quick-add')).toHaveCount(0);
+      await shootBoth(guardian, 'guardian-inbox', async () => {
+        await expect(guardian.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+      });
+      // On a phone, More opens the same navigation with the shared plans.
+      await guardian.setViewportSize({ width: 375, height: 812 });
+      await guardian
+        .getByRole('navigation', { name: 'Mobile' })
+        .getByRole('button', { name: 'More' })
+        .click();
+      const sheet = guardian.getByRole('dialog', { name: 'Navigation' });
+      await expect(
+        sheet.getByTestId('sidebar-shared-plan').filter({ hasText: plan.title }).first(),
+      ).toBeVisible();
+      // The sheet slides in: the screenshot waits until it stands still.
+      await expect.poll(async () => (await sheet.boundingBox())?.x).toBe(0);
+      await guardian.screenshot({ path: '.tmp/newuser/shots/guardian-sidebar-375.png' });
+      await sheet
+        .getByTestId('sidebar-shared-plan')
+        .filter({ hasText: plan.title })
+        .first()
+        .getByRole('link')
+        .click();
+      await expect(guardian).toHaveURL(new RegExp(`/bsp/${plan.id}$`));
+      await expect(guardian.getByTestId('bsp-plan-status')).toBeVisible();
+      await guardian.setViewportSize({ width: 1366, height: 900 });
+
+      // Search finds the shared plan by a word of it, and not the team's other card.
+      await guardian.keyboard.press('Control+k');
+      const dialog = guardian.getByRole('dialog', { name: 'Search work items' });
+      await dialog.getByRole('combobox', { name: 'Search across this organisation' }).fill(word);
+      await expect(dialog.getByTestId('search-status')).toHaveText(/1 result/);
+      await expect(dialog.getByRole('option')).toHaveCount(1);
+      await expect(dialog.getByRole('option')).toContainText(plan.title);
+      await dialog.getByRole('option').click();
+      await expect(guardian).toHaveURL(new RegExp(`/card/${plan.cardId}$`));
+
+      // The plan's card: read-only, without the team's finance and tags.
+      const details = guardian.getByTestId('card-details');
+      await expect(details.getByText('Card Type')).toBeVisible();
+      await expect(details.getByRole('heading', { name: 'Finance' })).toHaveCount(0);
+      await expect(details.getByRole('heading', { name: 'Tags' })).toHaveCount(0);
+      await expect(guardian.getByText('staff-only-tag')).toHaveCount(0);
+      await expect(guardian.getByText('You can read this form but not change it.')).toBeVisible();
+      await shootBoth(guardian, 'guardian-shared-plan-card', async () => {
+        await expect(guardian.getByText('You can read this form but not change it.')).toBeVisible();
+      });
+      // Ctrl+N opens no New Task form for someone who cannot create one.
+      await guardian.keyboard.press('Control+n');
+      await expect(guardian.getByRole('dialog')).toHaveCount(0);
+    } finally {
+      await fiona.context.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { can } from '@wattle/domain/auth/permissions';
 import type { Team } from '@wattle/domain/teams/schemas';
@@ -17,6 +17,8 @@ import {
   UsersIcon,
 } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
+import { teamPlansQueryOptions } from '@/features/behaviour-support/api';
+import { sharedPlanTeams } from '@/features/behaviour-support/shared-plan-teams';
 import { useFavorites } from '@/features/favorites/use-favorites';
 import { useUnreadCount } from '@/features/notifications/use-unread-count';
 import { myWorkPath } from '@/features/team-views/my-work';
@@ -46,7 +48,8 @@ import { type SidebarSectionId, useCollapsedSections } from './sidebar-sections'
 
 /**
  * The app's sidebar (spec shell sections 2 and 6): Inbox with its unread count, Summary, My Work, and the
- * Favourites, Teams, Participants and Administration sections, each collapsible and remembered.
+ * Favourites, Teams, Participants and Administration sections, each collapsible and remembered; a
+ * family guardian gets Inbox and the plans shared with them.
  */
 
 function usePathname(): string {
@@ -269,6 +272,49 @@ function TeamsSection({ pathname, onNavigate }: { pathname: string; onNavigate: 
 }
 
 /**
+ * Shared plans (issue 18 item 6): for a family guardian, the behaviour support plans shared with
+ * family on each of their teams (the server lists only those to them), each opening its overview.
+ */
+function SharedPlansSection({ pathname, onNavigate }: { pathname: string; onNavigate: () => void }) {
+  const { tenant } = useCurrentTenant();
+  const teams = useQuery(teamsQueryOptions(tenant.id));
+  const planTeams = sharedPlanTeams(teams.data ?? []);
+  const plans = useQueries({
+    queries: planTeams.map((team) => teamPlansQueryOptions(tenant.id, team.id)),
+  });
+  if (teams.isSuccess && planTeams.length === 0) return null;
+  const isLoading = teams.isPending || plans.some((query) => query.isPending);
+  const shared = planTeams.flatMap((team, index) =>
+    (plans[index]?.data?.data ?? []).map((plan) => ({ team, plan })),
+  );
+  return (
+    <SidebarSection id="shared-plans" title="Shared plans">
+      {isLoading && shared.length === 0 ? <LoadingRows /> : null}
+      {plans.some((query) => query.isError) ? (
+        <SectionNote>Could not load the shared plans.</SectionNote>
+      ) : null}
+      {!isLoading && shared.length === 0 ? (
+        <SectionNote>No plans are shared with you yet.</SectionNote>
+      ) : null}
+      {shared.map(({ team, plan }) => {
+        const to = `/my-teams/${team.slug}/bsp/${plan.id}`;
+        return (
+          <SidebarMenuItem key={plan.id} data-testid="sidebar-shared-plan">
+            <NavLink
+              to={to}
+              label={plan.title}
+              icon={HandHeartIcon}
+              isActive={isAt(pathname, to)}
+              onNavigate={onNavigate}
+            />
+          </SidebarMenuItem>
+        );
+      })}
+    </SidebarSection>
+  );
+}
+
+/**
  * Participants (issue 13 part 3): a link to the participant list for those who may read participants
  * (read:participants on a team, or tenant-wide); the section is left out for everyone else.
  */
@@ -354,7 +400,7 @@ export function AppSidebar() {
           <SidebarGroup>
             <SidebarMenu>
               <InboxItem pathname={pathname} onNavigate={closeSheet} />
-              {/* The spec empties the list for family guardians: their inbox is all they are given.
+              {/* The spec empties the list for family guardians: their inbox and the plans shared with them (below) are what they are given.
                   The dashboard is reporting's: hidden while the organisation has it off. */}
               {isFamilyGuardian || !features.reporting ? null : (
                 <SidebarMenuItem>
@@ -371,6 +417,7 @@ export function AppSidebar() {
               <MyWorkItem pathname={pathname} onNavigate={closeSheet} />
             </SidebarMenu>
           </SidebarGroup>
+          {isFamilyGuardian ? <SharedPlansSection pathname={pathname} onNavigate={closeSheet} /> : null}
           {isFamilyGuardian ? null : (
             <>
               <FavoritesSection pathname={pathname} onNavigate={closeSheet} />

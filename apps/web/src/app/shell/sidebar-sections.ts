@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { readStoredJson, storageKeys, writeStoredJson } from '@/lib/storage-keys';
 
 /** The sidebar's collapsible sections (spec shell section 2: they remember being collapsed). */
-export type SidebarSectionId = 'favorites' | 'teams' | 'participants' | 'admin';
+export type SidebarSectionId = 'favorites' | 'teams' | 'shared-plans' | 'participants' | 'admin';
 
 type CollapsedSections = Partial<Record<SidebarSectionId, true>>;
 

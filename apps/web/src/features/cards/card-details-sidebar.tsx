@@ -1,10 +1,5 @@
 import { can } from '@wattle/domain/auth/permissions';
-import {
-  cardTypeLabels,
-  type Priority,
-  priorities,
-  priorityLabels,
-} from '@wattle/domain/cards/schemas';
+import { cardTypeLabels, type Priority, priorities, priorityLabels } from '@wattle/domain/cards/schemas';
 import { PlusIcon, XIcon } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ScreeningExpiredBadge } from '@/features/team-config/screening-badge';
@@ -419,13 +414,19 @@ export function CardDetailsSidebar({
           <p className="text-sm">{cardTypeLabels[view.type]}</p>
         </DetailRow>
       </div>
-      <Section title="Finance">
-        <BillableField card={card} />
-        <AmountField card={card} />
-      </Section>
-      <Section title="Tags">
-        <TagsField card={card} />
-      </Section>
+      {/* Finance and tags are the team's working detail (read:cards): a family guardian reading a
+          shared plan is not shown them, and the server does not send them (issue 18 item 6). */}
+      {can(card.team?.myRole, 'read:cards') ? (
+        <>
+          <Section title="Finance">
+            <BillableField card={card} />
+            <AmountField card={card} />
+          </Section>
+          <Section title="Tags">
+            <TagsField card={card} />
+          </Section>
+        </>
+      ) : null}
       <Section title="Card Information">
         <dl className="grid grid-cols-[7rem_1fr] gap-x-2 gap-y-1.5 text-sm">
           <dt className="text-muted-foreground">Work item id</dt>

@@ -1,5 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
+import { can } from '@wattle/domain/auth/permissions';
 import { useEffect } from 'react';
+import { useCurrentRole } from '@/features/tenants/use-current-role';
 import { openGlobalModal, openGlobalSearch, runShortcutHandler } from '@/lib/global-events';
 import {
   decideShortcut,
@@ -24,6 +26,9 @@ function focusTargetOf(event: KeyboardEvent): FocusTarget | null {
  */
 export function GlobalShortcuts() {
   const navigate = useNavigate();
+  // Ctrl/Cmd+N opens New Task only for those who may create cards, as Quick Add offers it.
+  const { role } = useCurrentRole();
+  const canCreateCards = can(role, 'write:cards');
 
   useEffect(() => {
     const defaults: Partial<Record<ShortcutAction, () => void>> = {
@@ -31,7 +36,7 @@ export function GlobalShortcuts() {
       'g w': () => void navigate({ href: '/teams' }),
       'g r': () => void navigate({ href: '/teams' }),
       search: openGlobalSearch,
-      'new-work-item': () => openGlobalModal('newTask'),
+      ...(canCreateCards ? { 'new-work-item': () => openGlobalModal('newTask') } : {}),
     };
     let state: ShortcutState = initialShortcutState;
 
@@ -53,7 +58,7 @@ export function GlobalShortcuts() {
 
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [navigate]);
+  }, [navigate, canCreateCards]);
 
   return null;
 }
