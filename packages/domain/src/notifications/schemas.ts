@@ -57,6 +57,13 @@ export const NotificationsQuerySchema = z.object({
 
 export const UnreadCountSchema = z.object({ unread: z.number().int().min(0) });
 
+/**
+ * One organisation's unread count for the signed-in person (GET /api/notifications/unread-counts):
+ * what the tenant switcher shows beside each of their other organisations.
+ */
+export const TenantUnreadCountSchema = z.object({ tenantId: z.uuid(), unread: z.number().int().min(0) });
+export type TenantUnreadCount = z.infer<typeof TenantUnreadCountSchema>;
+
 export const UpdateNotificationSchema = z.object({ read: z.boolean() });
 
 /** Deciding the access request behind a tenant-access notification (Approve / Reject in the inbox). */
