@@ -12,6 +12,7 @@ import {
   priorities,
   priorityLabels,
 } from '@wattle/domain/cards/schemas';
+import { isClinicianOnTeam } from '@wattle/domain/cards/status-columns';
 import { cardStatusLabels, isStatusEditable } from '@wattle/domain/cards/workflow';
 import type { FormTemplate } from '@wattle/domain/templates/schemas';
 import {
@@ -38,6 +39,7 @@ import {
 } from 'react';
 import { Controller, type FieldError, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
+import { meQueryOptions } from '@/features/auth/api';
 import { chooseTeamForNewCard } from '@/features/global-modals/last-selected-team';
 import { LoadingCardSheet } from '@/features/global-modals/loading-card-sheet';
 import { useShortcutHandler } from '@/features/shortcuts/use-shortcut-handler';
@@ -76,6 +78,7 @@ import {
   valuesOfCard,
 } from './use-edit-card-values';
 import { typingSaveDelayMs } from './use-save-while-typing';
+import { availableMoves } from './workflow-availability';
 
 const TemplateForm = lazyPart(
   () => import('@/features/templates/template-form/template-form'),
@@ -354,6 +357,17 @@ function OpenEditCardPanel({
     .sort((a, b) => a.name.localeCompare(b.name));
   const chosenTemplate = activeTemplates.find((candidate) => candidate.id === values.templateId);
   const isLocked = mode === 'edit' && baseCard !== null && !isStatusEditable(baseCard.status);
+  // The status moves the server would refuse, with their reasons, from the domain's rules (issue 18).
+  const me = useQuery(meQueryOptions()).data;
+  const isClinician = isClinicianOnTeam(
+    team?.myRole,
+    team?.members.find((member) => member.userId === me?.id)?.role ?? null,
+  );
+  const statusRefusals = new Map(
+    baseCard
+      ? availableMoves({ view: baseCard, template, isClinician }).map((move) => [move.to, move.refusal])
+      : [],
+  );
 
   const close = useCallback(() => onOpenChange(false), [onOpenChange]);
 
@@ -660,11 +674,15 @@ function OpenEditCardPanel({
             disabled={isSaving}
             {...selectField('status')}
           >
-            {statusChoices(baseCard.status).map((status) => (
-              <option key={status} value={status}>
-                {cardStatusLabels[status]}
-              </option>
-            ))}
+            {statusChoices(baseCard.status).map((status) => {
+              const refusal = statusRefusals.get(status) ?? null;
+              return (
+                <option key={status} value={status} disabled={refusal !== null}>
+                  {cardStatusLabels[status]}
+                  {refusal ? ` (${refusal})` : ''}
+                </option>
+              );
+            })}
           </NativeSelect>
         </FieldBlock>
       ) : null}
