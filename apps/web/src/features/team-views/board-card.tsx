@@ -2,6 +2,7 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Link } from '@tanstack/react-router';
 import { priorityLabels, type WorkItem } from '@wattle/domain/cards/schemas';
+import { cardStatusLabels } from '@wattle/domain/cards/workflow';
 import {
   AlertTriangleIcon,
   ArrowUpDownIcon,
@@ -36,6 +37,10 @@ function BoardCardBody({ item, isOverdue }: { item: WorkItem; isOverdue: boolean
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
         <span className={cn('rounded px-1.5 py-0.5 font-medium', priorityTone[item.priority])}>
           {priorityLabels[item.priority]}
+        </span>
+        {/* The card's one status (decision 0035): its column stands for it, this names it. */}
+        <span className="rounded border px-1.5 py-0.5" data-testid="board-card-status">
+          {cardStatusLabels[item.status]}
         </span>
         {item.dueDate ? (
           <span

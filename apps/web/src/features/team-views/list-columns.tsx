@@ -5,6 +5,7 @@ import {
   tableFeatures,
 } from '@tanstack/react-table';
 import { type Priority, priorityLabels, type WorkItem } from '@wattle/domain/cards/schemas';
+import { cardStatusLabels } from '@wattle/domain/cards/workflow';
 import type { WorkflowState } from '@wattle/domain/teams/workflow';
 import { CheckCircle2Icon } from 'lucide-react';
 import { formatDateTime } from '@/features/cards/card-list-format';
@@ -92,6 +93,10 @@ export function listColumns(states: readonly WorkflowState[], isOverdue: (item: 
                 style={{ backgroundColor: state.color }}
               />
               <span className="truncate">{state.name}</span>
+              {/* The card's one status, which its column stands for (decision 0035). */}
+              <span className="shrink-0 text-muted-foreground text-xs" data-testid="list-status">
+                {cardStatusLabels[info.row.original.status]}
+              </span>
             </span>
           );
         },
