@@ -11,6 +11,7 @@ import { rebuildOutdatedSearchText } from './features/cards/rebuild-search-text'
 import { scanPendingFiles } from './features/files/virus-scan';
 import { runNotificationMail } from './features/notification-settings/notification-mail-job';
 import { purgeIdempotencyKeys } from './http/idempotency';
+import { collectOnceAfter } from './idle-memory';
 import { runDeadlineJobs } from './jobs/deadline-jobs';
 import { runFileRetention } from './jobs/file-retention-job';
 import { type JobRunner, startJobRunner } from './jobs/job-runner';
@@ -188,6 +189,8 @@ async function main() {
     // Audit packs queued, or left half-built by a server that stopped: built now, and looked for
     // again every few minutes (another instance may have died). app.close() stops the builder.
     app.auditPackBuilder.start();
+    // Once the jobs' first runs are done: give start-up's garbage back (idle-memory.ts).
+    collectOnceAfter(2_000);
   }
 }
 

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config';
 
 /** A file sent with an e-mail (an invoice's PDF). */
@@ -37,10 +37,14 @@ export function mailerFor(config: Config): Mailer | null {
   if (!smtpUrl) return null;
   let mailer = mailers.get(config);
   if (!mailer) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    // nodemailer is loaded with the first e-mail, not at start-up (idle memory, issue 18).
+    let transport: Promise<Transporter> | undefined;
     mailer = {
       async send(message) {
-        await transport.sendMail({ from, ...message });
+        transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+          nodemailer.createTransport(smtpUrl),
+        );
+        await (await transport).sendMail({ from, ...message });
       },
     };
     mailers.set(config, mailer);

@@ -1,6 +1,5 @@
 import type { DocumentFormat } from '@wattle/domain/files/schemas';
 import CFB from 'cfb';
-import { fileTypeFromBuffer } from 'file-type';
 
 /** The directory entry type of a stream in a compound file (MS-CFB 2.6.1). */
 const cfbStream = 2;
@@ -45,6 +44,8 @@ export function isWordCompoundFile(bytes: Uint8Array): boolean {
  * .msi installers) are refused. Null for anything else, a renamed executable included.
  */
 export async function detectDocumentFormat(bytes: Uint8Array): Promise<DocumentFormat | null> {
+  // file-type is loaded with the first upload, not at start-up (idle memory, issue 18).
+  const { fileTypeFromBuffer } = await import('file-type');
   const found = await fileTypeFromBuffer(bytes);
   switch (found?.ext) {
     case 'pdf':

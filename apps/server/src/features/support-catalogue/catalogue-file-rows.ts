@@ -4,7 +4,7 @@ import {
   normalizeHeading,
 } from '@wattle/domain/time/catalogue-import';
 import { parse as parseCsv } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { AppError } from '../../http/app-error';
 
 /**
@@ -63,7 +63,9 @@ const currentItemsSheet = normalizeHeading('Current Support Items');
 const numberHeading = normalizeHeading('Support Item Number');
 
 async function xlsxRows(bytes: Buffer): Promise<CatalogueCell[][]> {
-  const workbook = new ExcelJS.Workbook();
+  // exceljs (several MB of heap) is loaded with the first workbook, not at start-up (idle memory).
+  const { default: excel } = await import('exceljs');
+  const workbook = new excel.Workbook();
   try {
     // exceljs types its input as its own Buffer; Node's is the same bytes.
     await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
