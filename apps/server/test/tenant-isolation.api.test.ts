@@ -447,6 +447,11 @@ const routeCases: Record<string, RouteCase> = {
     kind: 'tenant',
     call: () => ({ method: 'GET', url: '/api/notifications/unread-count' }),
   },
+  // The caller's own counts across their memberships (unread-by-tenant.api.test.ts: a stranger gets only theirs).
+  'GET /api/notifications/unread-counts': {
+    kind: 'own',
+    call: () => ({ method: 'GET', url: '/api/notifications/unread-counts' }),
+  },
   'POST /api/notifications/read-all': {
     kind: 'tenant',
     call: () => ({ method: 'POST', url: '/api/notifications/read-all' }),

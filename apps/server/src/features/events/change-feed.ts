@@ -44,6 +44,16 @@ export async function publishChanges(tx: Queryable, messages: ChangeMessage[]): 
   await tx.execute(sql`select ${sql.join(calls, sql`, `)}`);
 }
 
+/**
+ * What a person's streams in their other organisations hear of a change to their notifications in
+ * one (GET /api/notifications/unread-counts): the organisation's id and nothing of the notification.
+ * null for every other message.
+ */
+function unreadElsewhere(message: ChangeMessage): ChangeEvent | null {
+  if (message.userId === null || message.event.entity !== 'notification') return null;
+  return { type: 'updated', entity: 'tenant-unread', id: message.tenantId, version: null };
+}
+
 export interface ChangeSubscriber {
   tenantId: string;
   userId: string;
@@ -75,8 +85,14 @@ export class ChangeFeed {
       return;
     }
     this.beforeDelivery(message);
+    const otherTenantUnread = unreadElsewhere(message);
     for (const s of this.subscribers) {
-      if (s.tenantId !== message.tenantId) continue;
+      if (s.tenantId !== message.tenantId) {
+        // The person's own notifications changed in another of their organisations: their streams
+        // elsewhere hear only which organisation, so the tenant switcher's counts refresh.
+        if (otherTenantUnread && s.userId === message.userId) s.send(otherTenantUnread);
+        continue;
+      }
       if (message.userId !== null && s.userId !== message.userId) continue;
       s.send(message.event);
     }

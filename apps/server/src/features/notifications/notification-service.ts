@@ -48,6 +48,11 @@ export async function listNotifications(
 
 export async function countUnread(ctx: TenantContext): Promise<number> {
   await ensureTrialReminder(ctx);
+  return countUnreadNotifications(ctx);
+}
+
+/** The badge's count as it stands, writing nothing (the other organisations' counts in the switcher). */
+export async function countUnreadNotifications(ctx: TenantContext): Promise<number> {
   const [row] = await ctx.tx
     .select({ n: count() })
     .from(notifications)

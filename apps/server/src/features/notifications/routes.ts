@@ -4,11 +4,13 @@ import {
   NotificationSchema,
   NotificationsQuerySchema,
   ReadAllNotificationsResultSchema,
+  TenantUnreadCountSchema,
   UnreadCountSchema,
   UpdateNotificationSchema,
 } from '@wattle/domain/notifications/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../http/context';
 import { inTenant } from '../../http/tenant-scope';
 import {
   countUnread,
@@ -18,6 +20,7 @@ import {
   markAllNotificationsRead,
   setNotificationRead,
 } from './notification-service';
+import { unreadByTenant } from './unread-by-tenant';
 
 const Params = z.object({ id: z.uuid() });
 const tags = ['notifications'];
@@ -67,6 +70,23 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const unread = await inTenant(request, countUnread);
       return { success: true as const, data: { unread } };
+    },
+  );
+
+  app.get(
+    '/api/notifications/unread-counts',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        description:
+          "The signed-in person's unread count (unread notifications plus approvals still pending) in each organisation they are a member of, for the tenant switcher. Their memberships only; no X-Tenant-Id needed. A change of their notifications in any of them is announced on their event stream of every other as { entity: 'tenant-unread', id: <tenant id> }.",
+        response: { 200: listSchema(TenantUnreadCountSchema) },
+      },
+    },
+    async (request) => {
+      const data = await unreadByTenant(app.db, actorOf(request));
+      return { success: true as const, data, meta: { total: data.length, limit: data.length, offset: 0 } };
     },
   );
 
