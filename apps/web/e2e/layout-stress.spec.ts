@@ -70,7 +70,16 @@ for (const viewport of [
       .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).fontSize))
       .toBe('20px');
     const tile = page.locator(`[data-testid="board-card"][data-card-id="${card.id}"]`);
-    await expect(tile).toBeVisible();
+    // A new card is the last of its column, which scrolls by itself and draws only the cards in sight.
+    await expect(async () => {
+      await page
+        .getByTestId('board-column-scroll')
+        .first()
+        .evaluate((box) => {
+          box.scrollTop = box.scrollHeight;
+        });
+      await expect(tile).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
     await expectNoOverflow(page);
 
     // The card's title wraps inside its card, which stays inside its column.
