@@ -1,8 +1,8 @@
 -- One status per card (decision 0035). The compliance status is a card's one status: State and NDIS
 -- Status follow from it, and every live card sits in a column of its status on its team's board, as
 -- packages/domain/src/cards/status-columns.ts maps them (the locked Done column is approved; of the
--- columns a team names, the first is draft, the last is pending-review when there are three or more,
--- those between in-progress; a status without a column of its own goes with the nearest earlier one).
+-- columns a team names, the first is draft and the others in-progress; a status without a column of
+-- its own goes with the nearest earlier one: pending-review with in-progress, archived with Done).
 UPDATE cards SET
   state = CASE status
     WHEN 'draft' THEN 'todo' WHEN 'in-progress' THEN 'doing' WHEN 'pending-review' THEN 'review' ELSE 'done'
@@ -15,13 +15,12 @@ UPDATE cards SET
 WITH columns_of AS (
   SELECT t.tenant_id, t.id AS team_id, s->>'id' AS column_id, (s->>'order')::int AS ord,
     (s->>'isEditable')::boolean AS editable,
-    row_number() OVER (PARTITION BY t.tenant_id, t.id, (s->>'isEditable')::boolean ORDER BY (s->>'order')::int) AS n,
-    count(*) OVER (PARTITION BY t.tenant_id, t.id, (s->>'isEditable')::boolean) AS m
+    row_number() OVER (PARTITION BY t.tenant_id, t.id, (s->>'isEditable')::boolean ORDER BY (s->>'order')::int) AS n
   FROM teams t, jsonb_array_elements(t.workflow_states) s
 ),
 staged AS (
   SELECT tenant_id, team_id, column_id, ord,
-    CASE WHEN NOT editable THEN 3 WHEN n = 1 THEN 0 WHEN m >= 3 AND n = m THEN 2 ELSE 1 END AS stage
+    CASE WHEN NOT editable THEN 3 WHEN n = 1 THEN 0 ELSE 1 END AS stage
   FROM columns_of
 ),
 ranked AS (

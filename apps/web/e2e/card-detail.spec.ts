@@ -52,11 +52,14 @@ test.describe('card detail page', () => {
     await expect(trail.first()).toContainText('by Priya');
     await expectNoAccessibilityViolations(page);
 
-    // State, NDIS status, billable, amount and a tag, each saved through the queue.
-    await sidebar.getByLabel('State').selectOption({ label: 'Waiting on Others' });
+    // State (the team's column: In Progress starts work), billable, amount and a tag, each saved
+    // through the queue. NDIS Status follows the status and is shown, not chosen (decision 0035).
+    await expect(sidebar.getByTestId('ndis-status')).toHaveText('Draft');
+    await sidebar.getByLabel('State').selectOption({ label: 'In Progress' });
     await expect(page.getByText('Changed State.')).toBeVisible();
     await expect(saveStatus(page)).toHaveText('Saved');
-    await sidebar.getByLabel('NDIS Status').selectOption({ label: 'In Review' });
+    await expect(page.getByTestId('card-status')).toHaveText(/In Progress/);
+    await expect(sidebar.getByTestId('ndis-status')).toHaveText('Draft');
     await sidebar.getByRole('switch', { name: 'Billable' }).click();
     await sidebar.getByLabel('Est. Amount').fill('1,250.5');
     await sidebar.getByLabel('Est. Amount').press('Enter');
@@ -90,25 +93,24 @@ test.describe('card detail page', () => {
       })
       .toEqual([
         'Fortnightly check-in with Jordan',
-        'waiting',
-        'in-review',
+        'doing',
+        'draft',
         !card.billable,
         125_050,
         ['behaviour'],
       ]);
 
     // Every change is in the trail with its old and new value, newest first.
-    await expect(trail).toHaveCount(7);
+    await expect(trail).toHaveCount(6);
     await expect(trail.first()).toContainText('Updated');
     await expect(trail.first()).toContainText('Title: Weekly check-in with Jordan');
     await expect(trail.first()).toContainText('Fortnightly check-in with Jordan');
-    await expect(sidebar).toContainText('State: To Do');
-    await expect(sidebar).toContainText('Waiting on Others');
+    await expect(sidebar).toContainText('Status: Draft');
+    await expect(sidebar).toContainText('In Progress');
     await expect(sidebar).toContainText('Est. Amount: $0.00');
     await expect(sidebar).toContainText('$1250.50');
     const entries = await api.audit(card.id);
     expect(entries.map((entry) => entry.action)).toEqual([
-      'updated',
       'updated',
       'updated',
       'updated',
@@ -152,24 +154,17 @@ test.describe('card detail page', () => {
     await expect(status).toHaveText(/In Progress/);
     await expect(page.getByRole('button', { name: 'Back to draft' })).toBeVisible();
 
-    // Not a clinician: the server refuses, the message is shown, and the card stays in progress.
-    await page.getByRole('button', { name: 'Submit for review' }).click();
-    const refusal = page
-      .locator('[data-sonner-toast]')
-      .filter({ hasText: 'A clinician must approve this step' });
-    await expect(refusal).toBeVisible();
-    await expect(refusal).toContainText('Error');
+    // Not a clinician: Submit for review is not offered enabled, and says why (issue 18 item 4); the
+    // server refuses it all the same.
+    await expect(page.getByRole('button', { name: 'Submit for review' })).toBeDisabled();
+    await expect(page.getByTestId('workflow-refusals')).toContainText('A clinician must approve this step');
+    const refused = await api.patch(card.id, {
+      version: (await api.card(card.id)).version,
+      status: 'pending-review',
+    });
+    expect(refused.status()).toBe(422);
     await expect(status).toHaveText(/In Progress/);
-    await expect(saveStatus(page)).toContainText('Failed');
     expect((await api.card(card.id)).status).toBe('in-progress');
-    // Refused for good: nothing is left to send again after a reload.
-    await page.reload();
-    await expect(status).toHaveText(/In Progress/);
-    expect(
-      await page.evaluate(() =>
-        Object.keys(localStorage).filter((key) => key.startsWith('wattle.saveQueue.')),
-      ),
-    ).toEqual([]);
 
     // Priya, a Practitioner on the team, may.
     const { context: priyaContext, page: priya } = await openAs(
@@ -186,6 +181,10 @@ test.describe('card detail page', () => {
       await expect(priya.getByText('This card is pending review and can no longer be edited.')).toBeVisible();
       await expect(priya.getByLabel('Description')).toBeDisabled();
       await priya.getByRole('button', { name: 'Approve' }).click();
+      await priya
+        .getByRole('alertdialog', { name: 'Approve this card?' })
+        .getByRole('button', { name: 'Approve' })
+        .click();
       await expect(priyaStatus).toHaveText(/Approved/);
       await expect(priya.getByRole('button', { name: 'Archive' })).toBeVisible();
       await expect(priya.getByText('This card is approved and can no longer be edited.')).toBeVisible();

@@ -127,7 +127,8 @@ test.describe('field-save queue', () => {
       await lee.page.getByLabel('Title', { exact: true }).fill('Shared card, renamed by Lee');
       await lee.page.getByLabel('Title', { exact: true }).press('Enter');
       await expect(saveStatus(lee.page)).toHaveText('Saved');
-      await details(lee.page).getByLabel('State').selectOption({ label: 'Doing' });
+      // State is the team's column (decision 0035): In Progress starts work.
+      await details(lee.page).getByLabel('State').selectOption({ label: 'In Progress' });
       await expect(saveStatus(lee.page)).toHaveText('Saved');
 
       await page.getByLabel('Description').blur();
@@ -135,9 +136,10 @@ test.describe('field-save queue', () => {
       await expect(page.getByTestId('card-conflict')).toHaveCount(0);
 
       const saved = await api.card(card.id);
-      expect([saved.title, saved.state, saved.description]).toEqual([
+      expect([saved.title, saved.workflowStateId, saved.status, saved.description]).toEqual([
         'Shared card, renamed by Lee',
-        'doing',
+        'in-progress',
+        'in-progress',
         'Written by Priya',
       ]);
       await expect(lee.page.getByLabel('Description')).toHaveValue('Written by Priya');
@@ -184,7 +186,7 @@ test.describe('field-save queue', () => {
     await page.route('**/api/cards/*', (route) =>
       route.request().method() === 'PATCH' ? route.abort('connectionfailed') : route.fallback(),
     );
-    await details(page).getByLabel('State').selectOption({ label: 'In Review' });
+    await details(page).getByLabel('State').selectOption({ label: 'In Progress' });
     // Two quick retries (400 and 800 ms), then it waits on this device and keeps trying.
     await expect(saveStatus(page)).toHaveText('Saved on this device only');
     await page.close();
@@ -192,8 +194,8 @@ test.describe('field-save queue', () => {
     // A new tab of the same browser: the queue is read back from storage and sent.
     const again = await context.newPage();
     await again.goto(`/card/${card.id}`);
-    await expect.poll(async () => (await api.card(card.id)).state).toBe('review');
-    await expect(details(again).getByLabel('State')).toHaveValue('review');
+    await expect.poll(async () => (await api.card(card.id)).workflowStateId).toBe('in-progress');
+    await expect(details(again).getByLabel('State')).toHaveValue('in-progress');
     await expect(saveStatus(again)).toHaveText('Saved');
     await expect.poll(() => storedQueueKeys(again)).toEqual([]);
   });

@@ -28,12 +28,12 @@ describe('columnStatus', () => {
       'approved',
     ]);
   });
-  it('makes the last named column of three or more the review column', () => {
+  it('makes every named column after the first an in-progress one, whatever its name', () => {
     expect(withReview.map((s) => columnStatus(withReview, s.id))).toEqual([
       'draft',
       'in-progress',
       'in-progress',
-      'pending-review',
+      'in-progress',
       'approved',
     ]);
     expect(columnStatus(withReview, 'gone')).toBeNull();
@@ -44,8 +44,8 @@ describe('columnsForStatus and columnForStatus', () => {
   it('puts pending-review and archived cards with the nearest earlier stage when the team has no column for them', () => {
     expect(ids(columnsForStatus(defaultWorkflowStates, 'pending-review'))).toEqual(['in-progress']);
     expect(ids(columnsForStatus(defaultWorkflowStates, 'archived'))).toEqual(['done']);
-    expect(ids(columnsForStatus(withReview, 'in-progress'))).toEqual(['doing', 'waiting']);
-    expect(ids(columnsForStatus(withReview, 'pending-review'))).toEqual(['review']);
+    expect(ids(columnsForStatus(withReview, 'in-progress'))).toEqual(['doing', 'waiting', 'review']);
+    expect(ids(columnsForStatus(withReview, 'pending-review'))).toEqual(['doing', 'waiting', 'review']);
   });
   it('keeps a card in its column when it fits, else the first that does', () => {
     expect(columnForStatus(withReview, 'in-progress', 'waiting')).toBe('waiting');
@@ -59,6 +59,7 @@ describe('statusForColumn and columnMoveError', () => {
   const base = { template: null, values: {}, documentIds: [], isClinician: true };
   it('keeps the status within a stage and takes the column’s status across stages', () => {
     expect(statusForColumn(withReview, 'in-progress', 'waiting')).toBe('in-progress');
+    expect(statusForColumn(withReview, 'pending-review', 'review')).toBe('pending-review');
     expect(statusForColumn(defaultWorkflowStates, 'pending-review', 'in-progress')).toBe('pending-review');
     expect(statusForColumn(defaultWorkflowStates, 'pending-review', 'done')).toBe('approved');
     expect(statusForColumn(defaultWorkflowStates, 'draft', 'in-progress')).toBe('in-progress');

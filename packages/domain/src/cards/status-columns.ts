@@ -26,9 +26,10 @@ function byOrder(states: readonly WorkflowState[]): WorkflowState[] {
 
 /**
  * The status a column stands for, from its place in the team's workflow: the locked last column
- * (Done) is approved; of the columns a team names, the first is draft, the last is pending-review when
- * there are three or more, and those between are in-progress. With the default To Do / In Progress /
- * Done that is draft / in-progress / approved (pending-review cards stay in In Progress).
+ * (Done) is approved; of the columns a team names, the first is draft and every other is in-progress
+ * (a team's own names, "Waiting on GP", are stages of the work, never a review the workflow would
+ * refuse to enter). With the default To Do / In Progress / Done that is draft / in-progress /
+ * approved; pending-review cards stay in their in-progress column, badged Pending Review.
  */
 export function columnStatus(states: readonly WorkflowState[], columnId: string): CardStatus | null {
   const column = states.find((s) => s.id === columnId);
@@ -36,15 +37,13 @@ export function columnStatus(states: readonly WorkflowState[], columnId: string)
   if (!column.isEditable) return 'approved';
   const editable = byOrder(states).filter((s) => s.isEditable);
   const index = editable.findIndex((s) => s.id === columnId);
-  if (index === 0) return 'draft';
-  if (editable.length >= 3 && index === editable.length - 1) return 'pending-review';
-  return 'in-progress';
+  return index === 0 ? 'draft' : 'in-progress';
 }
 
 /**
  * The columns a card of this status may sit in, in board order: those standing for the status, or,
- * when the team has none (pending-review without a review column, archived), those of the nearest
- * earlier status that has some.
+ * when the team has none (pending-review, archived; in-progress on a one-column board), those of the
+ * nearest earlier status that has some.
  */
 export function columnsForStatus(states: readonly WorkflowState[], status: CardStatus): WorkflowState[] {
   const sorted = byOrder(states);

@@ -216,8 +216,9 @@ export function WorkflowEditor({ team }: { team: Team }) {
         <DialogHeader>
           <DialogTitle>Edit workflow</DialogTitle>
           <DialogDescription>
-            The columns of {team.name}'s work board, in order. Cards in a removed state move to the end of the
-            first column.
+            The columns of {team.name}'s work board, in order. Each stands for a stage of a card's status: the
+            first for drafts, Done for approved cards, the others for work in progress (and cards under
+            review). Cards in a removed state move to the end of the first column of their stage.
           </DialogDescription>
         </DialogHeader>
         <ol className="flex flex-col gap-2" aria-label="Workflow states">
