@@ -216,7 +216,12 @@ async function benchOne(kind, options, cleanups) {
         teams: { name: 'teams', path: '/api/teams', headers: inTenant },
         unread: { name: 'unread', path: '/api/notifications/unread-count', headers: inTenant },
         // The inbox's first page, as the web app asks for it.
-        inbox: { name: 'inbox', path: '/api/notifications?limit=50&offset=0', headers: inTenant },
+        inbox: {
+          name: 'inbox',
+          label: '?limit=50&offset=0',
+          path: '/api/notifications?limit=50&offset=0',
+          headers: inTenant,
+        },
       };
       for (const name of options.routes.filter((r) => r !== 'fastify')) {
         result.routes.push(await benchRoute(kind, server, available[name], options, postgres?.name));
@@ -422,6 +427,28 @@ function report(results, options, verdicts) {
       (options.nodeArgs.length ? `; node ${options.nodeArgs.join(' ')}` : ''),
   );
   print();
+  if (results.some((r) => r.routes.length > 0)) printRoutes(results, options);
+  print(
+    renderTable(
+      ['db', 'RSS', 'idle', 'after load', 'peak', 'idle after restart', 'start-up', 'SIGTERM'],
+      results.map((r) => [
+        r.db,
+        '',
+        formatMb(r.memory.idle?.rssKb),
+        formatMb(r.memory.afterLoad?.rssKb),
+        formatMb(r.memory.afterLoad?.peakRssKb),
+        r.memory.idleAfterRestart ? formatMb(r.memory.idleAfterRestart.rssKb) : '-',
+        `${r.startupSeconds.toFixed(1)} s`,
+        r.restartShutdown ? `${r.shutdown}, ${r.restartShutdown}` : r.shutdown,
+      ]),
+    ),
+  );
+  print();
+  for (const v of verdicts) print(`${v.met ? 'MET   ' : 'MISSED'}  ${v.target}`);
+}
+
+/** The table of routes and what it means. */
+function printRoutes(results, options) {
   const rows = results.flatMap((r) =>
     r.routes.map((run) => [
       r.db,
@@ -479,23 +506,6 @@ function report(results, options, verdicts) {
   print('as a share of a bare Fastify app\'s GET /bare (its own process, no hooks), "of bare" as a share of');
   print('GET /bench/bare (a route doing nothing) served by the same server; both measured in the same run.');
   print();
-  print(
-    renderTable(
-      ['db', 'RSS', 'idle', 'after load', 'peak', 'idle after restart', 'start-up', 'SIGTERM'],
-      results.map((r) => [
-        r.db,
-        '',
-        formatMb(r.memory.idle?.rssKb),
-        formatMb(r.memory.afterLoad?.rssKb),
-        formatMb(r.memory.afterLoad?.peakRssKb),
-        r.memory.idleAfterRestart ? formatMb(r.memory.idleAfterRestart.rssKb) : '-',
-        `${r.startupSeconds.toFixed(1)} s`,
-        r.restartShutdown ? `${r.shutdown}, ${r.restartShutdown}` : r.shutdown,
-      ]),
-    ),
-  );
-  print();
-  for (const v of verdicts) print(`${v.met ? 'MET   ' : 'MISSED'}  ${v.target}`);
 }
 
 async function main() {
