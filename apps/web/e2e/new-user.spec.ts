@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { cardsApi } from './cards-api';
-import { demoUsers, expect, openAs, preferSunrise, test } from './fixtures';
+import { bluegumTenantName, demoUsers, expect, openAs, preferSunrise, tenantsOf, test } from './fixtures';
 
 /**
  * What a new user hit (issue 18 item 6), each checked as they would meet it, at a desk (1366 px)
@@ -180,5 +180,59 @@ test.describe('what a new user hit', () => {
     } finally {
       await fiona.context.close();
     }
+  });
+
+  test('the tenant switcher shows the unread count of the person’s other organisation, live', async ({
+    page,
+    browser,
+    signIn,
+    apiGet,
+  }) => {
+    test.setTimeout(90_000);
+    // Priya works in Sunrise and in Bluegum; she has Sunrise open.
+    const priya = await signIn(demoUsers.practitioner);
+    await preferSunrise(page, page.request);
+    const bluegum = (await tenantsOf(apiGet)).find((tenant) => tenant.name === bluegumTenantName)!;
+    await page.goto('/inbox');
+    await expect(page.locator('html')).toHaveAttribute('data-live-stream', 'open', { timeout: 20_000 });
+    const before = (
+      await apiGet<{ tenantId: string; unread: number }[]>('/api/notifications/unread-counts')
+    ).find((count) => count.tenantId === bluegum.id)!.unread;
+
+    // In Bluegum, Ben gives Priya a card and comments on it: a notification for her there.
+    // Ben works in Bluegum only: signed in through the API, no page needed.
+    const ben = { context: await browser.newContext() };
+    try {
+      const request = ben.context.request;
+      const login = await request.post('/api/auth/demo/login', { data: { email: demoUsers.bluegumOwner } });
+      expect(login.ok()).toBe(true);
+      const api = await cardsApi(request, bluegum.id);
+      const harper = await api.teamId("Harper's Care Team");
+      const card = await api.create({ teamId: harper, title: 'Sleep diary review', assigneeId: priya.id });
+      const csrf = (await ben.context.storageState()).cookies.find((c) => c.name === 'wattle_csrf')!.value;
+      const comment = await request.post(`/api/cards/${card.id}/comments`, {
+        data: { content: 'Priya, could you look over the sleep diary?' },
+        headers: { 'X-CSRF-Token': decodeURIComponent(csrf), 'X-Tenant-Id': bluegum.id },
+      });
+      expect(comment.ok(), await comment.text()).toBe(true);
+    } finally {
+      await ben.context.close();
+    }
+
+    // Without a reload: the trigger counts the other organisation's unread, the menu says where.
+    const trigger = page.getByTestId('current-tenant');
+    await expect(trigger.getByTestId('tenant-switcher-unread')).toHaveText(new RegExp(`^${before + 1}\\b`));
+    await trigger.click();
+    const bluegumOption = page.getByTestId('tenant-option').filter({ hasText: bluegumTenantName });
+    await expect(bluegumOption.getByTestId('tenant-option-unread')).toHaveText(`${before + 1} unread`);
+    // The current organisation's count is the Inbox badge's, not repeated here.
+    const sunriseOption = page.getByTestId('tenant-option').filter({ hasText: 'Current' });
+    await expect(sunriseOption.getByTestId('tenant-option-unread')).toHaveCount(0);
+    await page.screenshot({ path: '.tmp/newuser/shots/tenant-switcher-unread-1366.png' });
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await trigger.click();
+    await expect(bluegumOption.getByTestId('tenant-option-unread')).toBeVisible();
+    await page.screenshot({ path: '.tmp/newuser/shots/tenant-switcher-unread-375.png' });
   });
 });

@@ -7,6 +7,8 @@ import { type ChangeEvent, isChangeEvent } from '@wattle/domain/events/rules';
  */
 const liveAreas: Record<string, (tenantId: string) => (readonly unknown[])[]> = {
   notification: (tenantId) => [['notifications', tenantId]],
+  // The person's notifications changed in another of their organisations: the switcher's counts.
+  'tenant-unread': () => [['notification-counts']],
   favorite: (tenantId) => [['favorites', tenantId]],
   // A new team, or a change of who is on one, changes the teams lists (features/teams/api.ts).
   team: (tenantId) => [['tenant', tenantId, 'teams']],

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { Notification } from '@wattle/domain/notifications/schemas';
+import type { Notification, TenantUnreadCount } from '@wattle/domain/notifications/schemas';
 import { http, httpList } from '@/lib/http';
 import { notificationKeys } from './notification-cache';
 
@@ -27,6 +27,23 @@ export function unreadCountQueryOptions(tenantId: string) {
     queryKey: notificationKeys.unreadCount(tenantId),
     queryFn: async ({ signal }) =>
       (await http<{ unread: number }>('/api/notifications/unread-count', { signal, tenantId })).unread,
+  });
+}
+
+/** The key of the caller's unread counts across their organisations (not one tenant's: no tenant id). */
+export const tenantUnreadCountsKey = ['notification-counts', 'by-tenant'] as const;
+
+/**
+ * The caller's unread count in each organisation they are a member of (the tenant switcher). The
+ * live feed refreshes it when their notifications change in any of them ('tenant-unread').
+ */
+export function tenantUnreadCountsQueryOptions() {
+  return queryOptions({
+    queryKey: tenantUnreadCountsKey,
+    queryFn: async ({ signal }): Promise<Record<string, number>> => {
+      const counts = await httpList<TenantUnreadCount>('/api/notifications/unread-counts', { signal });
+      return Object.fromEntries(counts.data.map((count) => [count.tenantId, count.unread]));
+    },
   });
 }
 

@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { membershipRoleLabels } from '@wattle/domain/auth/roles';
 import type { TenantSummary } from '@wattle/domain/tenants/schemas';
 import { CheckIcon, ChevronsUpDownIcon, GlobeIcon, PlusIcon } from 'lucide-react';
 import type { CSSProperties } from 'react';
+import { tenantUnreadCountsQueryOptions } from '@/features/notifications/api';
 import { cn } from '@/lib/cn';
 import { Badge } from '@/ui/badge';
 import { LazyDropdownMenu } from '@/ui/lazy-dropdown-menu';
@@ -13,7 +15,8 @@ import { readableTextOn } from './tenant-theme';
 /**
  * The tenant switcher menu (spec shell sections 2 and 6): each organisation with its initials, a
  * Current badge, the user's role, the team count (shared teams for guests) and, for white-label
- * tenants, their custom domain. Join Organisation does nothing yet and says so ("Coming soon"). The menu's code loads on first
+ * tenants, their custom domain; beside each other organisation, the person's unread count there
+ * (and their sum on the trigger), kept fresh by the live feed. Join Organisation does nothing yet and says so ("Coming soon"). The menu's code loads on first
  * use (`LazyDropdownMenu`), outside the JavaScript every page loads.
  */
 
@@ -66,8 +69,19 @@ function TenantAvatar({ tenant, className }: { tenant: TenantSummary; className?
   );
 }
 
+/** "3 unread", capped as the inbox badge is. */
+function unreadLabel(unread: number): string {
+  return `${unread > 99 ? '99+' : unread} unread`;
+}
+
 export function TenantSwitcher({ className }: { className?: string }) {
   const { tenant, tenants, switchTenant } = useCurrentTenant();
+  // Unread counts of the person's other organisations (the current one's is the Inbox badge);
+  // asked only of someone with another organisation to switch to.
+  const counts = useQuery({ ...tenantUnreadCountsQueryOptions(), enabled: tenants.length > 1 }).data ?? {};
+  const unreadElsewhere = tenants
+    .filter((option) => option.id !== tenant.id)
+    .reduce((sum, option) => sum + (counts[option.id] ?? 0), 0);
 
   return (
     <LazyDropdownMenu
@@ -92,6 +106,15 @@ export function TenantSwitcher({ className }: { className?: string }) {
               {roleLabel(tenant)}
             </span>
           </span>
+          {unreadElsewhere > 0 ? (
+            <span
+              className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-primary px-1.5 font-medium text-[0.6875rem] text-primary-foreground"
+              data-testid="tenant-switcher-unread"
+            >
+              <span aria-hidden="true">{unreadElsewhere > 99 ? '99+' : unreadElsewhere}</span>
+              <span className="sr-only">, {unreadLabel(unreadElsewhere)} in your other organisations</span>
+            </span>
+          ) : null}
           <ChevronsUpDownIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
         </button>
       }
@@ -101,6 +124,7 @@ export function TenantSwitcher({ className }: { className?: string }) {
           <DropdownMenuLabel>Organisations</DropdownMenuLabel>
           {tenants.map((option) => {
             const isCurrent = option.id === tenant.id;
+            const unread = isCurrent ? 0 : (counts[option.id] ?? 0);
             const domain = option.settings.whiteLabel ? option.settings.customDomain : null;
             return (
               <DropdownMenuItem
@@ -128,6 +152,11 @@ export function TenantSwitcher({ className }: { className?: string }) {
                       {roleLabel(option)}
                     </Badge>
                     <span>{teamCountLabel(option)}</span>
+                    {unread > 0 ? (
+                      <Badge className="px-1.5" data-testid="tenant-option-unread">
+                        {unreadLabel(unread)}
+                      </Badge>
+                    ) : null}
                   </span>
                   {domain ? (
                     <span className="mt-1 flex items-center gap-1 truncate text-muted-foreground text-xs">
