@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 
 /**
  * The answers of the reads every page load makes (the teams list, the inbox and its unread count,
@@ -90,21 +90,20 @@ export function registerReadCache(app: FastifyInstance, options: { seconds: numb
   app.decorateRequest('readCacheState', null);
   if (ttlMs <= 0) return;
 
-  app.addHook('onRequest', async (request) => {
-    if (readMethods.has(request.method) || !request.url.startsWith('/api/')) return;
+  const writeStarts = async (request: FastifyRequest) => {
     generation++;
     entries.clear();
     request.readCacheState = 'write';
-  });
+  };
 
-  app.addHook('onResponse', async (request) => {
+  const writeEnds = async (request: FastifyRequest) => {
     if (request.readCacheState !== 'write') return;
     generation++;
     entries.clear();
-  });
+  };
 
-  app.addHook('preHandler', async (request, reply) => {
-    if (request.method !== 'GET' || !request.routeOptions.config?.readCache || !isHearing) return;
+  const reuse = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method !== 'GET' || !isHearing) return;
     const key = keyOf(request);
     if (!key) return;
     const tenant = request.tenantId ?? '';
@@ -122,9 +121,9 @@ export function registerReadCache(app: FastifyInstance, options: { seconds: numb
       entries.delete(key);
     }
     request.readCacheState = { key, tenant, generation, tenantGeneration: tenantGeneration(tenant) };
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const keep = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const pending = request.readCacheState;
     if (pending === null || typeof pending === 'string') return payload;
     if (
@@ -149,7 +148,31 @@ export function registerReadCache(app: FastifyInstance, options: { seconds: numb
       });
     }
     return payload;
+  };
+
+  // The hooks go on the routes that need them, so every other request pays nothing: the writes of
+  // /api (any method but GET, HEAD and OPTIONS) and the cached reads. Registered before any route.
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (route.url.startsWith('/api/') && methods.some((m) => !readMethods.has(m))) {
+      addRouteHook(route, 'onRequest', writeStarts);
+      addRouteHook(route, 'onResponse', writeEnds);
+    }
+    if (route.config?.readCache && methods.includes('GET')) {
+      addRouteHook(route, 'preHandler', reuse);
+      addRouteHook(route, 'onSend', keep);
+    }
   });
+}
+
+/** Adds a hook of this module after a route's own hooks of that kind. */
+function addRouteHook(
+  route: RouteOptions,
+  name: 'onRequest' | 'onResponse' | 'preHandler' | 'onSend',
+  hook: unknown,
+) {
+  const own = (route as unknown as Record<string, unknown>)[name];
+  (route as unknown as Record<string, unknown>)[name] = own === undefined ? [hook] : [...[own].flat(), hook];
 }
 
 /** The session (or the person, for bearer tokens), the organisation and the URL; null if signed out. */
