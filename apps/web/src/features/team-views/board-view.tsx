@@ -303,7 +303,13 @@ export function BoardView({ team, items, patchItem }: TeamViewProps) {
           ) : null}
         </DragOverlay>
       </DndContext>
-      <MoveCardDialog item={movingItem} columns={columns} onMove={move} onClose={() => setMovingId(null)} />
+      <MoveCardDialog
+        item={movingItem}
+        team={team}
+        columns={columns}
+        onMove={move}
+        onClose={() => setMovingId(null)}
+      />
     </>
   );
 }

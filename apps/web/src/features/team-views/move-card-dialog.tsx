@@ -1,4 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import type { WorkItem } from '@wattle/domain/cards/schemas';
+import { columnMoveError, isClinicianOnTeam } from '@wattle/domain/cards/status-columns';
+import type { Team } from '@wattle/domain/teams/schemas';
 import {
   ArrowDownIcon,
   ArrowDownToLineIcon,
@@ -6,7 +9,8 @@ import {
   ArrowUpIcon,
   ArrowUpToLineIcon,
 } from 'lucide-react';
-import { useRef } from 'react';
+import { useId, useRef } from 'react';
+import { meQueryOptions } from '@/features/auth/api';
 import { Button } from '@/ui/button';
 import {
   Dialog,
@@ -21,14 +25,19 @@ import { type BoardColumn, locate } from './board-columns';
 /**
  * The keyboard alternative to dragging (DESIGN.md section 6): move a card up or down its column, to
  * its top or bottom, or to another column. It stays open, showing where the card is now, so the
- * arrows can be pressed again; Done (or Escape) closes it.
+ * arrows can be pressed again; Done (or Escape) closes it. A column stands for a status (decision
+ * 0035): a move the workflow refuses (a draft to Done, a review without a clinician) is offered
+ * disabled with its reason, from the domain's rules; required form fields, which the board does not
+ * load, are checked by the server on the move.
  */
 export function MoveCardDialog({
   item,
+  team,
   columns,
   onMove,
   onClose,
 }: {
+  team: Team;
   /** The card being moved; null when closed. */
   item: WorkItem | null;
   columns: readonly BoardColumn[];
@@ -43,6 +52,25 @@ export function MoveCardDialog({
   const column = place ? columns[place.column] : undefined;
   const title = item?.title || 'Untitled';
   const last = column ? column.items.length - 1 : 0;
+  const reasonsId = useId();
+  const me = useQuery(meQueryOptions()).data;
+  const isClinician = isClinicianOnTeam(
+    team.myRole,
+    team.members.find((member) => member.userId === me?.id)?.role ?? null,
+  );
+  const refusalOf = (stateId: string) =>
+    item
+      ? columnMoveError(team.workflowStates, stateId, {
+          from: item.status,
+          template: null,
+          values: {},
+          documentIds: [],
+          isClinician,
+        })
+      : null;
+  const refused = columns
+    .filter((target, index) => index !== place?.column && refusalOf(target.state.id) !== null)
+    .map((target) => ({ name: target.state.name, reason: refusalOf(target.state.id) }));
 
   return (
     <Dialog open={item !== null && place !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -111,13 +139,28 @@ export function MoveCardDialog({
                 <div className="flex flex-wrap gap-2">
                   {columns.map((target, index) =>
                     index === place.column ? null : (
-                      <Button key={target.state.id} variant="outline" onClick={() => onMove(item, index, 0)}>
+                      <Button
+                        key={target.state.id}
+                        variant="outline"
+                        disabled={refusalOf(target.state.id) !== null}
+                        aria-describedby={refusalOf(target.state.id) ? reasonsId : undefined}
+                        onClick={() => onMove(item, index, 0)}
+                      >
                         <ArrowRightIcon aria-hidden="true" />
                         Move to {target.state.name}
                       </Button>
                     ),
                   )}
                 </div>
+                {refused.length > 0 ? (
+                  <ul id={reasonsId} className="text-muted-foreground text-xs" data-testid="move-refusals">
+                    {refused.map((target) => (
+                      <li key={target.name}>
+                        {target.name}: {target.reason}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
               </fieldset>
             ) : null}
           </div>
