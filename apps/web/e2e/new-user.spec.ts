@@ -235,4 +235,25 @@ test.describe('what a new user hit', () => {
     await expect(bluegumOption.getByTestId('tenant-option-unread')).toBeVisible();
     await page.screenshot({ path: '.tmp/newuser/shots/tenant-switcher-unread-375.png' });
   });
+
+  test('Quick Add offers a support worker only what she may create, at a desk and on a phone', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(demoUsers.supportWorker);
+    await page.goto('/inbox');
+    for (const viewport of widths) {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await page.getByTestId(viewport.name === 'phone' ? 'mobile-quick-add' : 'quick-add').click();
+      const menu = page.getByRole('menu');
+      await expect(menu.getByRole('menuitem', { name: 'New Task' })).toBeVisible();
+      await expect(menu.getByRole('menuitem', { name: 'New Incident' })).toBeVisible();
+      for (const item of ['New Invoice', 'New BSP', 'Add Participant']) {
+        await expect(menu.getByRole('menuitem', { name: item })).toHaveCount(0);
+      }
+      await page.screenshot({ path: `.tmp/newuser/shots/quick-add-support-worker-${viewport.width}.png` });
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+    }
+  });
 });

@@ -149,7 +149,7 @@ test.describe('sidebar', () => {
     );
   });
 
-  test('lists Inbox, Summary, the teams, Participants and Administration', async ({
+  test('lists Inbox, Summary, My Work, the teams, Participants and Administration', async ({
     page,
     signIn,
     apiGet,
@@ -159,6 +159,7 @@ test.describe('sidebar', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: /^Inbox/ })).toHaveAttribute('href', '/inbox');
     await expect(nav.getByRole('link', { name: 'Summary' })).toHaveAttribute('href', '/dashboard');
+    await expect(nav.getByRole('link', { name: 'My Work' })).toHaveAttribute('href', '/my-work');
     await nav.getByRole('link', { name: 'Summary' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -196,12 +197,20 @@ test.describe('sidebar', () => {
     await expect(link).toHaveAttribute('href', '/templates-rules');
   });
 
-  test('is empty but for the Inbox for a family guardian', async ({ page, signIn }) => {
+  test('holds only the Inbox and the plans shared with them for a family guardian', async ({
+    page,
+    signIn,
+  }) => {
     await signIn(demoUsers.familyGuardian);
     await page.goto('/inbox');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: /^Inbox/ })).toBeVisible();
-    await expect(nav.getByRole('link')).toHaveCount(1);
-    await expect(nav.getByRole('button', { name: 'Teams' })).toHaveCount(0);
+    // Shared plans (new-user.spec.ts shares one and follows it): every other link is one of them.
+    await expect(nav.getByRole('button', { name: 'Shared plans' })).toBeVisible();
+    const plans = await nav.getByTestId('sidebar-shared-plan').count();
+    await expect(nav.getByRole('link')).toHaveCount(1 + plans);
+    for (const section of ['Favourites', 'Teams', 'Participants', 'Administration']) {
+      await expect(nav.getByRole('button', { name: section })).toHaveCount(0);
+    }
   });
 });
