@@ -38,7 +38,7 @@ describe('event stream', () => {
     events.close();
   });
 
-  it("sends the tenant's changes and the caller's own, nothing of other tenants or people", async () => {
+  it("sends the tenant's changes and the caller's own, of other tenants only that their notifications changed", async () => {
     const feed = new ChangeFeed();
     const { events, text } = collect(feed);
     const send = (message: unknown) => feed.dispatch(JSON.stringify(message));
@@ -53,7 +53,12 @@ describe('event stream', () => {
       .split('\n')
       .filter((line) => line.startsWith('data: '))
       .map((line) => JSON.parse(line.slice(6)));
-    expect(data).toEqual([event, { ...event, entity: 'team', id: 't1' }]);
+    expect(data).toEqual([
+      event,
+      { ...event, entity: 'team', id: 't1' },
+      // The caller's notification in their other organisation: which one, and nothing of it.
+      { type: 'updated', entity: 'tenant-unread', id: otherTenant, version: null },
+    ]);
     events.close();
   });
 

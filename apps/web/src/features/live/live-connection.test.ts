@@ -220,8 +220,11 @@ describe('live query keys', () => {
     expect(liveQueryKeys('audit-pack', 't1')).toEqual([['audit-packs', 't1']]);
     // Feature flags ride on the tenant list, which is not kept per tenant.
     expect(liveQueryKeys('tenant-features', 't1')).toEqual([['tenants']]);
+    // The person's notifications changed in another organisation: the switcher's counts, kept per person.
+    expect(liveQueryKeys('tenant-unread', 't1')).toEqual([['notification-counts']]);
     expect(allLiveQueryKeys('t1')).toEqual([
       ['notifications', 't1'],
+      ['notification-counts'],
       ['favorites', 't1'],
       ['tenant', 't1', 'teams'],
       ['cards', 't1'],
