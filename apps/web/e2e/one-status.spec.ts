@@ -37,6 +37,7 @@ test.describe('one status per card', () => {
     const team = await newTeam(page.request);
     const api = await cardsApi(page.request);
     const card = await api.create({ teamId: team.id, title: 'Quarterly goals review', templateId: null });
+    await api.create({ teamId: team.id, title: 'Draft waits in To Do', templateId: null });
 
     await page.goto(`/card/${card.id}`);
     const status = page.getByTestId('card-status');
@@ -47,6 +48,18 @@ test.describe('one status per card', () => {
     await page.getByRole('button', { name: 'Submit for review' }).click();
     await expect(status).toHaveText(/Pending Review/);
     await expect(details(page).getByTestId('ndis-status')).toHaveText('In Review');
+
+    // Choosing Approved in the Edit Card panel asks first too; Cancel keeps the status.
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const editPanel = page.getByRole('dialog');
+    await editPanel.getByLabel('Status').selectOption('approved');
+    const panelDialog = page.getByRole('alertdialog', { name: 'Approve this card?' });
+    await expect(panelDialog).toBeVisible();
+    await panelDialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(panelDialog).toHaveCount(0);
+    await expect(editPanel.getByLabel('Status')).toHaveValue('pending-review');
+    await page.keyboard.press('Escape');
+    await expect(editPanel).toHaveCount(0);
 
     // Approve asks first; Cancel keeps the card as it was.
     await page.getByRole('button', { name: 'Approve' }).click();
@@ -86,6 +99,13 @@ test.describe('one status per card', () => {
     const tile = done.getByTestId('board-card').filter({ hasText: 'Quarterly goals review' });
     await expect(tile).toBeVisible();
     await expect(tile.getByTestId('board-card-status')).toHaveText('Approved');
+    // A draft is not offered a move to Done: the workflow would refuse it, and the dialog says why.
+    await page.getByRole('button', { name: 'Move Draft waits in To Do' }).click();
+    const move = page.getByRole('dialog', { name: 'Move Draft waits in To Do' });
+    await expect(move.getByRole('button', { name: 'Move to Done' })).toBeDisabled();
+    await expect(move.getByRole('button', { name: 'Move to In Progress' })).toBeEnabled();
+    await expect(move.getByTestId('move-refusals')).toHaveText('Done: Cannot move from Draft to Approved');
+    await page.keyboard.press('Escape');
 
     // The list: Done, Approved.
     await page.goto(`/my-teams/${team.slug}/list`);

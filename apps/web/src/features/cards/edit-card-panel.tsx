@@ -52,6 +52,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/ui/collapsible';
+import { ConfirmDialog, ConfirmDialogAction } from '@/ui/confirm-dialog';
 import { DateInput } from '@/ui/date-input';
 import { Input } from '@/ui/input';
 import { Label } from '@/ui/label';
@@ -311,6 +312,7 @@ function OpenEditCardPanel({
   const [savedAt, setSavedAt] = useState<Date | null>(null);
   const [conflict, setConflict] = useState<CardConflictDetails | null>(null);
   const [isConfirmingClose, setIsConfirmingClose] = useState(false);
+  const [isConfirmingApproval, setIsConfirmingApproval] = useState(false);
   const [isFullScreen, setIsFullScreen] = useState(false);
   const [isCollapsed, setIsCollapsed] = useState(false);
   const [isDetailsOpen, setIsDetailsOpen] = useState(false);
@@ -673,6 +675,14 @@ function OpenEditCardPanel({
             aria-describedby={`${ids.status}-hint`}
             disabled={isSaving}
             {...selectField('status')}
+            onChange={(event) => {
+              // Approving asks first (issue 18 item 4), as the card page's Approve does.
+              if (event.target.value === 'approved' && baseCard.status !== 'approved') {
+                setIsConfirmingApproval(true);
+                return;
+              }
+              selectField('status').onChange(event);
+            }}
           >
             {statusChoices(baseCard.status).map((status) => {
               const refusal = statusRefusals.get(status) ?? null;
@@ -974,6 +984,18 @@ function OpenEditCardPanel({
           )}
         </div>
 
+        <ConfirmDialog
+          open={isConfirmingApproval}
+          title="Approve this card?"
+          description="Approving records you as the approving clinician, locks the card against edits and moves it to the Done column when you save. It can then only be archived."
+          cancelLabel="Cancel"
+          onKeepEditing={() => setIsConfirmingApproval(false)}
+          testId="approve-dialog"
+        >
+          <ConfirmDialogAction asChild>
+            <Button onClick={() => form.setValue('status', 'approved')}>Approve</Button>
+          </ConfirmDialogAction>
+        </ConfirmDialog>
         <UnsavedChangesDialog
           open={isConfirmingClose}
           isSaving={isSaving}
