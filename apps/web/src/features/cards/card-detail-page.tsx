@@ -21,7 +21,6 @@ import { cardQueryOptions } from './api';
 import { CardConflictAlert } from './card-conflict-alert';
 import { AssigneeField, CardDetailsSidebar, DateField } from './card-details-sidebar';
 import { CardHeader, WorkflowActions } from './card-header';
-import { EditCardPanel } from './edit-card-panel';
 import { SaveQueueStatus } from './field-save-queue-status';
 import { type CardView, useCardView } from './use-card-view';
 import { useSaveWhileTyping } from './use-save-while-typing';
@@ -33,10 +32,17 @@ import { WatchToggle } from './watch-toggle';
  * change goes through the card's field-save queue.
  */
 
-const TemplateForm = lazyPart(
-  () => import('@/features/templates/template-form/template-form'),
-  'TemplateForm',
-);
+const loadTemplateForm = () => import('@/features/templates/template-form/template-form');
+const TemplateForm = lazyPart(loadTemplateForm, 'TemplateForm');
+// Fetched beside the page's own code and the card, not once the card has arrived (issue 19: a plan
+// opened from the board reached its content after three round trips in a row).
+loadTemplateForm().catch(() => {
+  // Shown in place of the form by LazyPartBoundary when it is needed.
+});
+
+// The Edit Card panel (and the form library it uses) loads when it is opened (issue 19: the card
+// page's JavaScript).
+const EditCardPanel = lazyPart(() => import('./edit-card-panel'), 'EditCardPanel');
 
 const textareaClasses =
   'min-h-28 w-full rounded-md border border-input bg-background px-3 py-2 text-sm shadow-xs outline-none transition-colors placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 disabled:cursor-not-allowed disabled:opacity-50';
@@ -274,7 +280,11 @@ function CardDetailInline({ tenantId, card }: { tenantId: string; card: Card }) 
         <CardMain tenantId={tenantId} card={view} onClose={() => router.history.back()} />
         {isDetailsOpen ? <CardDetailsSidebar tenantId={tenantId} card={view} id={detailsId} /> : null}
       </div>
-      <EditCardPanel tenantId={tenantId} card={card} open={isEditOpen} onOpenChange={setIsEditOpen} />
+      {isEditOpen ? (
+        <LazyPartBoundary fallback={<LazyPartLoading />}>
+          <EditCardPanel tenantId={tenantId} card={card} open={isEditOpen} onOpenChange={setIsEditOpen} />
+        </LazyPartBoundary>
+      ) : null}
     </div>
   );
 }

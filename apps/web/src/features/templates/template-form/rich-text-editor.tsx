@@ -1,3 +1,4 @@
+import { TextSelection } from '@tiptap/pm/state';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import {
@@ -12,12 +13,21 @@ import {
   RemoveFormattingIcon,
   UnderlineIcon,
 } from 'lucide-react';
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
 import { Input } from '@/ui/input';
 import { Label } from '@/ui/label';
 import { Popover, PopoverContent, PopoverTrigger } from '@/ui/popover';
+import { richTextAreaClassName, type TextRange } from './rich-text-html';
 
 /**
  * The rich text editor of text and textarea fields (spec work section 2): headings 1-3, bold, italic,
@@ -40,6 +50,32 @@ export interface RichTextEditorProps {
   name: string;
   /** Shown without the toolbar and not editable. */
   readOnly?: boolean;
+  /**
+   * Set when the editor takes over from the field's read view (rich-text-field.tsx) that had focus:
+   * it takes the focus at once, with the read view's selection (text offsets) or at the end.
+   */
+  initialSelection?: TextRange | 'end';
+  /**
+   * What the read view held when the editor took over, when it differs from `value` (typed there
+   * before the editor's code arrived): the editor starts from it, spaces and all.
+   */
+  initialHtml?: string;
+}
+
+/** The document position `offset` characters of text from the start (block boundaries skipped). */
+function positionAtTextOffset(editor: Editor, offset: number): number {
+  const { doc } = editor.state;
+  let seen = 0;
+  let found: number | null = null;
+  doc.descendants((node, pos) => {
+    if (found !== null) return false;
+    if (!node.isText) return true;
+    const length = node.text?.length ?? 0;
+    if (offset <= seen + length) found = pos + (offset - seen);
+    seen += length;
+    return false;
+  });
+  return found ?? doc.content.size - 1;
 }
 
 /** The editor's HTML, or '' when it holds no text (an empty editor still holds `<p></p>`). */
@@ -53,12 +89,7 @@ function editorAttributes(props: RichTextEditorProps): Record<string, string> {
     role: 'textbox',
     'aria-multiline': 'true',
     'aria-labelledby': props.labelId,
-    class: cn(
-      'w-full overflow-y-auto px-3 py-2 text-sm outline-none',
-      // Preflight strips heading, list and link styles; the editor shows them as the PDF will.
-      '[&_a]:text-primary [&_a]:underline [&_h1]:font-semibold [&_h1]:text-xl [&_h2]:font-semibold [&_h2]:text-lg [&_h3]:font-semibold [&_h3]:text-base [&_li]:my-0.5 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-1 [&_ul]:list-disc [&_ul]:pl-5',
-      props.compact ? 'min-h-9 max-h-40' : 'min-h-28 max-h-96',
-    ),
+    class: richTextAreaClassName(props.compact),
   };
   if (props.describedBy) attributes['aria-describedby'] = props.describedBy;
   if (props.invalid) attributes['aria-invalid'] = 'true';
@@ -70,7 +101,7 @@ function editorAttributes(props: RichTextEditorProps): Record<string, string> {
 export function RichTextEditor(props: RichTextEditorProps) {
   const { value, onChange } = props;
   // The last HTML this editor sent up: a value coming back down that equals it is no outside change.
-  const lastEmitted = useRef(value);
+  const lastEmitted = useRef(props.initialHtml ?? value);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
 
@@ -88,7 +119,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
         },
       }),
     ],
-    content: value || '',
+    content: props.initialHtml !== undefined ? '' : value || '',
     editable: !props.readOnly,
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
@@ -99,6 +130,33 @@ export function RichTextEditor(props: RichTextEditorProps) {
       onChangeRef.current(html);
     },
   });
+
+  // Taking over from the focused read view: in the commit that mounts the editor (EditorContent has
+  // put its DOM in place), before the browser can deliver another keystroke.
+  const initialSelection = useRef(props.initialSelection);
+  const initialHtml = useRef(props.initialHtml);
+  useLayoutEffect(() => {
+    const wanted = initialSelection.current;
+    if (!wanted || editor.isDestroyed) return;
+    if (initialHtml.current !== undefined) {
+      // Typed in the read view: its spaces are kept (a trailing one is the next word's).
+      editor.commands.setContent(initialHtml.current.replaceAll('&nbsp;', ' '), {
+        emitUpdate: false,
+        parseOptions: { preserveWhitespace: 'full' },
+      });
+    }
+    const end = Math.max(1, editor.state.doc.content.size - 1);
+    const from = wanted === 'end' ? end : positionAtTextOffset(editor, wanted.from);
+    const to = wanted === 'end' ? end : positionAtTextOffset(editor, wanted.to);
+    editor.view.focus();
+    editor.view.dispatch(editor.state.tr.setSelection(TextSelection.create(editor.state.doc, from, to)));
+    // What was typed in the read view goes up as the editor's HTML, as if typed here.
+    const html = editorHtml(editor);
+    if (initialHtml.current !== undefined && html !== lastEmitted.current) {
+      lastEmitted.current = html;
+      onChangeRef.current(html);
+    }
+  }, [editor]);
 
   // Labels and states change (an issue appears after a submit attempt): keep the attributes current.
   const attributes = editorAttributes(props);

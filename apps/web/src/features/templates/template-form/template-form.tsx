@@ -23,7 +23,6 @@ import {
   type JSX,
   type KeyboardEvent,
   type ReactNode,
-  useEffect,
   useId,
   useMemo,
   useRef,
@@ -57,7 +56,6 @@ import {
   summariseIssues,
 } from './form-helpers';
 import { FormSectionPanel, IssueCountBadge, sectionIcon } from './form-section';
-import { preloadRichTextEditor } from './rich-text-field';
 import { useSigner } from './use-signer';
 import { destructiveToast, type FormSaveState, useTemplateFormState } from './use-template-form-state';
 
@@ -109,6 +107,9 @@ export function TemplateForm(props: TemplateFormProps): JSX.Element {
   return <TemplateFormBody {...props} template={props.template} />;
 }
 
+/** One empty list for every field without issues, so a memoised field sees no change. */
+const noIssues: readonly ComplianceIssue[] = [];
+
 interface SectionGroup {
   section: FormSection;
   fields: FormField[];
@@ -145,9 +146,11 @@ function TemplateFormBody({
   const signer = useSigner(tenantId, card.teamId);
   const { timeZone } = useTenantClock(tenantId);
   const hasSignatureField = template.fields.some((f) => f.type === 'signature');
+  // Hashing every signed value is work for each keystroke: it follows typing a render behind.
+  const { deferredValues } = form;
   const currentHash = useMemo(
-    () => (hasSignatureField ? signedValuesHash(template, values) : ''),
-    [hasSignatureField, template, values],
+    () => (hasSignatureField ? signedValuesHash(template, deferredValues) : ''),
+    [hasSignatureField, template, deferredValues],
   );
   const signing = useMemo(() => ({ signer, currentHash }), [signer, currentHash]);
   const groups = useMemo<SectionGroup[]>(() => groupFieldsBySection(template.fields), [template.fields]);
@@ -165,10 +168,6 @@ function TemplateFormBody({
   const [savedAsDraft, setSavedAsDraft] = useState(false);
   const showDraftNotice = savedAsDraft && hasCritical;
   const criticalAlertId = useId();
-
-  useEffect(() => {
-    if (template.fields.some((f) => f.type === 'text' || f.type === 'textarea')) preloadRichTextEditor();
-  }, [template.fields]);
 
   /** After a blocked save or export, open the sections whose fields have issues, so they are seen. */
   const revealIssues = () => {
@@ -271,8 +270,8 @@ function TemplateFormBody({
       key={field.id}
       field={field}
       value={values[field.id]}
-      onChange={(value) => form.setValue(field.id, value)}
-      issues={byField.get(field.id) ?? []}
+      onFieldChange={form.setValue}
+      issues={byField.get(field.id) ?? noIssues}
       showIssues={form.submitAttempted}
       readOnly={readOnly}
       signing={field.type === 'signature' ? signing : undefined}

@@ -2,7 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { hasCriticalIssue, isFieldFilled, validateCompliance } from '@wattle/domain/cards/compliance';
 import type { Card, Compliance } from '@wattle/domain/cards/schemas';
 import type { FieldValue, FieldValues, FormTemplate } from '@wattle/domain/templates/schemas';
-import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { toast } from 'sonner';
 import { cardKeys, patchCard } from '@/features/cards/api';
 import { cardSaveQueue, useCardSaveQueue } from '@/features/cards/field-save-queue';
@@ -135,14 +143,21 @@ export function useTemplateFormState({
     [current.fieldValues, edits],
   );
 
+  // What is derived from all the values (compliance of every field, the count left) follows typing
+  // a render behind: a keystroke re-renders the field typed in at once, and React works out the
+  // rest after it, in a render it drops when the next keystroke comes (issue 19: validating 44
+  // fields on every keystroke made typing lag). Save and Submit check the values as they are.
+  const deferredValues = useDeferredValue(values);
   const compliance = useMemo<Compliance | null>(
-    () => (template ? validateCompliance(template, values) : null),
-    [template, values],
+    () => (template ? validateCompliance(template, deferredValues) : null),
+    [template, deferredValues],
   );
   const remaining = useMemo(
     () =>
-      template ? template.fields.filter((f) => f.required && !isFieldFilled(f, values[f.id])).length : 0,
-    [template, values],
+      template
+        ? template.fields.filter((f) => f.required && !isFieldFilled(f, deferredValues[f.id])).length
+        : 0,
+    [template, deferredValues],
   );
 
   const adopt = useCallback(
@@ -357,11 +372,13 @@ export function useTemplateFormState({
    */
   const submit = async (successToast: { title: string; description: string }): Promise<FormSaveOutcome> => {
     setSubmitAttempted(true);
-    if (!compliance) return null;
+    // The values as they are now, not the deferred ones the form shows.
+    const now = template ? validateCompliance(template, values) : null;
+    if (!now) return null;
     cancelAutoSave();
     setSubmitting((n) => n + 1);
     try {
-      return await saveAndSubmit(compliance, successToast);
+      return await saveAndSubmit(now, successToast);
     } finally {
       setSubmitting((n) => n - 1);
     }
@@ -424,6 +441,8 @@ export function useTemplateFormState({
   return {
     current,
     values,
+    /** `values` a render behind while typing: for what is worked out from all of them. */
+    deferredValues,
     compliance,
     remaining,
     setValue,
