@@ -310,6 +310,20 @@ describe('the search function (wattle_search_card_ids) and the trigram index', (
     await t.readInTenant(sunrise, (tx) => tx.delete(cards).where(sql`${cards.number} > 200000`));
   });
 
+  it('runs without JIT compilation, as does its plans function (migration 0037)', async () => {
+    const settings = await t.readInTenant(sunrise, (tx) =>
+      tx.execute(sql`select p.oid::regprocedure::text as fn, p.proconfig as config from pg_proc p
+        where p.proname in ('wattle_search_card_ids', 'wattle_explain_search_card_ids') order by 1`),
+    );
+    const rows = rowsOf<{ fn: string; config: string[] | string | null }>(settings);
+    expect(rows.map((row) => row.fn)).toEqual([
+      'wattle_explain_search_card_ids(text[],uuid[],integer,boolean)',
+      'wattle_search_card_ids(text[],uuid[],integer)',
+    ]);
+    // PGlite answers a text[] as its text form.
+    for (const row of rows) expect(String(row.config)).toContain('jit=off');
+  });
+
   it('may be run by wattle_app only, and its query builder by nobody', async () => {
     const privileges = await t.readInTenant(sunrise, (tx) =>
       tx.execute(sql`select
