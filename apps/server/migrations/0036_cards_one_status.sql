@@ -1,4 +1,4 @@
--- One status per card (decision 0035). The compliance status is a card's one status: State and NDIS
+-- One status per card (decision 0037). The compliance status is a card's one status: State and NDIS
 -- Status follow from it, and every live card sits in a column of its status on its team's board, as
 -- packages/domain/src/cards/status-columns.ts maps them (the locked Done column is approved; of the
 -- columns a team names, the first is draft and the others in-progress; a status without a column of

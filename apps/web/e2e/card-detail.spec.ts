@@ -53,7 +53,7 @@ test.describe('card detail page', () => {
     await expectNoAccessibilityViolations(page);
 
     // State (the team's column: In Progress starts work), billable, amount and a tag, each saved
-    // through the queue. NDIS Status follows the status and is shown, not chosen (decision 0035).
+    // through the queue. NDIS Status follows the status and is shown, not chosen (decision 0037).
     await expect(sidebar.getByTestId('ndis-status')).toHaveText('Draft');
     await sidebar.getByLabel('State').selectOption({ label: 'In Progress' });
     await expect(page.getByText('Changed State.')).toBeVisible();

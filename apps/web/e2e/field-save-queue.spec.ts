@@ -127,7 +127,7 @@ test.describe('field-save queue', () => {
       await lee.page.getByLabel('Title', { exact: true }).fill('Shared card, renamed by Lee');
       await lee.page.getByLabel('Title', { exact: true }).press('Enter');
       await expect(saveStatus(lee.page)).toHaveText('Saved');
-      // State is the team's column (decision 0035): In Progress starts work.
+      // State is the team's column (decision 0037): In Progress starts work.
       await details(lee.page).getByLabel('State').selectOption({ label: 'In Progress' });
       await expect(saveStatus(lee.page)).toHaveText('Saved');
 

@@ -4,7 +4,7 @@ import { cardsApi, sunriseWithNewCard } from './cards-api';
 import { demoUsers, expect, preferSunrise, test } from './fixtures';
 
 /**
- * One status per card and offering only what is allowed (issue 18 items 3 and 4, decision 0035):
+ * One status per card and offering only what is allowed (issue 18 items 3 and 4, decision 0037):
  * an approved card says Approved in its board column, its card panel and the list; a team lead is
  * not offered an enabled "Submit for review"; the fields "Start work" needs are marked before it is
  * tried; approving asks first, and Cancel keeps everything.

@@ -292,7 +292,7 @@ export async function seedIncidentHistory(
     await ctx.tx
       .update(cards)
       // A closed incident's report is approved and sits in Done, with the State and NDIS Status that
-      // follow from it (decision 0035).
+      // follow from it (decision 0037).
       .set({
         status: 'approved',
         state: stateOfStatus('approved'),

@@ -22,7 +22,7 @@ export const CardStatusSchema = z.enum(cardStatuses);
 export type CardStatus = z.infer<typeof CardStatusSchema>;
 
 /**
- * The card panel's 'State' (spec work section 4), derived from the status since decision 0035
+ * The card panel's 'State' (spec work section 4), derived from the status since decision 0037
  * (`stateOfStatus`): the board column names it for people.
  */
 export const cardStates = ['todo', 'doing', 'waiting', 'review', 'done'] as const;
@@ -36,7 +36,7 @@ export const cardStateLabels = {
   done: 'Done',
 } as const satisfies Record<CardState, string>;
 
-/** NDIS Status, derived from the status since decision 0035 (`ndisStatusOf`); never set by a PATCH. */
+/** NDIS Status, derived from the status since decision 0037 (`ndisStatusOf`); never set by a PATCH. */
 export const ndisStatuses = ['draft', 'in-review', 'approved', 'submitted'] as const;
 export const NdisStatusSchema = z.enum(ndisStatuses);
 export type NdisStatus = z.infer<typeof NdisStatusSchema>;
@@ -124,7 +124,7 @@ export const CardSchema = z.object({
   status: CardStatusSchema,
   state: CardStateSchema,
   ndisStatus: NdisStatusSchema,
-  /** The team workflow column the card sits in, a column of its status (decision 0035). */
+  /** The team workflow column the card sits in, a column of its status (decision 0037). */
   workflowStateId: z.string().nullable(),
   /** The card's place in its board column: columns list cards by it (see board.ts). */
   boardPosition: z.number(),
@@ -235,10 +235,10 @@ export const PatchCardSchema = z
     assigneeId: z.uuid().nullable().optional(),
     status: CardStatusSchema.optional(),
     state: CardStateSchema.optional().describe(
-      'Derived from status (decision 0035): only the card’s own value is accepted, any other is refused with 400.',
+      'Derived from status (decision 0037): only the card’s own value is accepted, any other is refused with 400.',
     ),
     ndisStatus: NdisStatusSchema.optional().describe(
-      'Derived from status (decision 0035): only the card’s own value is accepted, any other is refused with 400.',
+      'Derived from status (decision 0037): only the card’s own value is accepted, any other is refused with 400.',
     ),
     workflowStateId: z.string().min(1).max(40).nullable().optional(),
     boardPosition: z.number().min(-1e15).max(1e15).optional(),

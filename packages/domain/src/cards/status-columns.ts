@@ -5,7 +5,7 @@ import type { CardState, CardStatus, NdisStatus } from './schemas';
 import { cardStatusLabels, type TransitionInput, transitionError } from './workflow';
 
 /**
- * One status per card (decision 0035). The compliance `status` is the card's one status; the team's
+ * One status per card (decision 0037). The compliance `status` is the card's one status; the team's
  * board columns are how the team names its stages, so each column stands for one status and a card
  * sits in a column of its status. `state` and `ndisStatus` are derived from the status, never chosen.
  * This module is the only place that maps between them: the server places cards with it and the

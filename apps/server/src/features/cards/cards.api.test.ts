@@ -452,7 +452,7 @@ describe('PATCH /api/cards/:id', () => {
     const assignee = await patch('lee', task.id, { version: 1, assigneeId: userIds.get(emails.theo) });
     expect(assignee.status).toBe(400);
     expect(assignee.body.error.message).toBe('Assignee is not on this team');
-    // State and NDIS Status follow the status (decision 0035): setting either is refused, saying so.
+    // State and NDIS Status follow the status (decision 0037): setting either is refused, saying so.
     const state = await patch('lee', task.id, { version: 1, state: 'waiting' });
     expect(state.status).toBe(400);
     expect(state.body.error.message).toMatch(/^State is the card's column on the team's board/);
@@ -601,7 +601,7 @@ describe('the compliance workflow', () => {
     expect(approved.status).toBe(422);
     const byPriya = await patch('priya', card.id, { version: 4, status: 'approved' });
     expect(byPriya.status).toBe(200);
-    // Approving moves the card to Done: one status, shown alike everywhere (decision 0035).
+    // Approving moves the card to Done: one status, shown alike everywhere (decision 0037).
     expect(byPriya.body.data).toMatchObject({
       status: 'approved',
       workflowStateId: 'done',

@@ -81,7 +81,7 @@ export async function createCard(ctx: TenantContext, input: CreateCardInput): Pr
       : template
         ? addDays(today, template.estimatedDuration)
         : null;
-  // A new card is a draft, in its team's draft column (decision 0035).
+  // A new card is a draft, in its team's draft column (decision 0037).
   const column = columnForStatus(access.workflowStates, 'draft', null);
   // The prefix stored when the tenant was created, so renaming a tenant changes no work item id.
   const prefix = tenant.prefix;

@@ -103,7 +103,7 @@ export async function updateCard(ctx: TenantContext, id: string, input: PatchCar
   // A board move reads the team's columns under the team's board-move lock, taken before the card's
   // own lock: a concurrent workflow edit, or another board move of the team (whose column spread may
   // renumber this card), then runs wholly before or after it.
-  // A status change is one too: the card goes to a column of its new status (decision 0035).
+  // A status change is one too: the card goes to a column of its new status (decision 0037).
   const isBoardMove =
     input.workflowStateId !== undefined ||
     input.boardPosition !== undefined ||
@@ -114,7 +114,7 @@ export async function updateCard(ctx: TenantContext, id: string, input: PatchCar
   const { card, row, access } = await loadCard(ctx, id, 'write:cards', { forUpdate: true });
   const workflowStates = lockedStates ?? access.workflowStates;
   const { boardPlace, ...patch } = input;
-  // State and NDIS Status follow the status (decision 0035): a change of either is refused, saying so.
+  // State and NDIS Status follow the status (decision 0037): a change of either is refused, saying so.
   for (const field of ['state', 'ndisStatus'] as const) {
     if (patch[field] !== undefined && patch[field] !== card[field]) {
       const message = statusFieldMessages[field];
@@ -199,7 +199,7 @@ export async function updateCard(ctx: TenantContext, id: string, input: PatchCar
 
   const documentIds = card.completedRequirements.documents;
   let status: CardStatus = card.status;
-  // A move to another column is a move to the status that column stands for (decision 0035).
+  // A move to another column is a move to the status that column stands for (decision 0037).
   let requested = patch.status;
   if (patch.workflowStateId && patch.workflowStateId !== card.workflowStateId) {
     const ofColumn = statusForColumn(workflowStates, patch.status ?? card.status, patch.workflowStateId);
@@ -355,11 +355,11 @@ export async function updateCard(ctx: TenantContext, id: string, input: PatchCar
   return toCard(saved!);
 }
 
-/** Settled from the status (decision 0035), never taken from the PATCH as they are. */
+/** Settled from the status (decision 0037), never taken from the PATCH as they are. */
 const derivedFields = new Set<EditableCardField>(['status', 'state', 'ndisStatus']);
 
 /**
- * A card whose status changed goes to a column of its new status (decision 0035): it stays where the
+ * A card whose status changed goes to a column of its new status (decision 0037): it stays where the
  * change put it when that column fits, else it goes to the bottom of the first column that does.
  */
 async function placeInColumnOfStatus(

@@ -213,7 +213,7 @@ describe('board moves: PATCH /api/cards/{id} with workflowStateId and boardPosit
 
     const [entry] = await auditOf(x.id);
     expect(entry!.action).toBe('updated');
-    // The column stands for a status (decision 0035): moving to In Progress starts work.
+    // The column stands for a status (decision 0037): moving to In Progress starts work.
     expect(entry!.changes).toEqual([
       { field: 'workflowStateId', oldValue: 'todo', newValue: 'in-progress' },
       { field: 'status', oldValue: 'draft', newValue: 'in-progress' },

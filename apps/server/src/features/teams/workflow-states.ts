@@ -26,7 +26,7 @@ export const workflowConflictMessage =
  * `PUT /api/teams/{id}/workflow-states`: replaces a team's board columns (manage:workflow: the
  * team's lead, tenant admins). The edit must start from the team's current version (409 with the
  * team as it is now otherwise) and pass `applyWorkflowEdit` (400 with its message). Cards left in a
- * removed column, or in a column that no longer fits their status (decision 0035), move to the end
+ * removed column, or in a column that no longer fits their status (decision 0037), move to the end
  * of the first column of their status, in the order they had, and take a new card
  * version so a stale board move of one of them conflicts instead of putting it back; each one's own
  * audit trail records the column it left. The team's audit entry records the columns before and
@@ -148,7 +148,7 @@ interface MovedCard {
 /**
  * After a workflow edit, every live card of the team whose column no longer fits its status (its
  * column was removed, or the columns' stages moved with their order) goes to the end of the first
- * column that does, keeping its order (decision 0035: a card sits in a column of its status).
+ * column that does, keeping its order (decision 0037: a card sits in a column of its status).
  */
 async function placeCardsByStatus(
   ctx: TenantContext,

@@ -8,7 +8,7 @@ import type { CardView } from './use-card-view';
 import { columnChoices } from './workflow-availability';
 
 /**
- * The Details sidebar's State and NDIS Status (decision 0035, one status per card). State is the
+ * The Details sidebar's State and NDIS Status (decision 0037, one status per card). State is the
  * card's column on its team's board: choosing another moves the card there, which is a status move
  * when the column stands for another status, so the columns the workflow refuses are offered
  * disabled with their reason. NDIS Status follows the status and is shown, never edited.

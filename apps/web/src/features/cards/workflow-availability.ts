@@ -8,7 +8,7 @@ import { type WorkflowMove, workflowMoves } from './use-card-view-format';
 /**
  * What the card page offers (issue 18 item 4): each workflow move and board column with the reason the
  * server would refuse it, from the same rules in packages/domain (`transitionError`, the column
- * mapping of decision 0035). Nothing here decides on its own; the server checks every move again.
+ * mapping of decision 0037). Nothing here decides on its own; the server checks every move again.
  */
 
 export interface MoveContext {

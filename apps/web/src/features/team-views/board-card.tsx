@@ -38,7 +38,7 @@ function BoardCardBody({ item, isOverdue }: { item: WorkItem; isOverdue: boolean
         <span className={cn('rounded px-1.5 py-0.5 font-medium', priorityTone[item.priority])}>
           {priorityLabels[item.priority]}
         </span>
-        {/* The card's one status (decision 0035): its column stands for it, this names it. */}
+        {/* The card's one status (decision 0037): its column stands for it, this names it. */}
         <span className="rounded border px-1.5 py-0.5" data-testid="board-card-status">
           {cardStatusLabels[item.status]}
         </span>

@@ -93,7 +93,7 @@ export function listColumns(states: readonly WorkflowState[], isOverdue: (item: 
                 style={{ backgroundColor: state.color }}
               />
               <span className="truncate">{state.name}</span>
-              {/* The card's one status, which its column stands for (decision 0035). */}
+              {/* The card's one status, which its column stands for (decision 0037). */}
               <span className="shrink-0 text-muted-foreground text-xs" data-testid="list-status">
                 {cardStatusLabels[info.row.original.status]}
               </span>

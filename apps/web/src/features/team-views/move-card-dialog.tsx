@@ -26,7 +26,7 @@ import { type BoardColumn, locate } from './board-columns';
  * The keyboard alternative to dragging (DESIGN.md section 6): move a card up or down its column, to
  * its top or bottom, or to another column. It stays open, showing where the card is now, so the
  * arrows can be pressed again; Done (or Escape) closes it. A column stands for a status (decision
- * 0035): a move the workflow refuses (a draft to Done, a review without a clinician) is offered
+ * 0037): a move the workflow refuses (a draft to Done, a review without a clinician) is offered
  * disabled with its reason, from the domain's rules; required form fields, which the board does not
  * load, are checked by the server on the move.
  */

@@ -83,7 +83,7 @@ function slug(name: string): string {
  * The PUT body: saved states keep their ids (cards refer to them); new ones get one from their name.
  * A new id never repeats one in `reserved` (the ids the team had when the editor opened): deleting
  * "In Progress" and adding a new "In Progress" in one edit makes a new column: the old one's cards
- * go where the editor says, to the first column of their stage (decision 0035), not by their old id.
+ * go where the editor says, to the first column of their stage (decision 0037), not by their old id.
  */
 export function workflowPayload(
   version: number,
