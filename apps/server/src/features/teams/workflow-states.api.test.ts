@@ -290,6 +290,33 @@ describe('PUT /api/teams/{id}/workflow-states', () => {
     }
   });
 
+  it('re-places cards whose column stands for another stage after an edit (decision 0037)', async () => {
+    const teamId = await newTeam('Reordered stages team');
+    const draft = await newCard(teamId, 'Still a draft');
+    const started = await newCard(teamId, 'Work started');
+    await olivia.patch(`/api/cards/${started.id}`, { version: 1, workflowStateId: 'in-progress' });
+    // In Progress first: it is the drafts' column now, and To Do one of work in progress.
+    const res = await put(olivia, teamId, {
+      version: 1,
+      states: [
+        { id: 'in-progress', name: 'In Progress', color: '#3b82f6' },
+        { id: 'todo', name: 'To Do', color: '#64748b' },
+        done,
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const items = (await olivia.get(`/api/teams/${teamId}/work-items`)).body.data;
+    expect(items.map((i: any) => [i.title, i.status, i.workflowStateId])).toEqual([
+      ['Still a draft', 'draft', 'in-progress'],
+      ['Work started', 'in-progress', 'todo'],
+    ]);
+    const trail = await olivia.get(`/api/cards/${draft.id}/audit`);
+    expect(trail.body.data[0]).toMatchObject({
+      changes: [{ field: 'workflowStateId', oldValue: 'todo', newValue: 'in-progress' }],
+      metadata: { reason: 'workflow-changed' },
+    });
+  });
+
   it('never leaves a card in a column that a workflow edit running at the same time removes', async () => {
     const teamId = await newTeam('Concurrent removal team');
     const card = await newCard(teamId, 'Moving while the column goes');
