@@ -7,7 +7,7 @@ import { FavoriteToggle } from '@/features/favorites/favorite-toggle';
 import { cn } from '@/lib/cn';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
-import { ConfirmDialog, ConfirmDialogAction } from '@/ui/confirm-dialog';
+import { ApproveConfirmDialog } from './approve-confirm-dialog';
 import { SaveQueueStatus } from './field-save-queue-status';
 import type { CardView } from './use-card-view';
 import { WatchToggle } from './watch-toggle';
@@ -73,18 +73,11 @@ export function WorkflowActions({ card }: { card: CardView }) {
           ))}
         </ul>
       ) : null}
-      <ConfirmDialog
+      <ApproveConfirmDialog
         open={isConfirmingApproval}
-        title="Approve this card?"
-        description="Approving records you as the approving clinician, locks the card against edits and moves it to the Done column. It can then only be archived."
-        cancelLabel="Cancel"
-        onKeepEditing={() => setIsConfirmingApproval(false)}
-        testId="approve-dialog"
-      >
-        <ConfirmDialogAction asChild>
-          <Button onClick={() => move('approved')}>Approve</Button>
-        </ConfirmDialogAction>
-      </ConfirmDialog>
+        onCancel={() => setIsConfirmingApproval(false)}
+        onApprove={() => move('approved')}
+      />
     </div>
   );
 }

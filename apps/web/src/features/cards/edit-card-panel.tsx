@@ -52,7 +52,6 @@ import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/ui/collapsible';
-import { ConfirmDialog, ConfirmDialogAction } from '@/ui/confirm-dialog';
 import { DateInput } from '@/ui/date-input';
 import { Input } from '@/ui/input';
 import { Label } from '@/ui/label';
@@ -61,6 +60,7 @@ import { NativeSelect } from '@/ui/native-select';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/ui/sheet';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/ui/tooltip';
 import { cardKeys, createCard, patchCard, templatesQueryOptions } from './api';
+import { ApproveConfirmDialog } from './approve-confirm-dialog';
 import { formatCalendarDate, formatTimeOfDay } from './card-list-format';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog';
 import { hasUnsendableChanges } from './unsent-changes';
@@ -984,18 +984,12 @@ function OpenEditCardPanel({
           )}
         </div>
 
-        <ConfirmDialog
+        <ApproveConfirmDialog
           open={isConfirmingApproval}
-          title="Approve this card?"
-          description="Approving records you as the approving clinician, locks the card against edits and moves it to the Done column when you save. It can then only be archived."
-          cancelLabel="Cancel"
-          onKeepEditing={() => setIsConfirmingApproval(false)}
-          testId="approve-dialog"
-        >
-          <ConfirmDialogAction asChild>
-            <Button onClick={() => form.setValue('status', 'approved')}>Approve</Button>
-          </ConfirmDialogAction>
-        </ConfirmDialog>
+          whenSaved
+          onCancel={() => setIsConfirmingApproval(false)}
+          onApprove={() => form.setValue('status', 'approved')}
+        />
         <UnsavedChangesDialog
           open={isConfirmingClose}
           isSaving={isSaving}
