@@ -107,6 +107,8 @@ test.describe('signatures bound to the signer', () => {
     // She draws her signature with the mouse and signs.
     const canvas = signature.getByLabel('Signature drawing area, Reported By');
     await canvas.scrollIntoViewIfNeeded();
+    // The drawing pad's code is fetched when the signature opens for drawing.
+    await expect(canvas).not.toHaveAttribute('aria-busy', 'true');
     const box = (await canvas.boundingBox())!;
     await page.mouse.move(box.x + 20, box.y + box.height / 2);
     await page.mouse.down();

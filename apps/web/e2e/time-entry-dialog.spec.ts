@@ -93,6 +93,14 @@ test.describe('Add Manual Time Entry dialog', () => {
 
     // End before start: the spec's toast, both saves disabled, and Enter saves nothing.
     await dialog.getByLabel('Date').fill(dayMonthYear(day));
+    // The calendar's code is fetched when it first opens (Alt+Down); the typed day has the focus.
+    await dialog.getByLabel('Date').press('Alt+ArrowDown');
+    await expect(page.getByRole('grid')).toBeVisible();
+    await expect(page.locator('[data-selected="true"] button')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('grid')).toHaveCount(0);
+    await expect(dialog.getByLabel('Date')).toBeFocused();
+    await expect(dialog.getByLabel('Date')).toHaveValue(dayMonthYear(day));
     await dialog.getByLabel('Start time').fill('11:00');
     await dialog.getByLabel('End time').fill('10:00');
     await dialog.getByLabel('End time').press('Tab');

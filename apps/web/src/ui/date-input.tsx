@@ -3,7 +3,6 @@ import { type ComponentProps, type KeyboardEvent, useId, useRef, useState } from
 import type { Matcher } from 'react-day-picker';
 import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
-import { Calendar } from '@/ui/calendar';
 import {
   dateFormatMessage,
   dateToIso,
@@ -13,6 +12,7 @@ import {
   parseDateText,
 } from '@/ui/date-text';
 import { Input } from '@/ui/input';
+import { LazyCalendar, preloadCalendar } from '@/ui/lazy-calendar';
 import { Popover, PopoverAnchor, PopoverContent, PopoverTrigger } from '@/ui/popover';
 
 export interface DateInputProps
@@ -60,6 +60,7 @@ export function DateInput({
   const [touched, setTouched] = useState(false);
   const [open, setOpen] = useState(false);
   const inputRef = useRef<HTMLInputElement | null>(null);
+  const panelRef = useRef<HTMLDivElement | null>(null);
   const messageId = `${useId()}-date-message`;
 
   const parsed = parseDateText(text);
@@ -119,6 +120,7 @@ export function DateInput({
               onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
                 if (event.altKey && event.key === 'ArrowDown' && !disabled && !readOnly) {
                   event.preventDefault();
+                  preloadCalendar();
                   setOpen(true);
                 }
                 onKeyDown?.(event);
@@ -133,6 +135,7 @@ export function DateInput({
                 title="Open calendar (Alt+Down)"
                 disabled={disabled || readOnly}
                 className="absolute inset-y-0 right-0 h-9 w-9 rounded-l-none text-muted-foreground"
+                onPointerEnter={preloadCalendar}
               >
                 <CalendarIcon aria-hidden="true" />
               </Button>
@@ -142,25 +145,17 @@ export function DateInput({
         <PopoverContent
           className="w-auto p-0"
           align="start"
-          // Focus the chosen day (else today, else the first day allowed), so arrow keys move by day at once.
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            const panel = event.currentTarget as HTMLElement;
-            const day = [
-              '[data-selected="true"]',
-              '[data-today="true"]',
-              '[role="gridcell"]:not([data-disabled="true"])',
-            ]
-              .map((cell) => panel.querySelector<HTMLButtonElement>(`${cell} button:not([disabled])`))
-              .find(Boolean);
-            day?.focus();
-          }}
+          ref={panelRef}
+          // The calendar's code may still be on its way: the day is focused once it is shown (below).
+          onOpenAutoFocus={(event) => event.preventDefault()}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             inputRef.current?.focus();
           }}
         >
-          <Calendar
+          <LazyCalendar
+            // Focus the chosen day (else today, else the first day allowed), so arrow keys move by day at once.
+            onShown={() => focusStartDay(panelRef.current)}
             mode="single"
             captionLayout="dropdown"
             weekStartsOn={1}
@@ -200,6 +195,19 @@ function dateProblem(
   if (min && parsed.value < min) return `Enter a date on or after ${isoToDateText(min)}`;
   if (max && parsed.value > max) return `Enter a date on or before ${isoToDateText(max)}`;
   return undefined;
+}
+
+/** Focuses the calendar's chosen day, else today, else its first day allowed. */
+function focusStartDay(panel: HTMLElement | null) {
+  if (!panel) return;
+  const day = [
+    '[data-selected="true"]',
+    '[data-today="true"]',
+    '[role="gridcell"]:not([data-disabled="true"])',
+  ]
+    .map((cell) => panel.querySelector<HTMLButtonElement>(`${cell} button:not([disabled])`))
+    .find(Boolean);
+  day?.focus();
 }
 
 /** Today, or the nearest allowed day: the month the calendar opens on when no date is chosen. */

@@ -3,7 +3,7 @@ import { CalendarIcon } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
-import { Calendar } from '@/ui/calendar';
+import { LazyCalendar, preloadCalendar } from '@/ui/lazy-calendar';
 import { Popover, PopoverContent, PopoverTrigger } from '@/ui/popover';
 import { parseDateOnly, toDateOnly } from './form-helpers';
 
@@ -37,6 +37,7 @@ export function DateField({ id, value, onChange, labelId, describedBy, invalid, 
           aria-describedby={describedBy}
           aria-invalid={invalid || undefined}
           disabled={readOnly}
+          onPointerEnter={preloadCalendar}
           className={cn(
             'w-full justify-start font-normal sm:w-64',
             !selected && 'text-muted-foreground',
@@ -48,7 +49,7 @@ export function DateField({ id, value, onChange, labelId, describedBy, invalid, 
         </Button>
       </PopoverTrigger>
       <PopoverContent className="w-auto p-0" align="start">
-        <Calendar
+        <LazyCalendar
           mode="single"
           captionLayout="dropdown"
           startMonth={firstMonth}

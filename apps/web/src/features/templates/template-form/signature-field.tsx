@@ -12,11 +12,12 @@ import { format } from 'date-fns';
 import { EraserIcon, LockIcon, PenLineIcon, ShieldCheckIcon, TriangleAlertIcon, XIcon } from 'lucide-react';
 import { Tabs as TabsPrimitive } from 'radix-ui';
 import { useEffect, useId, useRef, useState } from 'react';
-import SignaturePad from 'signature_pad';
+import type SignaturePad from 'signature_pad';
 import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
 import { Input } from '@/ui/input';
 import { Label } from '@/ui/label';
+import { lazyModule } from '@/ui/lazy-module';
 import type { Signer } from './use-signer';
 
 /**
@@ -70,6 +71,9 @@ const stateNotes = {
   changed: 'No longer matches the form: a signed value changed after signing. Sign again.',
   unverified: 'Signer not verified: this signature was not recorded with its signer. Sign again.',
 } as const satisfies Record<SignatureState, string | null>;
+
+const signaturePadModule = lazyModule(() => import('signature_pad'));
+const padOptions = { penColor: '#0f172a', backgroundColor: 'rgba(255,255,255,0)' };
 
 export function SignatureField(props: SignatureFieldProps) {
   const { value, onChange } = props;
@@ -171,6 +175,7 @@ function SignatureCapture({
   const personLabel = signerLabels[rule.signer];
   const [error, setError] = useState<string | null>(null);
   const [hasDrawing, setHasDrawing] = useState(false);
+  const [padReady, setPadReady] = useState(false);
   const padRef = useRef<SignaturePad | null>(null);
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const baseId = useId();
@@ -183,32 +188,52 @@ function SignatureCapture({
   useEffect(() => {
     const canvas = canvasRef.current;
     if (mode !== 'drawn' || !canvas) return;
-    const pad = new SignaturePad(canvas, { penColor: '#0f172a', backgroundColor: 'rgba(255,255,255,0)' });
-    padRef.current = pad;
-    const resize = () => {
-      // Match the canvas's pixels to its size on screen, or strokes land away from the pointer.
-      const ratio = Math.max(window.devicePixelRatio || 1, 1);
-      const data = pad.toData();
-      canvas.width = canvas.offsetWidth * ratio;
-      canvas.height = canvas.offsetHeight * ratio;
-      canvas.getContext('2d')?.scale(ratio, ratio);
-      pad.clear();
-      pad.fromData(data);
-    };
-    resize();
-    const onEnd = () => {
-      setHasDrawing(!pad.isEmpty());
-      setError(null);
-    };
-    pad.addEventListener('endStroke', onEnd);
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(resize);
-    observer?.observe(canvas);
+    // signature_pad is fetched when a signature is opened for drawing: signed and typed signatures,
+    // and pages without an unsigned one, never load it (issue 19).
+    let stop: (() => void) | undefined;
+    let unmounted = false;
+    signaturePadModule.load().then(
+      ({ default: SignaturePadClass }) => {
+        if (unmounted) return;
+        stop = attachPad(canvas, new SignaturePadClass(canvas, padOptions));
+        setPadReady(true);
+      },
+      // Offline: the canvas stays busy, the Type tab still signs, and the next opening tries again.
+      () => undefined,
+    );
     return () => {
-      observer?.disconnect();
-      pad.removeEventListener('endStroke', onEnd);
-      pad.off();
-      padRef.current = null;
+      unmounted = true;
+      stop?.();
     };
+
+    function attachPad(canvas: HTMLCanvasElement, pad: SignaturePad): () => void {
+      padRef.current = pad;
+      const resize = () => {
+        // Match the canvas's pixels to its size on screen, or strokes land away from the pointer.
+        const ratio = Math.max(window.devicePixelRatio || 1, 1);
+        const data = pad.toData();
+        canvas.width = canvas.offsetWidth * ratio;
+        canvas.height = canvas.offsetHeight * ratio;
+        canvas.getContext('2d')?.scale(ratio, ratio);
+        pad.clear();
+        pad.fromData(data);
+      };
+      resize();
+      const onEnd = () => {
+        setHasDrawing(!pad.isEmpty());
+        setError(null);
+      };
+      pad.addEventListener('endStroke', onEnd);
+      const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(resize);
+      observer?.observe(canvas);
+      return () => {
+        observer?.disconnect();
+        pad.removeEventListener('endStroke', onEnd);
+        pad.off();
+        padRef.current = null;
+        setPadReady(false);
+      };
+    }
   }, [mode]);
 
   const clearDrawing = () => {
@@ -285,6 +310,8 @@ function SignatureCapture({
             ref={canvasRef}
             aria-label={`Signature drawing area, ${name}`}
             aria-describedby={canvasHelpId}
+            // Busy until signature_pad's code has arrived and strokes are taken.
+            aria-busy={padReady ? undefined : true}
             className="h-40 w-full touch-none rounded-md border border-input border-dashed bg-white"
           />
           <div className="flex items-center justify-between gap-2">
