@@ -1,22 +1,17 @@
 import { formatWorkItemId } from '@wattle/domain/cards/work-item-id';
 import { searchWords } from '@wattle/domain/search/rules';
 import type { SearchQuerySchema, SearchResult } from '@wattle/domain/search/schemas';
-import { aliasedTable, and, desc, eq, isNull, Placeholder, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, Placeholder, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { cards } from '../../db/schema/cards';
 import { tenants } from '../../db/schema/tenants';
-import { users } from '../../db/schema/users';
 import { preparedOnce } from '../../db/with-tenant';
 import type { TenantContext } from '../../http/tenant-scope';
 import { readableCardTeams } from '../cards/card-records';
 import { todayIn } from '../cards/card-values';
+import { assignee, searchResultColumns } from './search-result-columns';
 import { searchSharedPlans, sharedPlanTeamIds } from './search-shared-plans';
-
-const assignee = aliasedTable(users, 'assignee');
-
-/** The description as a result shows it: its first 200 characters. */
-const descriptionLength = 200;
 
 /** What one search asks: values, or placeholders for the statement prepared once per connection. */
 interface SearchParams {
@@ -48,20 +43,7 @@ const param = (value: unknown) => (value instanceof Placeholder ? value : sql.pa
 export function searchCardsQuery(tx: Tx, p: SearchParams) {
   const ids = sql`array(select wattle_search_card_ids(${param(p.words)}::text[], ${param(p.teamIds)}::uuid[], ${p.limit}::int))`;
   return tx
-    .select({
-      id: cards.id,
-      number: cards.number,
-      workItemPrefix: cards.workItemPrefix,
-      teamId: cards.teamId,
-      title: cards.title,
-      description: sql<string>`left(${cards.description}, ${sql.raw(String(descriptionLength))})`,
-      assigneeId: cards.assigneeId,
-      assigneeName: assignee.name,
-      dueDate: cards.dueDate,
-      createdAt: cards.createdAt,
-      updatedAt: cards.updatedAt,
-      timeZone: tenants.timeZone,
-    })
+    .select(searchResultColumns)
     .from(cards)
     .innerJoin(tenants, eq(tenants.id, cards.tenantId))
     .leftJoin(assignee, eq(assignee.id, cards.assigneeId))

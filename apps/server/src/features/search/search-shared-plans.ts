@@ -1,13 +1,11 @@
 import { can } from '@wattle/domain/auth/permissions';
-import { aliasedTable, and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { behaviourSupportPlans } from '../../db/schema/behaviour-support';
 import { cards } from '../../db/schema/cards';
 import { tenants } from '../../db/schema/tenants';
-import { users } from '../../db/schema/users';
 import type { TenantContext } from '../../http/tenant-scope';
 import { teamAccessList } from '../cards/card-records';
-
-const assignee = aliasedTable(users, 'assignee');
+import { assignee, searchResultColumns } from './search-result-columns';
 
 /**
  * The teams where the caller reads only the plans shared with family (read:shared-plans without
@@ -37,20 +35,7 @@ export async function searchSharedPlans(
 ) {
   const matches: SQL[] = words.map((word) => sql`position(${word} in ${cards.searchText}) > 0`);
   return ctx.tx
-    .select({
-      id: cards.id,
-      number: cards.number,
-      workItemPrefix: cards.workItemPrefix,
-      teamId: cards.teamId,
-      title: cards.title,
-      description: sql<string>`left(${cards.description}, 200)`,
-      assigneeId: cards.assigneeId,
-      assigneeName: assignee.name,
-      dueDate: cards.dueDate,
-      createdAt: cards.createdAt,
-      updatedAt: cards.updatedAt,
-      timeZone: tenants.timeZone,
-    })
+    .select(searchResultColumns)
     .from(behaviourSupportPlans)
     .innerJoin(
       cards,
