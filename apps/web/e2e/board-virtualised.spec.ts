@@ -1,6 +1,7 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { Card } from '@wattle/domain/cards/schemas';
 import type { Team } from '@wattle/domain/teams/schemas';
+import { column, dragWithMouse, patchOf, scrollColumnToBottom, scrollUntilDrawn } from './board-moves';
 import { cardsApi } from './cards-api';
 import { demoUsers, expect, openAs, preferSunrise, test } from './fixtures';
 
@@ -31,23 +32,6 @@ async function teamWithManyCards(
   for (let i = 1; i <= count; i += 1)
     cards.push(await api.create({ teamId: team.id, title: `Long column card ${i}` }));
   return { team, cards };
-}
-
-function column(page: Page, name: string): Locator {
-  return page.getByTestId('board-column').filter({ has: page.getByRole('heading', { name, exact: false }) });
-}
-
-/** Scrolls a column's own scroll box to the bottom (the window never scrolls for it). */
-async function scrollColumnToBottom(columnLocator: Locator) {
-  await columnLocator.getByTestId('board-column-scroll').evaluate((box) => {
-    box.scrollTop = box.scrollHeight;
-  });
-}
-
-function patchOf(page: Page, cardId: string) {
-  return page.waitForResponse(
-    (response) => response.url().endsWith(`/api/cards/${cardId}`) && response.request().method() === 'PATCH',
-  );
 }
 
 test.describe('the virtualised work board', () => {
@@ -86,15 +70,8 @@ test.describe('the virtualised work board', () => {
     await expect(todo.getByRole('link', { name: 'Long column card 1', exact: true })).toHaveCount(0);
 
     await handle.scrollIntoViewIfNeeded();
-    const from = await handle.boundingBox();
-    const to = await doing.getByRole('list').boundingBox();
-    if (!from || !to) throw new Error('board not laid out');
     const saved = patchOf(page, last.id);
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 3 });
-    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
-    await page.mouse.up();
+    await dragWithMouse(page, handle, doing.getByRole('list'));
     expect((await saved).status()).toBe(200);
     await expect(doing.getByRole('link', { name: last.title, exact: true })).toBeVisible();
     await expect(todo.getByRole('heading')).toContainText(`${columnSize - 1} cards`);
@@ -176,12 +153,10 @@ test.describe('the virtualised work board', () => {
       const api = await cardsApi(page.request);
       await api.update(last.id, { version: last.version, title: 'Long column card, renamed elsewhere' });
 
-      await expect(async () => {
-        await scrollColumnToBottom(todo);
-        await expect(
-          todo.getByRole('link', { name: 'Long column card, renamed elsewhere', exact: true }),
-        ).toBeVisible({ timeout: 1_000 });
-      }).toPass({ timeout: 10_000 });
+      await scrollUntilDrawn(
+        todo,
+        todo.getByRole('link', { name: 'Long column card, renamed elsewhere', exact: true }),
+      );
       await expect(todo.getByRole('link', { name: last.title, exact: true })).toHaveCount(0);
       // Live, not reloaded.
       expect(

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { scrollUntilDrawn } from './board-moves';
 import { sunriseWithNewCard } from './cards-api';
 import { demoUsers, expect, test } from './fixtures';
 
@@ -71,15 +72,7 @@ for (const viewport of [
       .toBe('20px');
     const tile = page.locator(`[data-testid="board-card"][data-card-id="${card.id}"]`);
     // A new card is the last of its column, which scrolls by itself and draws only the cards in sight.
-    await expect(async () => {
-      await page
-        .getByTestId('board-column-scroll')
-        .first()
-        .evaluate((box) => {
-          box.scrollTop = box.scrollHeight;
-        });
-      await expect(tile).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 15_000 });
+    await scrollUntilDrawn(page.getByTestId('board-column').first(), tile);
     await expectNoOverflow(page);
 
     // The card's title wraps inside its card, which stays inside its column.

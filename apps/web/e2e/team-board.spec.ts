@@ -1,6 +1,7 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import type { Card } from '@wattle/domain/cards/schemas';
 import type { Team } from '@wattle/domain/teams/schemas';
+import { column, dragWithMouse, patchOf, scrollUntilDrawn } from './board-moves';
 import { cardsApi } from './cards-api';
 import {
   demoUsers,
@@ -37,20 +38,10 @@ async function teamWithCards(
   return { team, cards };
 }
 
-function column(page: Page, name: string): Locator {
-  return page.getByTestId('board-column').filter({ has: page.getByRole('heading', { name, exact: false }) });
-}
-
 async function cardIds(list: Locator): Promise<string[]> {
   return list
     .getByTestId('board-card')
     .evaluateAll((cards) => cards.map((card) => (card as HTMLElement).dataset.cardId ?? ''));
-}
-
-function patchOf(page: Page, cardId: string) {
-  return page.waitForResponse(
-    (response) => response.url().endsWith(`/api/cards/${cardId}`) && response.request().method() === 'PATCH',
-  );
 }
 
 test.describe('the work board', () => {
@@ -73,15 +64,8 @@ test.describe('the work board', () => {
     await expectNoAccessibilityViolations(page);
 
     const handle = todo.getByRole('button', { name: 'Drag Order shower chair' });
-    const from = await handle.boundingBox();
-    const to = await doing.getByRole('list').boundingBox();
-    if (!from || !to) throw new Error('board not laid out');
     const saved = patchOf(page, chair.id);
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 3 });
-    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
-    await page.mouse.up();
+    await dragWithMouse(page, handle, doing.getByRole('list'));
     expect((await saved).status()).toBe(200);
     await expect(doing.getByRole('link', { name: 'Order shower chair' })).toBeVisible();
 
@@ -436,15 +420,7 @@ test("My Work at /my-teams/{teamId}/list lists only the caller's own cards", asy
   // By the time this runs the team's To Do may hold more cards than are in sight: new cards go to
   // the end of the column, which scrolls by itself and draws only what is in sight.
   const nobodys = page.getByRole('link', { name: `Nobody's yet ${suffix}` });
-  await expect(async () => {
-    await page
-      .getByTestId('board-column-scroll')
-      .first()
-      .evaluate((box) => {
-        box.scrollTop = box.scrollHeight;
-      });
-    await expect(nobodys).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+  await scrollUntilDrawn(page.getByTestId('board-column').first(), nobodys);
 
   // The id of a team the caller cannot see: their work across every team they work in.
   await page.goto('/my-teams/01900000-0000-7000-8000-000000000000/list');
