@@ -91,7 +91,11 @@ test.describe('favourites', () => {
         'true',
       );
       await expect.poll(() => favoritePaths(apiGet, tenantId)).toContain(path);
-      await page.getByRole('button', { name: 'Remove from favourites' }).click();
+      // The server may hold the pin before the page has its answer; until then the toggle is busy
+      // and a click on it is not taken.
+      const remove = page.getByRole('button', { name: 'Remove from favourites' });
+      await expect(remove).not.toHaveAttribute('aria-busy', 'true');
+      await remove.click();
       await expect.poll(() => favoritePaths(apiGet, tenantId)).not.toContain(path);
     }
   });
