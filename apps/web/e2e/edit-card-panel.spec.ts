@@ -51,6 +51,32 @@ test.describe('Edit Card side panel', () => {
     await preferTenant(page, me.id, where.tenantId);
   });
 
+  test('typing in the panel, then closing the tab at once, still reaches the server (keepalive, issue 18)', async ({
+    page,
+    context,
+  }) => {
+    const card = await newCard(page, where, 'Ring the OT about the ramp');
+    const panel = await openPanel(page, card);
+    await panel.getByLabel('Title', { exact: true }).fill('Ring the OT about the ramp and the rails');
+    await panel
+      .getByLabel('Description', { exact: true })
+      .fill('Typed in the panel, then the tab was closed.');
+    // Well before the panel's own 2 s auto-save.
+    await page.waitForTimeout(200);
+    await page.close();
+
+    const api = await cardsApi(context.request, where.tenantId);
+    await expect
+      .poll(
+        async () => {
+          const saved = await api.card(card.id);
+          return [saved.title, saved.description];
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual(['Ring the OT about the ramp and the rails', 'Typed in the panel, then the tab was closed.']);
+  });
+
   test('tracks changes; closing saves them, and asks only when they cannot be sent: Keep Editing, Discard Changes, Save & Close', async ({
     page,
     context,

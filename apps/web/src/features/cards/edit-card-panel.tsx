@@ -62,8 +62,10 @@ import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/ui/t
 import { cardKeys, createCard, patchCard, templatesQueryOptions } from './api';
 import { ApproveConfirmDialog } from './approve-confirm-dialog';
 import { formatCalendarDate, formatTimeOfDay } from './card-list-format';
+import { cardSaveQueue } from './field-save-queue';
+import { cardValueAt } from './field-save-queue-core';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog';
-import { hasUnsendableChanges } from './unsent-changes';
+import { hasUnsendableChanges, registerExitSender } from './unsent-changes';
 import { useSwipeToClose } from './use-edit-card-swipe';
 import {
   changedKeys,
@@ -487,6 +489,37 @@ function OpenEditCardPanel({
     const timer = window.setTimeout(() => void saveRef.current({ quiet: true }), autoSaveDelayMs);
     return () => window.clearTimeout(timer);
   }, [mode, isCardDirty, isConfirmingClose, autoSaveDelayMs, changeSignature]);
+
+  // Closing or hiding the tab hands the panel's unsaved card fields (not a status move, which is the
+  // panel's own Save) to the card's field-save queue, which sends them at once with keepalive and
+  // keeps them on this device until the server has them: the same as every other field of a card
+  // (issue 18 "one save behaviour for every field"). The panel's own auto-save would not outlive it.
+  const handOverRef = useRef<() => void>(() => {});
+  useEffect(() => {
+    handOverRef.current = () => {
+      if (mode !== 'edit' || !baseCard || savingRef.current) return;
+      const { status: _status, ...fields } = patchOfChanges(original, form.getValues());
+      const keys = Object.keys(fields) as (keyof typeof fields)[];
+      if (keys.length === 0) return;
+      const queue = cardSaveQueue(queryClient, tenantId, baseCard.id);
+      for (const key of keys)
+        queue.enqueue({
+          key,
+          label: fieldLabels[key] ?? key,
+          patch: { [key]: fields[key] },
+          previous: cardValueAt(baseCard, key),
+          baseVersion: baseCard.version,
+        });
+      queue.sendOnExit();
+      // Handed over: the panel's auto-save must not send them a second time.
+      const current = form.getValues();
+      setOriginal((before) => ({
+        ...before,
+        ...Object.fromEntries(keys.map((key) => [key, current[key as keyof EditCardValues]])),
+      }));
+    };
+  });
+  useEffect(() => registerExitSender(() => handOverRef.current()), []);
 
   const discardChanges = useCallback(() => {
     form.reset(original);
