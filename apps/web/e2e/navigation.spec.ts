@@ -136,7 +136,7 @@ test.describe('navigation', () => {
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('System Settings');
   });
 
-  test('each settings page opens, none of them "Coming soon" any more', async ({ page, signIn }) => {
+  test('each settings page opens, none of them "Coming Soon" any more', async ({ page, signIn }) => {
     await signIn(demoUsers.systemAdmin);
     // Every settings page is a real page now: Templates (templates-settings.spec.ts), Practitioner
     // Settings (staff-profile.spec.ts), Team Configuration and Team Management (team-config.spec.ts),

@@ -84,7 +84,7 @@ test.describe('tenant switching', () => {
     await expect(join).toBeVisible();
     await expect(join).toHaveAttribute('aria-disabled', 'true');
     // The one wording for what is still to come (features/placeholders/coming-soon.tsx).
-    await expect(join.getByTestId('coming-soon')).toHaveText('Coming soon');
+    await expect(join.getByTestId('coming-soon')).toHaveText('Coming Soon');
   });
 
   test('a switch shows the splash for at least 1.5 s, recolours the app and shows only the new tenant’s teams', async ({

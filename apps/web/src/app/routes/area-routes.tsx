@@ -16,7 +16,7 @@ import { tenantRoute } from './base-routes';
 
 /**
  * The pages inside the shell (spec shell section 2, route table). Every page is its own lazily
- * loaded module, so each area is a chunk of its own. Anything still to be built says "Coming soon"
+ * loaded module, so each area is a chunk of its own. Anything still to be built says "Coming Soon"
  * through features/placeholders/coming-soon.tsx, the one wording for it.
  */
 

@@ -4,12 +4,12 @@ import { cn } from '@/lib/cn';
 import { Badge } from '@/ui/badge';
 
 /**
- * The one wording for what Wattle does not do yet (issue 18 item 6): "Coming soon", the words the
+ * The one wording for what Wattle does not do yet (issue 18 item 6): "Coming Soon", the words the
  * spec uses (shell section 2), never "later release", "placeholder" or "not available yet". Every
  * such place uses this module: the badge beside an inert control, or the labelled empty state of a
  * page or panel whose content is still to be built. Never sample data in its place.
  */
-export const comingSoonLabel = 'Coming soon';
+export const comingSoonLabel = 'Coming Soon';
 
 /** Beside a control that does nothing yet (the tenant switcher's Join Organisation). */
 export function ComingSoonBadge({ className }: { className?: string }) {
@@ -20,7 +20,7 @@ export function ComingSoonBadge({ className }: { className?: string }) {
   );
 }
 
-/** A page's or panel's empty state: "Coming soon" and one sentence of what will be there. */
+/** A page's or panel's empty state: "Coming Soon" and one sentence of what will be there. */
 export function ComingSoon({ children }: { children: ReactNode }) {
   return (
     <section

@@ -16,7 +16,7 @@ import { readableTextOn } from './tenant-theme';
  * The tenant switcher menu (spec shell sections 2 and 6): each organisation with its initials, a
  * Current badge, the user's role, the team count (shared teams for guests) and, for white-label
  * tenants, their custom domain; beside each other organisation, the person's unread count there
- * (and their sum on the trigger), kept fresh by the live feed. Join Organisation does nothing yet and says so ("Coming soon"). The menu's code loads on first
+ * (and their sum on the trigger), kept fresh by the live feed. Join Organisation does nothing yet and says so ("Coming Soon"). The menu's code loads on first
  * use (`LazyDropdownMenu`), outside the JavaScript every page loads.
  */
 
