@@ -54,13 +54,16 @@ const { values: args } = parseArgs({
     'list-js': { type: 'boolean', default: false },
     /** Only one profile ('desktop' or '4x'), for a quicker look while working. */
     profile: { type: 'string' },
+    /** Only some of the measurements, comma-separated: loads, keys, open (all three by default). */
+    only: { type: 'string', default: 'loads,keys,open' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (args.help) {
   process.stdout.write(
     'usage: node scripts/bench-web.mjs [--runs 3] [--quick] [--user EMAIL] [--dist apps/web/dist]\n' +
-      '    [--server apps/server/dist/main.js] [--json out.json] [--check-targets]\n',
+      '    [--server apps/server/dist/main.js] [--json out.json] [--check-targets] [--list-js]\n' +
+      '    [--profile desktop|4x] [--only loads,keys,open]\n',
   );
   process.exit(0);
 }
@@ -72,6 +75,7 @@ const profiles = [
   { name: 'desktop', cpu: 1, key: 'desktop' },
   { name: '4x CPU', cpu: 4, key: '4x' },
 ].filter((profile) => !args.profile || profile.key === args.profile);
+const only = new Set(args.only.split(',').map((part) => part.trim()));
 const viewport = { width: 1280, height: 800 };
 const quietMs = 500;
 
@@ -557,7 +561,7 @@ try {
     const samples = [];
     for (let run = 1; run <= runs; run += 1) {
       const sample = { loads: {} };
-      for (const target of pages) {
+      for (const target of only.has('loads') ? pages : []) {
         sample.loads[target.name] = await measureLoad({
           newContext: () => newContext({ signedOut: target.signedOut }),
           cpu: profile.cpu,
@@ -566,8 +570,9 @@ try {
           web,
         });
       }
-      sample.keys = await measureKeystrokes({ newContext, cpu: profile.cpu, plan });
-      sample.open = await measureCardOpen({ newContext, cpu: profile.cpu, plan, boardUrl, boardReady });
+      if (only.has('keys')) sample.keys = await measureKeystrokes({ newContext, cpu: profile.cpu, plan });
+      if (only.has('open'))
+        sample.open = await measureCardOpen({ newContext, cpu: profile.cpu, plan, boardUrl, boardReady });
       samples.push(sample);
       console.log(`${profile.name}: run ${run} of ${runs} done`);
     }
@@ -604,7 +609,7 @@ for (const profile of profiles) {
     `\n${profile.name} (CPU ×${profile.cpu}), median of ${runs}; figure, ratio to the bare page, target`,
   );
   const bare = result.loads.bare;
-  for (const [name, load] of Object.entries(result.loads)) {
+  for (const [name, load] of Object.entries(result.loads ?? {})) {
     if (name === 'bare') {
       row(profile.name, 'bare: cold LCP', ms(load.cold.lcp), '', '', true);
       row(profile.name, 'bare: warm LCP', ms(load.warm.lcp), '', '', true);
@@ -646,7 +651,7 @@ for (const profile of profiles) {
     );
   }
   const [medianTarget, worstTarget] = phone ? [50, 100] : [16, 50];
-  for (const field of ['bare', 'plain', 'rich']) {
+  for (const field of result.keys ? ['bare', 'plain', 'rich'] : []) {
     const keys = result.keys[field];
     const label = { bare: 'bare textarea', plain: 'plain field (description)', rich: 'rich-text field' }[
       field
@@ -660,6 +665,7 @@ for (const profile of profiles) {
       keys.median < medianTarget && keys.worst < worstTarget,
     );
   }
+  if (!result.open) continue;
   for (const time of ['first', 'second']) {
     const open = result.open[time];
     row(
