@@ -310,7 +310,7 @@ describe('the search function (wattle_search_card_ids) and the trigram index', (
     await t.readInTenant(sunrise, (tx) => tx.delete(cards).where(sql`${cards.number} > 200000`));
   });
 
-  it('runs without JIT compilation, as does its plans function (migration 0037)', async () => {
+  it('runs without JIT compilation and with 16 MB of work_mem, as does its plans function (migrations 0037, 0038)', async () => {
     const settings = await t.readInTenant(sunrise, (tx) =>
       tx.execute(sql`select p.oid::regprocedure::text as fn, p.proconfig as config from pg_proc p
         where p.proname in ('wattle_search_card_ids', 'wattle_explain_search_card_ids') order by 1`),
@@ -321,7 +321,16 @@ describe('the search function (wattle_search_card_ids) and the trigram index', (
       'wattle_search_card_ids(text[],uuid[],integer)',
     ]);
     // PGlite answers a text[] as its text form.
-    for (const row of rows) expect(String(row.config)).toContain('jit=off');
+    for (const row of rows) {
+      expect(String(row.config)).toContain('jit=off');
+      expect(String(row.config)).toContain('work_mem=16MB');
+    }
+    // For the function alone: the caller's setting is as it was once it returns.
+    const after = await t.readInTenant(sunrise, async (tx) => {
+      await tx.execute(sql`select wattle_search_card_ids(array['burrow'], null, 2)`);
+      return rowsOf<{ work_mem: string }>(await tx.execute(sql`show work_mem`))[0];
+    });
+    expect(after?.work_mem).not.toBe('16MB');
   });
 
   it('may be run by wattle_app only, and its query builder by nobody', async () => {
@@ -380,7 +389,7 @@ describe('the search function (wattle_search_card_ids) and the trigram index', (
       expect(outer).toContain('wattle_search_card_ids');
       expect(outer).toMatch(/Index Scan using cards_tenant_id_id_pk[\s\S]*cards\.id = ANY/);
       // the function's own query, run as it runs there, finds them in the trigram index,
-      const inside = planText(
+      const after = planText(
         await ctx.tx.execute(sql`select * from wattle_explain_search_card_ids(array[${rare}], null, 20)`),
       );
       expect(inside).toContain('cards_search_idx');
