@@ -1,81 +1,56 @@
 import { z } from 'zod';
 import { FieldChangeSchema } from '../audit/schemas';
 import { FieldIdSchema, FieldValueSchema } from '../templates/schemas';
+import {
+  cardCategories,
+  cardStates,
+  cardStatuses,
+  cardTypes,
+  complianceIssueTypes,
+  complianceSeverities,
+  ndisStatuses,
+  priorities,
+} from './constants';
 
 /**
  * Work cards (spec work section 3 "Card", "Server card record"; DESIGN.md sections 3-4). The server
  * card record's PascalCase names become camelCase here (Title → title, AssigneeId → assigneeId …).
  */
 
-export const cardTypes = ['task', 'incident', 'bsp'] as const;
+export {
+  type CardCategory,
+  type CardState,
+  type CardStatus,
+  type CardType,
+  cardCategories,
+  cardCategoryLabels,
+  cardStateLabels,
+  cardStates,
+  cardStatuses,
+  cardTypeLabels,
+  cardTypes,
+  complianceIssueTypes,
+  complianceSeverities,
+  type EditableCardField,
+  editableCardFields,
+  type NdisStatus,
+  ndisStatuses,
+  ndisStatusLabels,
+  type Priority,
+  priorities,
+  priorityLabels,
+  workItemsMax,
+} from './constants';
+
 export const CardTypeSchema = z.enum(cardTypes);
-export type CardType = z.infer<typeof CardTypeSchema>;
-export const cardTypeLabels = {
-  task: 'Task',
-  incident: 'Incident',
-  bsp: 'Behaviour Support Plan',
-} as const satisfies Record<CardType, string>;
-
-/** The compliance workflow of spec work section 4, enforced on the server (see `workflow.ts`). */
-export const cardStatuses = ['draft', 'in-progress', 'pending-review', 'approved', 'archived'] as const;
 export const CardStatusSchema = z.enum(cardStatuses);
-export type CardStatus = z.infer<typeof CardStatusSchema>;
-
-/**
- * The card panel's 'State' (spec work section 4), derived from the status since decision 0037
- * (`stateOfStatus`): the board column names it for people.
- */
-export const cardStates = ['todo', 'doing', 'waiting', 'review', 'done'] as const;
 export const CardStateSchema = z.enum(cardStates);
-export type CardState = z.infer<typeof CardStateSchema>;
-export const cardStateLabels = {
-  todo: 'To Do',
-  doing: 'Doing',
-  waiting: 'Waiting on Others',
-  review: 'In Review',
-  done: 'Done',
-} as const satisfies Record<CardState, string>;
-
-/** NDIS Status, derived from the status since decision 0037 (`ndisStatusOf`); never set by a PATCH. */
-export const ndisStatuses = ['draft', 'in-review', 'approved', 'submitted'] as const;
 export const NdisStatusSchema = z.enum(ndisStatuses);
-export type NdisStatus = z.infer<typeof NdisStatusSchema>;
-export const ndisStatusLabels = {
-  draft: 'Draft',
-  'in-review': 'In Review',
-  approved: 'Approved',
-  submitted: 'Submitted',
-} as const satisfies Record<NdisStatus, string>;
-
-export const priorities = ['low', 'medium', 'high'] as const;
 export const PrioritySchema = z.enum(priorities);
-export type Priority = z.infer<typeof PrioritySchema>;
-export const priorityLabels = { low: 'Low', medium: 'Medium', high: 'High' } as const satisfies Record<
-  Priority,
-  string
->;
-
-export const cardCategories = ['behavior', 'incident', 'assessment', 'plan', 'review'] as const;
 export const CardCategorySchema = z.enum(cardCategories);
-export type CardCategory = z.infer<typeof CardCategorySchema>;
-export const cardCategoryLabels = {
-  behavior: 'Behaviour',
-  incident: 'Incident',
-  assessment: 'Assessment',
-  plan: 'Plan',
-  review: 'Review',
-} as const satisfies Record<CardCategory, string>;
 
 export const DateOnlySchema = z.iso.date();
 
-/** `signature-mismatch`: a recorded signature no longer matches the values it signed (decision 0021). */
-export const complianceIssueTypes = [
-  'missing-field',
-  'invalid-data',
-  'missing-signature',
-  'signature-mismatch',
-] as const;
-export const complianceSeverities = ['medium', 'high', 'critical'] as const;
 export const ComplianceIssueSchema = z.object({
   id: z.string(),
   type: z.enum(complianceIssueTypes),
@@ -186,27 +161,6 @@ export const CreateCardSchema = z.object({
 });
 export type CreateCardInput = z.infer<typeof CreateCardSchema>;
 
-/** The card fields a PATCH may change, besides `fieldValues`. */
-export const editableCardFields = [
-  'title',
-  'description',
-  'participantId',
-  'assigneeId',
-  'status',
-  'state',
-  'ndisStatus',
-  'workflowStateId',
-  'boardPosition',
-  'priority',
-  'category',
-  'startDate',
-  'dueDate',
-  'tags',
-  'billable',
-  'estimatedAmountCents',
-] as const;
-export type EditableCardField = (typeof editableCardFields)[number];
-
 /**
  * `PATCH /api/cards/{id}`: the version the change started from, the changed card fields, and field
  * values merged one by one (`null` clears one). A stale version is refused with 409 and the current
@@ -288,9 +242,6 @@ export const WorkItemSchema = CardSummarySchema.pick({
   updatedAt: true,
 }).extend({ isCompliant: z.boolean(), completion: z.number().int().min(0).max(100) });
 export type WorkItem = z.infer<typeof WorkItemSchema>;
-
-/** The most cards one team view loads; `meta.total` says when a team has more. */
-export const workItemsMax = 10_000;
 
 export const WorkItemsQuerySchema = z.object({
   /** Only cards assigned to this user ('me': the caller), for the "my work" list. */

@@ -1,26 +1,20 @@
 import { z } from 'zod';
+import { commentMaxLength, commentTypes, reactionKinds, userCommentTypes } from './constants';
 
-/** Comment types (spec work section 9). `system` is written by the server only ('Attached {filename}'). */
-export const commentTypes = ['general', 'review', 'approval', 'mention', 'system'] as const;
+export {
+  attachedMessage,
+  type CommentType,
+  commentMaxLength,
+  commentMessages,
+  commentTypeLabels,
+  commentTypes,
+  type ReactionKind,
+  reactionKinds,
+  userCommentTypes,
+} from './constants';
+
 export const CommentTypeSchema = z.enum(commentTypes);
-export type CommentType = (typeof commentTypes)[number];
-/** The types a person may pick in the composer. */
-export const userCommentTypes = ['general', 'review', 'approval', 'mention'] as const;
-
-export const commentTypeLabels: Record<CommentType, string> = {
-  general: 'General',
-  review: 'Review',
-  approval: 'Approval',
-  mention: 'Mention',
-  system: 'System',
-};
-
-/** Reactions (spec work section 9): one per person per comment. */
-export const reactionKinds = ['like', 'important', 'question', 'resolved'] as const;
 export const ReactionKindSchema = z.enum(reactionKinds);
-export type ReactionKind = (typeof reactionKinds)[number];
-
-export const commentMaxLength = 5000;
 
 /**
  * What a comment is about besides its text: a form field ('Re: Field'), or the file a system
@@ -113,23 +107,3 @@ export const ReactionSchema = z.object({ kind: ReactionKindSchema }).strict();
 /** Someone the composer can mention: a member of the card's team who may read its comments. */
 export const MentionableUserSchema = z.object({ userId: z.uuid(), name: z.string(), role: z.string() });
 export type MentionableUser = z.infer<typeof MentionableUserSchema>;
-
-/** Toasts and failures of the comment thread (spec work section 8). */
-export const commentMessages = {
-  added: { title: 'Comment added', description: 'Your comment has been posted successfully.' },
-  addFailed: { title: 'Error', description: 'Failed to add comment. Please try again.' },
-  updated: 'Comment updated',
-  updateFailed: 'Failed to update comment. Please try again.',
-  deleted: 'Comment deleted',
-  deleteFailed: 'Failed to delete comment. Please try again.',
-  /** A reaction refused: the title says which way ('comment ops' in the catalogue), the description what to do. */
-  reactionAddFailed: 'Failed to add reaction',
-  reactionRemoveFailed: 'Failed to remove reaction',
-  reactionFailed: 'Failed to update reaction. Please try again.',
-  loadFailed: 'Failed to load comments',
-  attachmentAdded: 'Attachment added',
-  uploadFailed: { title: 'Upload failed', description: 'Try again later' },
-} as const;
-
-/** The system comment an upload adds. */
-export const attachedMessage = (filename: string) => `Attached ${filename}`;

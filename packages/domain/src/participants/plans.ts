@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { daysBetween } from '../shared/dates';
+
+export { daysBetween } from '../shared/dates';
 
 /**
  * NDIS plans and their budgets (issue 13, part 2). A participant has at most one current plan;
@@ -140,12 +143,6 @@ export type Plan = z.infer<typeof PlanSchema>;
 export const planEndingSoonDays = 30;
 /** A budget more than this share used raises a notification to the team lead. */
 export const budgetAlertPercent = 80;
-
-/** Whole days from `today` to `endDate` (both yyyy-mm-dd), negative when it has passed. */
-export function daysBetween(today: string, endDate: string): number {
-  const ms = Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`);
-  return Math.round(ms / 86_400_000);
-}
 
 export function isPlanEndingSoon(today: string, endDate: string): boolean {
   const left = daysBetween(today, endDate);

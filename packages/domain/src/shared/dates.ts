@@ -6,3 +6,9 @@ export function dayMonthYear(iso: string): string {
   const [y, m, d] = iso.split('-');
   return `${d}/${m}/${y}`;
 }
+
+/** Whole days from `today` to `endDate` (both yyyy-mm-dd), negative when it has passed. */
+export function daysBetween(today: string, endDate: string): number {
+  const ms = Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`);
+  return Math.round(ms / 86_400_000);
+}

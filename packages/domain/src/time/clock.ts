@@ -1,4 +1,4 @@
-import { daysBetween } from '../participants/plans';
+import { daysBetween } from '../shared/dates';
 
 /**
  * Local calendar arithmetic for time entries. An entry is wall-clock time where the support was
@@ -60,4 +60,25 @@ export function entrySpanMinutes(entry: EntryTimes): number {
     minutesOfDay(entry.endTime) -
     minutesOfDay(entry.startTime)
   );
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall-clock date and time of an instant in a time zone (IANA name, e.g. Australia/Perth). */
+export function localDateTime(at: Date, timeZone: string): { date: string; time: string } {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-AU', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }

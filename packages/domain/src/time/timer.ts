@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { localDateTime } from './clock';
 import { formatHours } from './entries';
+
+export { localDateTime } from './clock';
 
 /**
  * The running timer (spec work sections 2 "Running timer", 4 "Timer", 9 "timer refresh"; issue 14
@@ -71,27 +74,6 @@ export function formatTimerElapsed(seconds: number): string {
   const minutes = String(Math.floor((whole % 3600) / 60)).padStart(2, '0');
   const secs = String(whole % 60).padStart(2, '0');
   return hours > 0 ? `${hours}:${minutes}:${secs}` : `${minutes}:${secs}`;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** The wall-clock date and time of an instant in a time zone (IANA name, e.g. Australia/Perth). */
-export function localDateTime(at: Date, timeZone: string): { date: string; time: string } {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-AU', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
 const minuteMs = 60_000;

@@ -1,5 +1,5 @@
 import { can } from '@wattle/domain/auth/permissions';
-import { cardTypeLabels, type Priority, priorities, priorityLabels } from '@wattle/domain/cards/schemas';
+import { cardTypeLabels, type Priority, priorities, priorityLabels } from '@wattle/domain/cards/constants';
 import { PlusIcon, XIcon } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ScreeningExpiredBadge } from '@/features/team-config/screening-badge';

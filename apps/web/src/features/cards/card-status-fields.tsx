@@ -1,4 +1,4 @@
-import { ndisStatusLabels } from '@wattle/domain/cards/schemas';
+import { ndisStatusLabels } from '@wattle/domain/cards/constants';
 import { ndisStatusOf } from '@wattle/domain/cards/status-columns';
 import { cardStatusLabels } from '@wattle/domain/cards/workflow';
 import { useId } from 'react';

@@ -5,7 +5,7 @@ import {
   ndisStatusLabels,
   type Priority,
   priorityLabels,
-} from '@wattle/domain/cards/schemas';
+} from '@wattle/domain/cards/constants';
 import { cardStatusLabels, isStatusEditable, nextStatuses } from '@wattle/domain/cards/workflow';
 import type { FormTemplate, SignatureValue } from '@wattle/domain/templates/schemas';
 import {

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type Comment, commentTypeLabels, userCommentTypes } from '@wattle/domain/comments/schemas';
-import { documentMaxBytes, uploadMessages } from '@wattle/domain/files/schemas';
+import { commentTypeLabels, userCommentTypes } from '@wattle/domain/comments/constants';
+import type { Comment } from '@wattle/domain/comments/schemas';
+import { documentMaxBytes, uploadMessages } from '@wattle/domain/files/constants';
 import { Loader2Icon, PaperclipIcon, SendIcon, XIcon } from 'lucide-react';
 import { type ChangeEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';

@@ -1,4 +1,5 @@
-import { type Comment, userCommentTypes } from '@wattle/domain/comments/schemas';
+import { userCommentTypes } from '@wattle/domain/comments/constants';
+import type { Comment } from '@wattle/domain/comments/schemas';
 import { readStoredJson, storageKeys, writeStoredJson } from '../../lib/storage-keys';
 import type { ChosenMention } from './mentions';
 

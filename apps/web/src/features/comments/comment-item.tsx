@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type Comment, commentTypeLabels, type ReactionKind } from '@wattle/domain/comments/schemas';
+import { commentTypeLabels, type ReactionKind } from '@wattle/domain/comments/constants';
+import type { Comment } from '@wattle/domain/comments/schemas';
 import { CornerDownRightIcon, DownloadIcon, LockIcon, PencilIcon, ReplyIcon, Trash2Icon } from 'lucide-react';
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { formatFullTime, formatRelativeTime } from '@/features/inbox/relative-time';

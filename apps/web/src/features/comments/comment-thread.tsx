@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { can } from '@wattle/domain/auth/permissions';
 import type { Role } from '@wattle/domain/auth/roles';
-import { type Comment, commentMessages } from '@wattle/domain/comments/schemas';
+import { commentMessages } from '@wattle/domain/comments/constants';
+import type { Comment } from '@wattle/domain/comments/schemas';
 import type { FormTemplate } from '@wattle/domain/templates/schemas';
 import { AlertCircleIcon, MessageSquareIcon } from 'lucide-react';
 import { useCallback, useId, useMemo, useState } from 'react';

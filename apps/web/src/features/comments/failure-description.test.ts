@@ -1,4 +1,4 @@
-import { uploadMessages } from '@wattle/domain/files/schemas';
+import { uploadMessages } from '@wattle/domain/files/constants';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/http';
 import { addCommentFailure, failureDescription, uploadFailure } from './failure-description';

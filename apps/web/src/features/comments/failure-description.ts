@@ -1,4 +1,4 @@
-import { commentMessages } from '@wattle/domain/comments/schemas';
+import { commentMessages } from '@wattle/domain/comments/constants';
 import { isApiError } from '../../lib/http';
 
 /**

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { commentMaxLength } from '@wattle/domain/comments/schemas';
+import { commentMaxLength } from '@wattle/domain/comments/constants';
 import { type ChangeEvent, type KeyboardEvent, type RefObject, useId, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { mentionableQueryOptions } from './api';

@@ -1,5 +1,5 @@
+import { reactionKinds } from '@wattle/domain/comments/constants';
 import type { Comment, ReactionKind } from '@wattle/domain/comments/schemas';
-import { reactionKinds } from '@wattle/domain/comments/schemas';
 
 /**
  * How a card's flat comment list (oldest first) is shown as a thread: top-level comments with their

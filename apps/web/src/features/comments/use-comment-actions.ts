@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Comment, commentMessages, type ReactionKind } from '@wattle/domain/comments/schemas';
+import { commentMessages, type ReactionKind } from '@wattle/domain/comments/constants';
+import type { Comment } from '@wattle/domain/comments/schemas';
 import { toast } from 'sonner';
 import {
   addComment,

@@ -1,8 +1,8 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { virusScanStatuses } from '@wattle/domain/files/constants';
 import type { StoredFile } from '@wattle/domain/files/file-list';
-import { virusScanStatuses } from '@wattle/domain/files/schemas';
 import { DownloadIcon, EyeIcon, FolderIcon, Trash2Icon } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';

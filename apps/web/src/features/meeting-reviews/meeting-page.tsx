@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { cardStateLabels } from '@wattle/domain/cards/schemas';
+import { cardStateLabels } from '@wattle/domain/cards/constants';
 import { cardStatusLabels } from '@wattle/domain/cards/workflow';
-import { commentMaxLength } from '@wattle/domain/comments/schemas';
+import { commentMaxLength } from '@wattle/domain/comments/constants';
 import type {
   MeetingReview,
   MeetingReviewCard,

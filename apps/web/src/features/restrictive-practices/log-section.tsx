@@ -14,7 +14,7 @@ import { localDateTime } from '@wattle/domain/time/timer';
 import { AlertCircleIcon, ClipboardPlusIcon, SirenIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { localNow } from '@/features/time/entry-form-values';
+import { localNow } from '@/features/time/local-now';
 import { validationIssues } from '@/lib/http';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Badge } from '@/ui/badge';

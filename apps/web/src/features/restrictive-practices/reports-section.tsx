@@ -13,7 +13,7 @@ import { localDateTime } from '@wattle/domain/time/timer';
 import { AlertCircleIcon, DownloadIcon, FileCheckIcon, RefreshCwIcon, SendIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { localNow } from '@/features/time/entry-form-values';
+import { localNow } from '@/features/time/local-now';
 import { isApiError } from '@/lib/http';
 import { Alert, AlertDescription } from '@/ui/alert';
 import { Badge } from '@/ui/badge';

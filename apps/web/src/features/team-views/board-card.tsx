@@ -1,7 +1,8 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Link } from '@tanstack/react-router';
-import { priorityLabels, type WorkItem } from '@wattle/domain/cards/schemas';
+import { priorityLabels } from '@wattle/domain/cards/constants';
+import type { WorkItem } from '@wattle/domain/cards/schemas';
 import { cardStatusLabels } from '@wattle/domain/cards/workflow';
 import {
   AlertTriangleIcon,

@@ -1,6 +1,7 @@
 import { useDraggable } from '@dnd-kit/core';
 import { Link } from '@tanstack/react-router';
-import { priorityLabels, type WorkItem } from '@wattle/domain/cards/schemas';
+import { priorityLabels } from '@wattle/domain/cards/constants';
+import type { WorkItem } from '@wattle/domain/cards/schemas';
 import { CalendarClockIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { priorityEdgeTone } from './list-priority';

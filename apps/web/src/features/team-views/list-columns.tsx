@@ -4,7 +4,8 @@ import {
   rowSortingFeature,
   tableFeatures,
 } from '@tanstack/react-table';
-import { type Priority, priorityLabels, type WorkItem } from '@wattle/domain/cards/schemas';
+import { type Priority, priorityLabels } from '@wattle/domain/cards/constants';
+import type { WorkItem } from '@wattle/domain/cards/schemas';
 import { cardStatusLabels } from '@wattle/domain/cards/workflow';
 import type { WorkflowState } from '@wattle/domain/teams/workflow';
 import { CheckCircle2Icon } from 'lucide-react';

@@ -1,7 +1,8 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type SortingState, useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { priorities, priorityLabels, type WorkItem } from '@wattle/domain/cards/schemas';
+import { priorities, priorityLabels } from '@wattle/domain/cards/constants';
+import type { WorkItem } from '@wattle/domain/cards/schemas';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '@/ui/button';
 import { Checkbox } from '@/ui/checkbox';

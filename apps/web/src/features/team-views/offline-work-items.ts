@@ -1,4 +1,5 @@
-import { type WorkItem, WorkItemSchema } from '@wattle/domain/cards/schemas';
+import type { WorkItem } from '@wattle/domain/cards/schemas';
+import { isWorkItem } from '@wattle/domain/cards/work-item-guard';
 import { ApiError } from '../../lib/http';
 import { storageKeys } from '../../lib/storage-keys';
 
@@ -19,7 +20,8 @@ export const offlineCacheHitEvent = 'wattle:offline-cache-hit';
 /** The parts of localStorage the cache uses; tests pass a Map-backed one. */
 export type CacheStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-const WorkItemListCacheSchema = WorkItemSchema.array();
+const isWorkItemList = (value: unknown): value is WorkItem[] =>
+  Array.isArray(value) && value.every(isWorkItem);
 
 export interface CachedWorkItems {
   savedAt: string;
@@ -115,12 +117,11 @@ export function readWorkItems(
   if (typeof parsed !== 'object' || parsed === null) return discard();
   const { savedAt, total, items } = parsed as Record<string, unknown>;
   const savedAtMs = typeof savedAt === 'string' ? Date.parse(savedAt) : Number.NaN;
-  const checked = WorkItemListCacheSchema.safeParse(items);
-  if (Number.isNaN(savedAtMs) || typeof total !== 'number' || !checked.success) return discard();
+  if (Number.isNaN(savedAtMs) || typeof total !== 'number' || !isWorkItemList(items)) return discard();
   const age = (options.now ?? new Date()).getTime() - savedAtMs;
   // A copy from the future (the clock was changed) is as doubtful as an old one.
   if (age < 0 || age >= cardListCacheMaxAgeMs) return discard();
-  return { savedAt: savedAt as string, total, items: checked.data };
+  return { savedAt: savedAt as string, total, items };
 }
 
 export interface LoadedWorkItems {

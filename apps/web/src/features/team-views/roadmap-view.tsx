@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { priorityLabels } from '@wattle/domain/cards/schemas';
+import { priorityLabels } from '@wattle/domain/cards/constants';
 import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { useViewport } from '@/ui/use-viewport';

@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { cardCategories, cardCategoryLabels, cardTypeLabels, cardTypes } from '@wattle/domain/cards/schemas';
+import {
+  cardCategories,
+  cardCategoryLabels,
+  cardTypeLabels,
+  cardTypes,
+} from '@wattle/domain/cards/constants';
 import type { CardBillingRule } from '@wattle/domain/invoices/card-billing-rules';
 import { Loader2Icon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';

@@ -7,13 +7,13 @@ import {
   durationOf,
   type EntryFormValues,
   endNow,
-  localNow,
   saveAndNewValues,
   startNow,
   timesIssue,
   toCreateInput,
   toUpdateInput,
 } from './entry-form-values';
+import { localNow } from './local-now';
 
 const code = (id: string, number: string, isActive = true) =>
   ({ id, code: number, isActive }) as Pick<TimeCode, 'id' | 'code' | 'isActive'>;

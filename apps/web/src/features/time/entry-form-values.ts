@@ -7,7 +7,6 @@ import {
   type UpdateTimeEntryInput,
 } from '@wattle/domain/time/entries';
 import type { TimeCode } from '@wattle/domain/time/time-codes';
-import { localDateTime } from '@wattle/domain/time/timer';
 
 /**
  * What the Add Manual Time Entry dialog holds (spec work section 2) and the pure rules behind its
@@ -101,23 +100,6 @@ export function timesIssue(
 ): string | null {
   if (!isDate(values.date) || !isTime(values.startTime) || !isTime(values.endTime)) return null;
   return timeRangeIssue(entryTimes(values))?.message ?? null;
-}
-
-/** The wall-clock date and minute now in the tenant's time zone (the browser's when it is unknown). */
-export function localNow(
-  timeZone: string | undefined,
-  at: Date = new Date(),
-): { date: string; time: string } {
-  try {
-    if (timeZone) return localDateTime(at, timeZone);
-  } catch {
-    // An unknown zone: the browser's own clock below.
-  }
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return {
-    date: `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`,
-    time: `${pad(at.getHours())}:${pad(at.getMinutes())}`,
-  };
 }
 
 /** Sets the end `minutes` after the start, on the next day when that passes midnight. */

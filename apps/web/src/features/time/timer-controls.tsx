@@ -30,8 +30,8 @@ import {
 import { FormField } from '@/ui/form-field';
 import { NativeSelect } from '@/ui/native-select';
 import { startTimer, stopAndSaveTimer, timeCodesQueryOptions, useInvalidateTimeEntries } from './api';
-import { localNow } from './entry-form-values';
 import { readLastTimeCode, timerTimeCodeId } from './last-time-code';
+import { localNow } from './local-now';
 import { TimeEntryDialog } from './time-entry-dialog';
 import { timeKeys } from './time-keys';
 import type { TimerRequest } from './timer-events';

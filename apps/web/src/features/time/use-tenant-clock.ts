@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { currentTenantQueryOptions } from './api';
-import { localNow } from './entry-form-values';
+import { localNow } from './local-now';
 
 /**
  * The tenant's wall clock (DESIGN.md section 3: the tenant's time zone decides "today" and the
