@@ -1,5 +1,3 @@
-import { format, isValid, parse } from 'date-fns';
-
 /**
  * Dates and times as Australians type and read them (decision 0028): a date is shown dd/mm/yyyy and
  * a time 24-hour HH:mm, while forms and the API keep yyyy-mm-dd and HH:mm. Typing is tolerant:
@@ -29,31 +27,95 @@ export function isIsoDate(text: string): boolean {
   return isoToDate(text) !== undefined;
 }
 
+/** A year as date-fns' 'yyyy' writes it: four digits at least, the year of the era (0 is 1 BC). */
+function yearText(date: Date): string {
+  const year = date.getFullYear();
+  return String(year > 0 ? year : 1 - year).padStart(4, '0');
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
 /** A local Date as yyyy-mm-dd. */
 export function dateToIso(date: Date): string {
-  return format(date, 'yyyy-MM-dd');
+  return `${yearText(date)}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
 }
 
 /** dd/mm/yyyy for a yyyy-mm-dd day; any other text is returned as it is (so typing is never lost). */
 export function isoToDateText(value: string): string {
   const date = isoToDate(value);
-  return date ? format(date, 'dd/MM/yyyy') : value;
+  return date ? `${two(date.getDate())}/${two(date.getMonth() + 1)}/${yearText(date)}` : value;
+}
+
+const monthNames = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** 'h:mm', 1 to 12, and whether it is after noon. */
+function twelveHour(date: Date): { clock: string; isPm: boolean } {
+  const hours = date.getHours();
+  return { clock: `${hours % 12 || 12}:${two(date.getMinutes())}`, isPm: hours >= 12 };
+}
+
+/** '5 Feb 2026, 3:07 PM' (date-fns 'd MMM yyyy, h:mm a'): when a signature or a change was made. */
+export function formatDayMonthTime(date: Date): string {
+  const { clock, isPm } = twelveHour(date);
+  const month = monthNames[date.getMonth()]?.slice(0, 3);
+  return `${date.getDate()} ${month} ${yearText(date)}, ${clock} ${isPm ? 'PM' : 'AM'}`;
+}
+
+/** '5 February 2026' (date-fns 'd MMMM yyyy'). */
+export function formatLongDate(date: Date): string {
+  return `${date.getDate()} ${monthNames[date.getMonth()]} ${yearText(date)}`;
+}
+
+/** '3:07:09 pm' (date-fns 'h:mm:ss aaa'): when a form was last saved. */
+export function formatTimeWithSeconds(date: Date): string {
+  const { clock, isPm } = twelveHour(date);
+  return `${clock}:${two(date.getSeconds())} ${isPm ? 'pm' : 'am'}`;
 }
 
 /**
- * The shapes a typed date may take, once separators are made '/' and spaces single, each with the
- * date-fns formats it is read with. The shape is checked first because date-fns reads 'yyyy' from
- * one to four digits ("1/2/26" would otherwise be the year 26).
+ * The shapes a typed date may take, once separators are made '/' and spaces single: where the day,
+ * the month (digits, or an English name in full or its first three letters) and the year are.
  */
-const dateShapes: ReadonlyArray<{ shape: RegExp; formats: readonly string[] }> = [
-  { shape: /^\d{1,2}\/\d{1,2}\/\d{4}$/, formats: ['d/M/yyyy'] },
-  { shape: /^\d{1,2}\/\d{1,2}\/\d{2}$/, formats: ['d/M/yy'] },
-  { shape: /^\d{4}\/\d{1,2}\/\d{1,2}$/, formats: ['yyyy/M/d'] },
-  { shape: /^\d{8}$/, formats: ['ddMMyyyy'] },
-  { shape: /^\d{6}$/, formats: ['ddMMyy'] },
-  { shape: /^\d{1,2} [a-z]{3,9} \d{4}$/i, formats: ['d MMM yyyy', 'd MMMM yyyy'] },
-  { shape: /^\d{1,2} [a-z]{3,9} \d{2}$/i, formats: ['d MMM yy', 'd MMMM yy'] },
+const dateShapes: ReadonlyArray<{ shape: RegExp; order: 'dmy' | 'ymd' }> = [
+  { shape: /^(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})$/, order: 'dmy' },
+  { shape: /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/, order: 'ymd' },
+  { shape: /^(\d{2})(\d{2})(\d{4}|\d{2})$/, order: 'dmy' },
+  { shape: /^(\d{1,2}) ([a-z]{3,9}) (\d{4}|\d{2})$/i, order: 'dmy' },
 ];
+
+/** 1 to 12 for a month's number or English name (in full or its first three letters), else undefined. */
+function monthOf(text: string): number | undefined {
+  if (/^\d+$/.test(text)) return Number(text);
+  const name = text.toLowerCase();
+  const index = monthNames.findIndex(
+    (month) => month.toLowerCase() === name || month.slice(0, 3).toLowerCase() === name,
+  );
+  return index < 0 ? undefined : index + 1;
+}
+
+/**
+ * A two-digit year as the year within 50 years of the reference year: in 2026, 00-75 are
+ * 2000-2075 and 76-99 are 1976-1999 (as date-fns reads 'yy').
+ */
+function fullYear(twoDigits: number, referenceYear: number): number {
+  if (referenceYear <= 50) return twoDigits || 100;
+  const rangeEnd = referenceYear + 50;
+  const century = Math.trunc(rangeEnd / 100) * 100;
+  return twoDigits + century - (twoDigits >= rangeEnd % 100 ? 100 : 0);
+}
 
 function normaliseDateText(text: string): string {
   return text
@@ -70,17 +132,22 @@ function normaliseDateText(text: string): string {
 
 /**
  * Reads a typed date (day first) as yyyy-mm-dd. Two-digit years are read as the nearest century
- * (date-fns: within 50 years of `reference`).
+ * (within 50 years of `reference`).
  */
 export function parseDateText(text: string, reference: Date = new Date()): TextValue {
   const normal = normaliseDateText(text);
   if (normal === '') return { kind: 'empty' };
-  for (const { shape, formats } of dateShapes) {
-    if (!shape.test(normal)) continue;
-    for (const pattern of formats) {
-      const date = parse(normal, pattern, reference);
-      if (isValid(date)) return { kind: 'valid', value: dateToIso(date) };
-    }
+  for (const { shape, order } of dateShapes) {
+    const match = shape.exec(normal);
+    if (!match) continue;
+    const [first = '', second = '', third = ''] = match.slice(1);
+    const [dayDigits, yearDigits] = order === 'dmy' ? [first, third] : [third, first];
+    const month = monthOf(second);
+    const year =
+      yearDigits.length === 2 ? fullYear(Number(yearDigits), reference.getFullYear()) : Number(yearDigits);
+    if (month === undefined || year <= 0) return { kind: 'invalid' };
+    const iso = `${String(year).padStart(4, '0')}-${two(month)}-${two(Number(dayDigits))}`;
+    return isIsoDate(iso) ? { kind: 'valid', value: iso } : { kind: 'invalid' };
   }
   return { kind: 'invalid' };
 }

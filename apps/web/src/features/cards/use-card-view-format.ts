@@ -13,7 +13,7 @@ import {
   signatureByline,
   signatureStateLabels,
 } from '@wattle/domain/templates/signatures';
-import { format } from 'date-fns';
+import { formatDayMonthTime } from '../../ui/date-text';
 
 /**
  * Words and formats of the card page (labels of statuses and fields, workflow buttons, values shown
@@ -179,7 +179,7 @@ function signatureText(value: object): string | null {
   if (typeof signature.signerName !== 'string') return null;
   const at = (iso: string) => {
     const date = new Date(iso);
-    return Number.isNaN(date.getTime()) ? iso : format(date, 'd MMM yyyy, h:mm a');
+    return Number.isNaN(date.getTime()) ? iso : formatDayMonthTime(date);
   };
   const byline = signatureByline(signature as SignatureValue, at);
   const state =

@@ -1,8 +1,8 @@
-import { format } from 'date-fns';
 import { CalendarIcon } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
+import { formatLongDate } from '@/ui/date-text';
 import { LazyCalendar, preloadCalendar } from '@/ui/lazy-calendar';
 import { Popover, PopoverContent, PopoverTrigger } from '@/ui/popover';
 import { parseDateOnly, toDateOnly } from './form-helpers';
@@ -45,7 +45,7 @@ export function DateField({ id, value, onChange, labelId, describedBy, invalid, 
           )}
         >
           <CalendarIcon aria-hidden="true" />
-          {selected ? format(selected, 'd MMMM yyyy') : 'Pick a date'}
+          {selected ? formatLongDate(selected) : 'Pick a date'}
         </Button>
       </PopoverTrigger>
       <PopoverContent className="w-auto p-0" align="start">

@@ -8,13 +8,13 @@ import {
   signatureStateLabels,
   signerLabels,
 } from '@wattle/domain/templates/signatures';
-import { format } from 'date-fns';
 import { EraserIcon, LockIcon, PenLineIcon, ShieldCheckIcon, TriangleAlertIcon, XIcon } from 'lucide-react';
 import { Tabs as TabsPrimitive } from 'radix-ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import type SignaturePad from 'signature_pad';
 import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
+import { formatDayMonthTime } from '@/ui/date-text';
 import { Input } from '@/ui/input';
 import { Label } from '@/ui/label';
 import { lazyModule } from '@/ui/lazy-module';
@@ -58,7 +58,7 @@ const scriptFont = '"Segoe Script", "Brush Script MT", "Snell Roundhand", "URW C
 
 export function formatSignedAt(signedAt: string): string {
   const date = new Date(signedAt);
-  return Number.isNaN(date.getTime()) ? signedAt : format(date, 'd MMM yyyy, h:mm a');
+  return Number.isNaN(date.getTime()) ? signedAt : formatDayMonthTime(date);
 }
 
 /** Why the signed-in person may not sign the field, or null when they may. */

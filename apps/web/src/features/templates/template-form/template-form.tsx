@@ -4,7 +4,6 @@ import { cardStatusLabels, isStatusEditable } from '@wattle/domain/cards/workflo
 import type { FormField, FormSectionId, FormTemplate } from '@wattle/domain/templates/schemas';
 import { type FormSection, groupFieldsBySection } from '@wattle/domain/templates/sections';
 import { signedValuesHash } from '@wattle/domain/templates/signatures';
-import { format } from 'date-fns';
 import {
   AlertCircleIcon,
   CheckIcon,
@@ -35,6 +34,7 @@ import { formatMomentDay } from '@/lib/org-dates';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
+import { formatTimeWithSeconds } from '@/ui/date-text';
 import { Progress } from '@/ui/progress';
 import { downloadCardPdf, requestAiDraft } from '../api';
 import { CloseConfirmDialog } from './close-confirm-dialog';
@@ -538,7 +538,7 @@ function FormSaveStatus({
       ? 'Saving…'
       : state === 'saved'
         ? lastSavedAt
-          ? `Saved at ${format(lastSavedAt, 'h:mm:ss aaa')}`
+          ? `Saved at ${formatTimeWithSeconds(lastSavedAt)}`
           : 'Saved'
         : 'Auto-saves as you type';
   return (
