@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRoute, lazyRouteComponent, notFound, redirect, rootRouteId } from '@tanstack/react-router';
 import { validateAnalyticsSearch } from '@/features/behaviour-analytics/analytics-search';
+import { prefetchCard } from '@/features/cards/prefetch-card';
 import { validateIncidentListSearch } from '@/features/incidents/incident-list-search';
 import { validateInvoiceListSearch } from '@/features/invoices/invoice-list-search';
 import { validateNewInvoiceSearch } from '@/features/invoices/wizard/wizard-search';
@@ -360,15 +361,24 @@ const cardDetailComponent = lazyRouteComponent(
   'CardDetailPage',
 );
 
+// The card routes' loaders start reading the card and its template beside the page's code, on a
+// hover or focus of a card link as well as when it is followed (features/cards/prefetch-card.ts says
+// why that is safe). They do not wait: the page shows its own loading state.
 const cardRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/card/$cardId',
+  loader: ({ context, params }) => prefetchCard(context.queryClient, context.tenant.id, params.cardId),
   component: cardDetailComponent,
 });
 
 const tenantCardRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/t/$scope/card/$cardId',
+  // A card of another of the user's organisations is read once the page has switched to it.
+  loader: ({ context, params }) =>
+    params.scope === context.tenant.id || params.scope === context.tenant.slug
+      ? prefetchCard(context.queryClient, context.tenant.id, params.cardId)
+      : undefined,
   component: cardDetailComponent,
 });
 

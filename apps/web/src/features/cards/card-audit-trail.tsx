@@ -5,6 +5,7 @@ import { ArrowRightIcon } from 'lucide-react';
 import { formatRelativeTime } from '@/features/inbox/relative-time';
 import { useTenantClock } from '@/features/time/use-tenant-clock';
 import { formatMoment, formatMomentDay } from '@/lib/org-dates';
+import { useAfterFirstPaint } from '@/lib/use-after-first-paint';
 import { useNow } from '@/lib/use-now';
 import { Button } from '@/ui/button';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
@@ -41,7 +42,12 @@ function AuditEntryItem({
 }) {
   const at = new Date(entry.timestamp);
   return (
-    <li className="grid min-w-0 gap-1 py-2.5" data-testid="audit-entry">
+    // Entries out of sight skip style and layout until scrolled to (content-visibility): an entry of a
+    // plan's fields holds one line per field changed.
+    <li
+      className="grid min-w-0 gap-1 py-2.5 [contain-intrinsic-size:auto_4rem] [content-visibility:auto]"
+      data-testid="audit-entry"
+    >
       <p className="flex flex-wrap items-baseline gap-x-1.5 text-sm">
         <span className="font-medium">{auditActionLabel(entry.action)}</span>
         <span className="text-muted-foreground">by {entry.userName ?? 'System'}</span>
@@ -90,8 +96,11 @@ export function CardAuditTrail({
   const audit = useInfiniteQuery(cardAuditQueryOptions(tenantId, cardId));
   const now = useNow(60_000);
   const { timeZone } = useTenantClock(tenantId);
+  // Below the card's details: drawn once the page has painted (a plan's trail holds hundreds of
+  // elements, one per field changed).
+  const painted = useAfterFirstPaint();
 
-  if (audit.isPending) return <LoadingStatus>Loading audit trail...</LoadingStatus>;
+  if (audit.isPending || !painted) return <LoadingStatus>Loading audit trail...</LoadingStatus>;
   if (audit.isError) {
     return (
       <LoadError

@@ -9,6 +9,7 @@ import { FavoriteToggle } from '@/features/favorites/favorite-toggle';
 import { useCurrentTenant } from '@/features/tenants/api';
 import { cn } from '@/lib/cn';
 import { isApiError } from '@/lib/http';
+import { useAfterFirstPaint } from '@/lib/use-after-first-paint';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Button } from '@/ui/button';
@@ -235,6 +236,8 @@ function TemplateSection({
 /** Title, description, the NDIS template form and comments: the main area of both modes. */
 function CardMain({ tenantId, card, onClose }: { tenantId: string; card: CardView; onClose?: () => void }) {
   const headingId = useId();
+  // The comments are below the form: drawn once the page has painted.
+  const painted = useAfterFirstPaint();
   return (
     <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] content-start gap-6 px-4 py-5 sm:px-6">
       <CardConflictAlert queue={card.queue} template={card.template} nameOf={card.nameOf} />
@@ -248,13 +251,15 @@ function CardMain({ tenantId, card, onClose }: { tenantId: string; card: CardVie
       <CardTitle card={card} headingId={headingId} />
       <CardDescription card={card} />
       <TemplateSection tenantId={tenantId} card={card} onClose={onClose} />
-      <CommentThread
-        tenantId={tenantId}
-        cardId={card.card.id}
-        teamRole={card.team?.myRole}
-        canWriteCard={card.canWrite}
-        template={card.template}
-      />
+      {painted ? (
+        <CommentThread
+          tenantId={tenantId}
+          cardId={card.card.id}
+          teamRole={card.team?.myRole}
+          canWriteCard={card.canWrite}
+          template={card.template}
+        />
+      ) : null}
     </div>
   );
 }
