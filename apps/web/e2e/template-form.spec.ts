@@ -372,6 +372,9 @@ test.describe('template form', () => {
     const location = form.getByRole('textbox', { name: 'Incident Location' });
     await location.click();
     await page.keyboard.type('Kitchen at home');
+    // The editor hands its text to the form once typing pauses (typingSettleMs): then it is in the
+    // local draft; the 2 s auto-save is still far off.
+    await page.clock.runFor(500);
     await expect.poll(async () => draftKeys(page)).toHaveLength(1);
 
     // Someone else saves the same field from the version this page started from.

@@ -20,6 +20,11 @@ export interface FormFieldProps {
   value: FieldValue | undefined;
   /** One function for every field (stable), so a field whose value did not change is not drawn again. */
   onFieldChange: (fieldId: string, value: FieldValue) => void;
+  /**
+   * A rich-text field's typing, at each keystroke: `take()` gives its HTML now (see
+   * RichTextEditorProps.onTyping); `onFieldChange` follows once typing pauses. Stable, as `onFieldChange`.
+   */
+  onFieldTyping?: (fieldId: string, take: () => string | null) => void;
   /** This field's compliance issues; shown (and the field marked invalid) only when `showIssues`. */
   issues: readonly ComplianceIssue[];
   showIssues: boolean;
@@ -43,6 +48,7 @@ export const TemplateFormField = memo(function TemplateFormField({
   field,
   value,
   onFieldChange,
+  onFieldTyping,
   issues,
   showIssues,
   readOnly = false,
@@ -110,6 +116,7 @@ export const TemplateFormField = memo(function TemplateFormField({
             value={asText(value)}
             compact={field.type === 'text'}
             onChange={(html) => onChange(html)}
+            onTyping={onFieldTyping ? (take) => onFieldTyping(field.id, take) : undefined}
             {...common}
           />
         );

@@ -33,7 +33,7 @@ import { richTextAreaClassName, type TextRange } from './rich-text-html';
  * The rich text editor of text and textarea fields (spec work section 2): headings 1-3, bold, italic,
  * underline, ordered and bulleted lists, link and clean. Its output is HTML, which the server
  * sanitises with the spec's allow-list; only elements on that list can be made here (no rules, no
- * images). Loaded in its own chunk (`rich-text-field.tsx` shows 'Loading editor…' meanwhile).
+ * images). Loaded in its own chunk (`rich-text-field.tsx` shows a light read view meanwhile).
  */
 
 export interface RichTextEditorProps {
@@ -46,6 +46,13 @@ export interface RichTextEditorProps {
   required?: boolean;
   /** A text field: one or two lines tall. A textarea: several lines. */
   compact?: boolean;
+  /**
+   * Called at every change typed, without the HTML: `take()` gives the HTML as it is now (and counts
+   * it as sent), or null when `onChange` has had it already. The editor serialises its document and
+   * calls `onChange` only once typing pauses (`typingSettleMs`), so a keystroke costs no HTML and no
+   * render of the form; whoever must have the latest text at once (a save, leaving the page) takes it.
+   */
+  onTyping?: (take: () => string | null) => void;
   /** The field's name, for the toolbar's label. */
   name: string;
   /** Shown without the toolbar and not editable. */
@@ -83,6 +90,14 @@ function editorHtml(editor: Editor): string {
   return editor.isEmpty ? '' : editor.getHTML();
 }
 
+/**
+ * How long typing must pause before the editor hands its HTML up (issue 19). Serialising the document
+ * and drawing the form again (compliance, the count left, the local draft) took longer than a frame
+ * on a phone, at every keystroke; now a burst of typing costs the editor's own work only. Saves do
+ * not wait for it: they take the HTML at once (`onTyping`).
+ */
+export const typingSettleMs = 300;
+
 function editorAttributes(props: RichTextEditorProps): Record<string, string> {
   const attributes: Record<string, string> = {
     id: props.id,
@@ -104,6 +119,25 @@ export function RichTextEditor(props: RichTextEditorProps) {
   const lastEmitted = useRef(props.initialHtml ?? value);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+  const onTypingRef = useRef(props.onTyping);
+  onTypingRef.current = props.onTyping;
+  // Typed and not yet sent up: the HTML is made once typing pauses, or when someone takes it.
+  const unsent = useRef<{ editor: Editor; timer: ReturnType<typeof setTimeout> } | null>(null);
+  const take = useRef((): string | null => {
+    const pending = unsent.current;
+    if (!pending) return null;
+    clearTimeout(pending.timer);
+    unsent.current = null;
+    if (pending.editor.isDestroyed) return null;
+    const html = editorHtml(pending.editor);
+    lastEmitted.current = html;
+    return html;
+  }).current;
+  /** Sends up what is typed and not yet sent (typing paused, the editor goes). */
+  const sendUnsent = useRef(() => {
+    const html = take();
+    if (html !== null) onChangeRef.current(html);
+  }).current;
 
   const editor = useEditor({
     extensions: [
@@ -125,11 +159,13 @@ export function RichTextEditor(props: RichTextEditorProps) {
     shouldRerenderOnTransaction: false,
     editorProps: { attributes: editorAttributes(props) },
     onUpdate: ({ editor: current }) => {
-      const html = editorHtml(current);
-      lastEmitted.current = html;
-      onChangeRef.current(html);
+      if (unsent.current) clearTimeout(unsent.current.timer);
+      unsent.current = { editor: current, timer: setTimeout(sendUnsent, typingSettleMs) };
+      onTypingRef.current?.(take);
     },
   });
+  // The editor goes (its section closed, the form left): what is typed goes up first.
+  useEffect(() => sendUnsent, [sendUnsent]);
 
   // Taking over from the focused read view: in the commit that mounts the editor (EditorContent has
   // put its DOM in place), before the browser can deliver another keystroke.
@@ -173,7 +209,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
   // A value changed from outside (an AI draft, a restored draft, another person's saved change) is
   // shown, unless the person is typing here: replacing the content would move their cursor.
   useEffect(() => {
-    if (value === lastEmitted.current || editor.isFocused) return;
+    if (value === lastEmitted.current || editor.isFocused || unsent.current) return;
     if (value === editorHtml(editor)) {
       lastEmitted.current = value;
       return;

@@ -231,7 +231,7 @@ function TemplateFormBody({
     setExporting(true);
     try {
       // The PDF is made from what the server holds: save what is typed first.
-      if (form.hasUnsavedEdits) await form.sendEdits();
+      if (form.hasUnsavedEdits || form.hasTyping()) await form.sendEdits();
       await downloadCardPdf(tenantId, current.id, `${current.workItemId} ${template.name}.pdf`);
     } catch (error) {
       if (isApiError(error, 'COMPLIANCE_REQUIRED')) destructiveToast('Compliance required', error.message);
@@ -271,6 +271,7 @@ function TemplateFormBody({
       field={field}
       value={values[field.id]}
       onFieldChange={form.setValue}
+      onFieldTyping={form.noteTyping}
       issues={byField.get(field.id) ?? noIssues}
       showIssues={form.submitAttempted}
       readOnly={readOnly}

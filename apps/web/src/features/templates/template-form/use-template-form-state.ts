@@ -137,6 +137,12 @@ export function useTemplateFormState({
   const [submitting, setSubmitting] = useState(0);
   // Values handed to the queue and not yet confirmed saved: not enqueued again meanwhile.
   const enqueued = useRef<FieldValues>({});
+  // Rich-text fields typed in whose HTML has not come up yet (it does once typing pauses): each
+  // gives it at once when asked, for a save or for leaving the page (issue 19: a keystroke makes
+  // no HTML and draws no form; never lose typing: every save takes what is typed first).
+  const typing = useRef(new Map<string, () => string | null>());
+  // When a value last changed, typed or set: the auto-save runs `autoSaveDelayMs` after it.
+  const lastChangeAt = useRef(0);
 
   const values = useMemo<FieldValues>(
     () => ({ ...current.fieldValues, ...edits }),
@@ -169,6 +175,46 @@ export function useTemplateFormState({
     },
     [queryClient, tenantId],
   );
+
+  const setValues = useCallback((changes: FieldValues) => {
+    lastChangeAt.current = Date.now();
+    // Known at once to what sends the edits (a save taking what is typed, then sending it, before
+    // the form has drawn it); the next render sets the same.
+    editsRef.current = { ...editsRef.current, ...changes };
+    setLocal((previous) => {
+      const bases = { ...previous.bases };
+      for (const fieldId of Object.keys(changes)) {
+        // A field's first change since it was saved starts from the card as shown now.
+        if (!(fieldId in previous.edits)) bases[fieldId] = currentRef.current.version;
+      }
+      return {
+        ...previous,
+        edits: { ...previous.edits, ...changes },
+        bases,
+        changeCount: previous.changeCount + 1,
+      };
+    });
+    setRefused(false);
+  }, []);
+  const setValue = useCallback(
+    (fieldId: string, value: FieldValue) => {
+      // A rich-text field sends its HTML up itself once typing pauses: nothing is left to take.
+      typing.current.delete(fieldId);
+      setValues({ [fieldId]: value });
+    },
+    [setValues],
+  );
+  /** The HTML of every rich-text field typed in and not yet come up, set as their values now. */
+  const takeTyped = useCallback((): FieldValues => {
+    const changes: FieldValues = {};
+    for (const [fieldId, take] of typing.current) {
+      const html = take();
+      if (html !== null) changes[fieldId] = html;
+    }
+    typing.current.clear();
+    if (Object.keys(changes).length > 0) setValues(changes);
+    return changes;
+  }, [setValues]);
 
   // Edits the server now holds (a failed auto-save the queue retried later, another person typing the
   // same) are no longer unsaved: dropped, so the draft and the dirty state say so.
@@ -216,6 +262,7 @@ export function useTemplateFormState({
 
   /** Hands the unsaved edits to the save queue and waits until the queue has saved everything. */
   const sendEdits = useCallback(async (): Promise<Card> => {
+    takeTyped();
     const base = currentRef.current;
     const sent = unsavedEdits(editsRef.current, base.fieldValues);
     for (const [fieldId, value] of Object.entries(sent)) {
@@ -255,9 +302,10 @@ export function useTemplateFormState({
     } finally {
       setSaving((n) => n - 1);
     }
-  }, [adopt, fieldName, queue]);
+  }, [adopt, fieldName, queue, takeTyped]);
 
   const autoSave = useCallback(async () => {
+    takeTyped();
     if (Object.keys(unsavedEdits(editsRef.current, currentRef.current.fieldValues)).length === 0) return;
     try {
       const saved = await sendEdits();
@@ -275,23 +323,32 @@ export function useTemplateFormState({
         `auto-save-${card.id}`,
       );
     }
-  }, [sendEdits, onSaved, card.id, queryClient, tenantId]);
+  }, [sendEdits, onSaved, card.id, queryClient, tenantId, takeTyped]);
 
   // Auto-save once nothing has changed for the delay.
   const autoSaveRef = useRef(autoSave);
   autoSaveRef.current = autoSave;
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => {
-    if (changeCount === 0 || readOnly) return;
+  const autoSaveDelayRef = useRef(autoSaveDelayMs);
+  autoSaveDelayRef.current = autoSaveDelayMs;
+  /** (Re)starts the auto-save so that it runs the delay after the last change. */
+  const startAutoSaveTimer = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    const wait = Math.max(0, lastChangeAt.current + autoSaveDelayRef.current - Date.now());
     timer.current = setTimeout(() => {
       timer.current = null;
       void autoSaveRef.current();
-    }, autoSaveDelayMs);
+    }, wait);
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the timer starts again at each change
+  useEffect(() => {
+    if (changeCount === 0 || readOnly) return;
+    startAutoSaveTimer();
     return () => {
       if (timer.current) clearTimeout(timer.current);
       timer.current = null;
     };
-  }, [changeCount, autoSaveDelayMs, readOnly]);
+  }, [changeCount, autoSaveDelayMs, readOnly, startAutoSaveTimer]);
   const cancelAutoSave = () => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
@@ -319,25 +376,15 @@ export function useTemplateFormState({
     };
   }, []);
 
-  const setValues = useCallback((changes: FieldValues) => {
-    setLocal((previous) => {
-      const bases = { ...previous.bases };
-      for (const fieldId of Object.keys(changes)) {
-        // A field's first change since it was saved starts from the card as shown now.
-        if (!(fieldId in previous.edits)) bases[fieldId] = currentRef.current.version;
-      }
-      return {
-        ...previous,
-        edits: { ...previous.edits, ...changes },
-        bases,
-        changeCount: previous.changeCount + 1,
-      };
-    });
-    setRefused(false);
-  }, []);
-  const setValue = useCallback(
-    (fieldId: string, value: FieldValue) => setValues({ [fieldId]: value }),
-    [setValues],
+  /** A rich-text field was typed in (each keystroke): no render; the auto-save waits for typing. */
+  const noteTyping = useCallback(
+    (fieldId: string, take: () => string | null) => {
+      if (readOnly) return;
+      typing.current.set(fieldId, take);
+      lastChangeAt.current = Date.now();
+      startAutoSaveTimer();
+    },
+    [readOnly, startAutoSaveTimer],
   );
 
   const unsaved = unsavedEdits(edits, current.fieldValues);
@@ -372,8 +419,8 @@ export function useTemplateFormState({
    */
   const submit = async (successToast: { title: string; description: string }): Promise<FormSaveOutcome> => {
     setSubmitAttempted(true);
-    // The values as they are now, not the deferred ones the form shows.
-    const now = template ? validateCompliance(template, values) : null;
+    // The values as they are now (typing included), not the deferred ones the form shows.
+    const now = template ? validateCompliance(template, { ...values, ...takeTyped() }) : null;
     if (!now) return null;
     cancelAutoSave();
     setSubmitting((n) => n + 1);
@@ -434,6 +481,7 @@ export function useTemplateFormState({
   /** Drops the unsaved edits and the local draft (closing without saving). */
   const discard = () => {
     cancelAutoSave();
+    takeTyped();
     removeFormDraft(tenantId, card.id);
     setLocal((previous) => ({ ...previous, edits: {} }));
   };
@@ -447,6 +495,9 @@ export function useTemplateFormState({
     remaining,
     setValue,
     setValues,
+    noteTyping,
+    /** A rich-text field holds typing that has not come up yet (`sendEdits` takes it). */
+    hasTyping: () => typing.current.size > 0,
     sendEdits,
     submit,
     discard,
