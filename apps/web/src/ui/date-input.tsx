@@ -13,7 +13,13 @@ import {
 } from '@/ui/date-text';
 import { Input } from '@/ui/input';
 import { LazyCalendar, preloadCalendar } from '@/ui/lazy-calendar';
-import { Popover, PopoverAnchor, PopoverContent, PopoverTrigger } from '@/ui/popover';
+import {
+  LazyPopover,
+  LazyPopoverAnchor,
+  LazyPopoverContent,
+  LazyPopoverTrigger,
+  preloadPopover,
+} from '@/ui/lazy-popover';
 
 export interface DateInputProps
   extends Omit<ComponentProps<'input'>, 'value' | 'defaultValue' | 'onChange' | 'type' | 'min' | 'max'> {
@@ -89,8 +95,8 @@ export function DateInput({
 
   return (
     <div className={cn('flex w-full min-w-0 flex-col gap-1.5', className)}>
-      <Popover open={open} onOpenChange={setOpen}>
-        <PopoverAnchor asChild>
+      <LazyPopover open={open} onOpenChange={setOpen}>
+        <LazyPopoverAnchor>
           <div className="relative w-full min-w-0">
             <Input
               {...inputProps}
@@ -121,12 +127,13 @@ export function DateInput({
                 if (event.altKey && event.key === 'ArrowDown' && !disabled && !readOnly) {
                   event.preventDefault();
                   preloadCalendar();
+                  preloadPopover();
                   setOpen(true);
                 }
                 onKeyDown?.(event);
               }}
             />
-            <PopoverTrigger asChild>
+            <LazyPopoverTrigger>
               <Button
                 type="button"
                 variant="ghost"
@@ -139,10 +146,10 @@ export function DateInput({
               >
                 <CalendarIcon aria-hidden="true" />
               </Button>
-            </PopoverTrigger>
+            </LazyPopoverTrigger>
           </div>
-        </PopoverAnchor>
-        <PopoverContent
+        </LazyPopoverAnchor>
+        <LazyPopoverContent
           className="w-auto p-0"
           align="start"
           ref={panelRef}
@@ -173,8 +180,8 @@ export function DateInput({
               setOpen(false);
             }}
           />
-        </PopoverContent>
-      </Popover>
+        </LazyPopoverContent>
+      </LazyPopover>
       {showProblem ? (
         <p id={messageId} className="text-destructive text-sm">
           {problem}

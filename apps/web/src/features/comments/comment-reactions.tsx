@@ -10,7 +10,7 @@ import {
 } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/ui/dropdown-menu';
+import { LazyDropdownMenu } from '@/ui/lazy-dropdown-menu';
 import { reactionCounts } from './thread-model';
 
 /** The four reactions (spec work section 9), each with its icon and the word a screen reader says. */
@@ -65,8 +65,9 @@ export function CommentReactions({
         );
       })}
       {canReact ? (
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
+        <LazyDropdownMenu
+          align="start"
+          trigger={
             <Button
               variant="ghost"
               size="icon"
@@ -76,9 +77,10 @@ export function CommentReactions({
             >
               <SmilePlusIcon className="size-3.5" aria-hidden="true" />
             </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="start">
-            {reactionKinds.map((kind) => {
+          }
+        >
+          {({ DropdownMenuItem }) =>
+            reactionKinds.map((kind) => {
               const { label, Icon } = reactionLook[kind];
               const isMine = myUserId !== undefined && comment.reactions[myUserId] === kind;
               return (
@@ -92,9 +94,9 @@ export function CommentReactions({
                   {isMine ? <span className="sr-only"> (yours; choose to remove)</span> : null}
                 </DropdownMenuItem>
               );
-            })}
-          </DropdownMenuContent>
-        </DropdownMenu>
+            })
+          }
+        </LazyDropdownMenu>
       ) : null}
     </div>
   );

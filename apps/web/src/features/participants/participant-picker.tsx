@@ -7,7 +7,7 @@ import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
 import { Input } from '@/ui/input';
 import { Label } from '@/ui/label';
-import { Popover, PopoverContent, PopoverTrigger } from '@/ui/popover';
+import { LazyPopover, LazyPopoverContent, LazyPopoverTrigger } from '@/ui/lazy-popover';
 import { participantPickerQueryOptions } from './api';
 
 /**
@@ -88,8 +88,8 @@ export function ParticipantPicker({
   return (
     <div className="flex min-w-0 items-center gap-1">
       <div className="flex min-w-0 flex-1 items-center">{current}</div>
-      <Popover open={open} onOpenChange={setOpen}>
-        <PopoverTrigger asChild>
+      <LazyPopover open={open} onOpenChange={setOpen}>
+        <LazyPopoverTrigger>
           <Button
             variant="ghost"
             size="sm"
@@ -100,8 +100,8 @@ export function ParticipantPicker({
             <span id={`${listId}-change`}>Change</span>
             <ChevronsUpDownIcon aria-hidden="true" />
           </Button>
-        </PopoverTrigger>
-        <PopoverContent align="end" className="w-80 p-2">
+        </LazyPopoverTrigger>
+        <LazyPopoverContent align="end" className="w-80 p-2">
           <div className="flex flex-col gap-2">
             <Label htmlFor={searchId} className="sr-only">
               Search participants
@@ -169,8 +169,8 @@ export function ParticipantPicker({
               )}
             </ul>
           </div>
-        </PopoverContent>
-      </Popover>
+        </LazyPopoverContent>
+      </LazyPopover>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
 import { formatLongDate } from '@/ui/date-text';
 import { LazyCalendar, preloadCalendar } from '@/ui/lazy-calendar';
-import { Popover, PopoverContent, PopoverTrigger } from '@/ui/popover';
+import { LazyPopover, LazyPopoverContent, LazyPopoverTrigger } from '@/ui/lazy-popover';
 import { parseDateOnly, toDateOnly } from './form-helpers';
 
 export interface DateFieldProps {
@@ -28,8 +28,8 @@ export function DateField({ id, value, onChange, labelId, describedBy, invalid, 
   const selected = parseDateOnly(value);
   const lastMonth = new Date(new Date().getFullYear() + 10, 11, 31);
   return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger asChild>
+    <LazyPopover open={open} onOpenChange={setOpen}>
+      <LazyPopoverTrigger>
         <Button
           id={id}
           variant="outline"
@@ -47,8 +47,8 @@ export function DateField({ id, value, onChange, labelId, describedBy, invalid, 
           <CalendarIcon aria-hidden="true" />
           {selected ? formatLongDate(selected) : 'Pick a date'}
         </Button>
-      </PopoverTrigger>
-      <PopoverContent className="w-auto p-0" align="start">
+      </LazyPopoverTrigger>
+      <LazyPopoverContent className="w-auto p-0" align="start">
         <LazyCalendar
           mode="single"
           captionLayout="dropdown"
@@ -77,7 +77,7 @@ export function DateField({ id, value, onChange, labelId, describedBy, invalid, 
             </Button>
           </div>
         ) : null}
-      </PopoverContent>
-    </Popover>
+      </LazyPopoverContent>
+    </LazyPopover>
   );
 }
