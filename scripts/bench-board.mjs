@@ -9,7 +9,7 @@
 //
 // It starts the built server (demo sign-in, throw-away PGlite data directory: scripts/lib/demo-app.mjs),
 // signs in as the Sunrise owner, creates a team and --cards cards in it through the API (8 at a time),
-// spreads them over the team's columns (half To Do, a third In Progress, the rest Done, as a working
+// spreads them over the team's columns (half the first column, a third the second, the rest the one before Done, as a working
 // team's board looks), then opens /my-teams/{slug}/work-board in Debian's Chromium (1280×800) once to
 // warm the HTTP cache and --runs more times, measured; then the team's list view the same way.
 //
@@ -111,10 +111,11 @@ async function createBoard(request) {
       cards[i] = card;
     },
   );
-  // Half stay in the first column; a third go to the second, the rest to the last.
+  // Half stay in the first column; a third go to the second, the rest to the one before Done (the
+  // locked Done column is Approved, decision 0037: a card gets there only by a clinician's approval).
   const moves = cards.flatMap((card, i) => {
     const share = i / cards.length;
-    const state = share < 0.5 ? null : share < 0.83 ? states[1] : states[states.length - 1];
+    const state = share < 0.5 ? null : share < 0.83 ? states[1] : states[Math.max(1, states.length - 2)];
     return state ? [{ card, state }] : [];
   });
   await eachLimited(moves, 8, async ({ card, state }) => {
