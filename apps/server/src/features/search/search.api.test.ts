@@ -389,7 +389,7 @@ describe('the search function (wattle_search_card_ids) and the trigram index', (
       expect(outer).toContain('wattle_search_card_ids');
       expect(outer).toMatch(/Index Scan using cards_tenant_id_id_pk[\s\S]*cards\.id = ANY/);
       // the function's own query, run as it runs there, finds them in the trigram index,
-      const after = planText(
+      const inside = planText(
         await ctx.tx.execute(sql`select * from wattle_explain_search_card_ids(array[${rare}], null, 20)`),
       );
       expect(inside).toContain('cards_search_idx');
