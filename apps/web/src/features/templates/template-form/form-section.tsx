@@ -17,7 +17,6 @@ import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
-import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/ui/collapsible';
 
 /**
  * The sections' icons. The domain names each section's lucide icon; only these are bundled (all of
@@ -77,7 +76,13 @@ interface FormSectionPanelProps {
   children: ReactNode;
 }
 
-/** A collapsible form section: icon, name, issue-count badge and (where offered) the 'AI' button. */
+/**
+ * A collapsible form section: icon, name, issue-count badge and (where offered) the 'AI' button.
+ * A plain disclosure (a button with aria-expanded and aria-controls; the fields drawn only while
+ * open), not Radix's Collapsible: that one reads the content's computed style and size as it mounts,
+ * for its open and close animation, and with a section panel each a plan's page paid a whole-page
+ * style and layout pass per section as it opened (issue 19).
+ */
 export function FormSectionPanel({
   section,
   open,
@@ -90,45 +95,61 @@ export function FormSectionPanel({
 }: FormSectionPanelProps) {
   const Icon = sectionIcon(section);
   const headingId = `section-${section.id}-heading`;
+  const contentId = `section-${section.id}-content`;
   return (
-    <Collapsible open={open} onOpenChange={onOpenChange} asChild>
-      <section aria-labelledby={headingId} className="rounded-lg border bg-card" data-section-id={section.id}>
-        <div className="flex items-center gap-2 px-3 py-2">
-          <h3 id={headingId} className="min-w-0 flex-1">
-            <CollapsibleTrigger className="flex w-full min-w-0 items-center gap-2 rounded-md px-1 py-1 text-left font-semibold text-sm outline-none hover:bg-accent/60 focus-visible:ring-2 focus-visible:ring-ring">
-              <ChevronDownIcon
-                aria-hidden="true"
-                className={cn(
-                  'size-4 shrink-0 text-muted-foreground transition-transform motion-reduce:transition-none',
-                  !open && '-rotate-90',
-                )}
-              />
-              <Icon aria-hidden="true" className="size-4 shrink-0 text-primary" />
-              <span className="truncate">{section.name}</span>
-              <IssueCountBadge count={issueCount} />
-            </CollapsibleTrigger>
-          </h3>
-          {onAi ? (
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={onAi}
-              disabled={aiRunning || aiDisabled}
-              aria-label={aiRunning ? `Processing ${section.name}` : `AI draft of ${section.name}`}
-            >
-              {aiRunning ? (
-                <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
-              ) : (
-                <SparklesIcon aria-hidden="true" />
+    <section
+      aria-labelledby={headingId}
+      className="rounded-lg border bg-card"
+      data-section-id={section.id}
+      data-state={open ? 'open' : 'closed'}
+    >
+      <div className="flex items-center gap-2 px-3 py-2">
+        <h3 id={headingId} className="min-w-0 flex-1">
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={contentId}
+            data-state={open ? 'open' : 'closed'}
+            onClick={() => onOpenChange(!open)}
+            className="flex w-full min-w-0 items-center gap-2 rounded-md px-1 py-1 text-left font-semibold text-sm outline-none hover:bg-accent/60 focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <ChevronDownIcon
+              aria-hidden="true"
+              className={cn(
+                'size-4 shrink-0 text-muted-foreground transition-transform motion-reduce:transition-none',
+                !open && '-rotate-90',
               )}
-              {aiRunning ? 'Processing...' : 'AI'}
-            </Button>
-          ) : null}
-        </div>
-        <CollapsibleContent className="grid grid-cols-[minmax(0,1fr)] gap-5 border-t px-4 py-4">
-          {children}
-        </CollapsibleContent>
-      </section>
-    </Collapsible>
+            />
+            <Icon aria-hidden="true" className="size-4 shrink-0 text-primary" />
+            <span className="truncate">{section.name}</span>
+            <IssueCountBadge count={issueCount} />
+          </button>
+        </h3>
+        {onAi ? (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={onAi}
+            disabled={aiRunning || aiDisabled}
+            aria-label={aiRunning ? `Processing ${section.name}` : `AI draft of ${section.name}`}
+          >
+            {aiRunning ? (
+              <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+            ) : (
+              <SparklesIcon aria-hidden="true" />
+            )}
+            {aiRunning ? 'Processing...' : 'AI'}
+          </Button>
+        ) : null}
+      </div>
+      {/* Kept in the page while closed (hidden and empty), so aria-controls always names an element. */}
+      <div
+        id={contentId}
+        hidden={!open}
+        className={open ? 'grid grid-cols-[minmax(0,1fr)] gap-5 border-t px-4 py-4' : undefined}
+      >
+        {open ? children : null}
+      </div>
+    </section>
   );
 }
