@@ -1,3 +1,5 @@
+import { monthNames } from '@wattle/domain/shared/dates';
+
 /**
  * Dates and times as Australians type and read them (decision 0028): a date is shown dd/mm/yyyy and
  * a time 24-hour HH:mm, while forms and the API keep yyyy-mm-dd and HH:mm. Typing is tolerant:
@@ -45,21 +47,6 @@ export function isoToDateText(value: string): string {
   const date = isoToDate(value);
   return date ? `${two(date.getDate())}/${two(date.getMonth() + 1)}/${yearText(date)}` : value;
 }
-
-const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 
 /** 'h:mm', 1 to 12, and whether it is after noon. */
 function twelveHour(date: Date): { clock: string; isPm: boolean } {

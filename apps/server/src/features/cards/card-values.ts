@@ -1,4 +1,5 @@
 import { fieldValueError, plainText } from '@wattle/domain/cards/compliance';
+import { monthNames } from '@wattle/domain/shared/dates';
 import type {
   FieldValue,
   FieldValues,
@@ -12,7 +13,6 @@ import { tenants } from '../../db/schema/tenants';
 import { preparedOnce } from '../../db/with-tenant';
 import { AppError } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';
-import { monthNames } from './pdf-text';
 import { sanitizeRichText } from './sanitize-rich-text';
 
 /**

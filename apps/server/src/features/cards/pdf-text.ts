@@ -1,4 +1,5 @@
 import { decodeEntities } from '@wattle/domain/cards/compliance';
+import { monthNames } from '@wattle/domain/shared/dates';
 import type { FieldValue, FormField, SignatureValue } from '@wattle/domain/templates/schemas';
 
 /**
@@ -113,22 +114,6 @@ export function richTextToBlocks(value: string): TextBlock[] {
   flush();
   return blocks;
 }
-
-/** Month names in full, as the PDF writes dates and search text holds them. */
-export const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** A calendar date (yyyy-mm-dd) as d MMMM yyyy; anything else is returned as it is. */
 export function formatDate(value: string): string {
