@@ -6,6 +6,8 @@ import { demoUsers, expect, expectNoAccessibilityViolations, openAs, test } from
  * inbox; she stops watching and his next comment does not.
  */
 test('watch a card, hear of its comments in the inbox, and unwatch it', async ({ page, signIn, browser }) => {
+  // Two people's browsers and seven page loads: near the 30 s default on a quiet machine.
+  test.slow();
   await signIn(demoUsers.supportWorker);
   const { card } = await sunriseWithNewCard(page, { title: 'Watch this card' });
   await page.goto(`/card/${card.id}`);
