@@ -1,5 +1,5 @@
 import { CalendarIcon } from 'lucide-react';
-import { type ComponentProps, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type ComponentProps, type KeyboardEvent, type RefObject, useId, useRef, useState } from 'react';
 import type { Matcher } from 'react-day-picker';
 import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
@@ -162,7 +162,7 @@ export function DateInput({
         >
           <LazyCalendar
             // Focus the chosen day (else today, else the first day allowed), so arrow keys move by day at once.
-            onShown={() => focusStartDay(panelRef.current)}
+            onShown={() => focusStartDay(panelRef)}
             mode="single"
             captionLayout="dropdown"
             weekStartsOn={1}
@@ -204,17 +204,22 @@ function dateProblem(
   return undefined;
 }
 
-/** Focuses the calendar's chosen day, else today, else its first day allowed. */
-function focusStartDay(panel: HTMLElement | null) {
-  if (!panel) return;
-  const day = [
-    '[data-selected="true"]',
-    '[data-today="true"]',
-    '[role="gridcell"]:not([data-disabled="true"])',
-  ]
-    .map((cell) => panel.querySelector<HTMLButtonElement>(`${cell} button:not([disabled])`))
-    .find(Boolean);
+/**
+ * Focuses the calendar's chosen day, else today, else its first day allowed. The popover's own code
+ * may arrive after the calendar's (both load on first open): until its panel is in the page and
+ * placed, the day cannot take focus, so it is tried again over the next few frames.
+ */
+function focusStartDay(panelRef: RefObject<HTMLElement | null>, framesLeft = 6) {
+  const panel = panelRef.current;
+  const day = panel
+    ? ['[data-selected="true"]', '[data-today="true"]', '[role="gridcell"]:not([data-disabled="true"])']
+        .map((cell) => panel.querySelector<HTMLButtonElement>(`${cell} button:not([disabled])`))
+        .find(Boolean)
+    : undefined;
   day?.focus();
+  if ((!day || document.activeElement !== day) && framesLeft > 0) {
+    requestAnimationFrame(() => focusStartDay(panelRef, framesLeft - 1));
+  }
 }
 
 /** Today, or the nearest allowed day: the month the calendar opens on when no date is chosen. */
