@@ -100,7 +100,8 @@ export function CardAuditTrail({
   // elements, one per field changed).
   const painted = useAfterFirstPaint();
 
-  if (audit.isPending || !painted) return <LoadingStatus>Loading audit trail...</LoadingStatus>;
+  if (!painted) return null;
+  if (audit.isPending) return <LoadingStatus>Loading audit trail...</LoadingStatus>;
   if (audit.isError) {
     return (
       <LoadError
