@@ -224,7 +224,9 @@ describe('a plan from draft to approval', () => {
     });
     expect(submitted.body.data.allowedActions).toEqual(['share', 'approve', 'reject']);
     const card = (await priya.get(`/api/cards/${cardId}`)).body.data;
-    expect(card.status).toBe('pending-review');
+    // The working card follows the plan's status, its State and its column (decision 0037).
+    expect(card).toMatchObject({ status: 'pending-review', state: 'review', ndisStatus: 'in-review' });
+    expect(card.workflowStateId).not.toBe('done');
     const edit = await priya.patch(`/api/cards/${cardId}`, {
       version: card.version,
       fieldValues: { 'teaching-strategies': '<p>Changed in review</p>' },
@@ -258,7 +260,12 @@ describe('a plan from draft to approval', () => {
       ['bsp-review', 'upcoming'],
     ]);
     expect(plan.allowedActions).toEqual(['new-version', 'share', 'needs-changed']);
-    expect((await priya.get(`/api/cards/${cardId}`)).body.data.status).toBe('approved');
+    expect((await priya.get(`/api/cards/${cardId}`)).body.data).toMatchObject({
+      status: 'approved',
+      state: 'done',
+      ndisStatus: 'approved',
+      workflowStateId: 'done',
+    });
   });
 
   it('meets the interim deadline; the comprehensive one stays open', async () => {
@@ -326,7 +333,11 @@ describe('a plan from draft to approval', () => {
       status: 'draft',
       rejectionReason: 'Say how long the warning is given for',
     });
-    expect((await priya.get(`/api/cards/${cardId}`)).body.data.status).toBe('in-progress');
+    expect((await priya.get(`/api/cards/${cardId}`)).body.data).toMatchObject({
+      status: 'in-progress',
+      state: 'doing',
+      workflowStateId: 'in-progress',
+    });
 
     expect((await priya.post(`/api/behaviour-support-plans/${planId}/submit`, {})).status).toBe(200);
     const approved = await olivia.post(`/api/behaviour-support-plans/${planId}/approve`, {});

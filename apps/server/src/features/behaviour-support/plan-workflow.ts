@@ -2,6 +2,7 @@ import type { FieldChange } from '@wattle/domain/audit/schemas';
 import { type Plan, planMessages } from '@wattle/domain/behaviour-support/schemas';
 import { cardStatusForPlan, type PlanStatus, planAllows } from '@wattle/domain/behaviour-support/workflow';
 import { planReviewDue } from '@wattle/domain/deadlines/commission-deadlines';
+import { columnForStatus, stateOfStatus } from '@wattle/domain/cards/status-columns';
 import type { FieldValues } from '@wattle/domain/templates/schemas';
 import { and, eq, ne } from 'drizzle-orm';
 import { behaviourSupportPlans, behaviourSupportPlanVersions } from '../../db/schema/behaviour-support';
@@ -9,6 +10,8 @@ import { cards } from '../../db/schema/cards';
 import { AppError } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';
 import { writeAudit } from '../audit/write-audit';
+import { positionFromPlace } from '../cards/board-spacing';
+import { lockTeamForBoardMove } from '../cards/card-records';
 import { tenantTimeZone, todayIn } from '../cards/card-values';
 import { dropDeadlines, keepDeadline } from '../deadlines/keep-deadlines';
 import { publishChange } from '../events/change-feed';
@@ -103,7 +106,9 @@ async function versionRow(ctx: TenantContext, planId: string, number: number) {
 
 /**
  * Puts the working card's status in step with the plan's (cardStatusForPlan): the card editor then
- * allows edits only while the plan is a draft. Audited as a card change and announced.
+ * allows edits only while the plan is a draft. Its State follows the status, and it moves to the end
+ * of a column of the new status when its column does not fit it (decision 0037: an approved plan's
+ * card stands in Done). Audited as a card change and announced.
  */
 async function keepCardInStep(
   ctx: TenantContext,
@@ -112,16 +117,42 @@ async function keepCardInStep(
 ): Promise<void> {
   if (!cardId) return;
   const wanted = cardStatusForPlan(planStatus);
+  const workflowStates = await lockTeamForBoardMove(ctx, cardId);
   const [before] = await ctx.tx
-    .select({ status: cards.status, version: cards.version })
+    .select({
+      status: cards.status,
+      version: cards.version,
+      teamId: cards.teamId,
+      workflowStateId: cards.workflowStateId,
+    })
     .from(cards)
     .where(and(eq(cards.tenantId, ctx.tenantId), eq(cards.id, cardId)))
     .for('update');
   if (!before || before.status === wanted.status) return;
   const version = before.version + 1;
+  const changes: FieldChange[] = [{ field: 'status', oldValue: before.status, newValue: wanted.status }];
+  const placed: { workflowStateId?: string; boardPosition?: number } = {};
+  const column = columnForStatus(workflowStates ?? [], wanted.status, before.workflowStateId);
+  if (column && column !== before.workflowStateId) {
+    const position = await positionFromPlace(
+      ctx,
+      { cardId, teamId: before.teamId, workflowStateId: column },
+      { aboveId: null, belowId: null },
+    );
+    placed.workflowStateId = column;
+    if (position !== null) placed.boardPosition = position;
+    changes.push({ field: 'workflowStateId', oldValue: before.workflowStateId, newValue: column });
+  }
   await ctx.tx
     .update(cards)
-    .set({ ...wanted, version, updatedAt: new Date(), lastModifiedBy: ctx.actor.id })
+    .set({
+      ...wanted,
+      state: stateOfStatus(wanted.status),
+      ...placed,
+      version,
+      updatedAt: new Date(),
+      lastModifiedBy: ctx.actor.id,
+    })
     .where(and(eq(cards.tenantId, ctx.tenantId), eq(cards.id, cardId)));
   await writeAudit(ctx.tx, {
     tenantId: ctx.tenantId,
@@ -129,7 +160,7 @@ async function keepCardInStep(
     entity: 'card',
     entityId: cardId,
     action: 'updated',
-    changes: [{ field: 'status', oldValue: before.status, newValue: wanted.status }],
+    changes,
     metadata: { version, reason: 'behaviour support plan workflow' },
   });
   await publishChange(ctx.tx, {
