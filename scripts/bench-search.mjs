@@ -6,6 +6,7 @@
 //   node scripts/bench-search.mjs [--db pglite|postgres|both] [--cards 100000] [--tenants 100]
 //       [--big-tenant N] [--users 20] [--duration 10] [--connections 10] [--warmup 3] [--repeat 3]
 //       [--quiet-wait 60] [--env KEY=VALUE ...] [--server path/to/main.js] [--json out.json] [--keep]
+//       [--database postgres://…/wattle_bench_…]
 //
 // It builds nothing: run `npm run build -w apps/server` first (or point --server at a private bundle,
 // built with SERVER_OUTFILE, or at a build of older code to compare on the same data: a server from
@@ -25,10 +26,17 @@
 //      request's query, and of the query inside wattle_search_card_ids through
 //      wattle_explain_search_card_ids), to show whether cards_search_idx is used, and for comparison
 //      the plan of the same search as one LIKE query of the request's own (before migration 0010);
+//   With --database (Postgres only) steps 1 and 2 are skipped: the searches run against a database an
+//   earlier run kept (--keep), with the same --big-tenant, --cards and --tenants; the server migrates
+//   it first, so a build with a new migration is measured on the same cards without writing them again
+//   (a million take 15–40 minutes).
 //   5. the server starts again, the members of the first --users tenants sign in, one answer per
 //      query kind is checked against the database's own count, and autocannon drives each kind,
 //      spread over those tenants and queries.
 // Prints p50/p95/p99 and throughput per kind. Exits 1 on any error.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import {
   commonOptions,
   measureLoad,
@@ -50,6 +58,7 @@ import {
   givenNames,
   incidentTitles,
   launchOnData,
+  openDirect,
   runOverDatabases,
   sentences,
   signIn,
@@ -63,7 +72,8 @@ const note = (text) => process.stderr.write(`bench-search: ${text}\n`);
 
 const usage = `usage: node scripts/bench-search.mjs [--db pglite|postgres|both] [--cards 100000] [--tenants 100]
     [--big-tenant N] [--js-cards N] [--users 20] [--duration 10] [--connections 10] [--warmup 3] [--repeat 3]
-    [--quiet-wait 60] [--env KEY=VALUE ...] [--server apps/server/dist/main.js] [--json out.json] [--keep]`;
+    [--quiet-wait 60] [--env KEY=VALUE ...] [--server apps/server/dist/main.js] [--json out.json] [--keep]
+    [--database postgres://…/wattle_bench_… (a database kept by --keep: searched again, not written)]`;
 
 /** The search's page size (the global dialog's). */
 const limit = 20;
@@ -75,6 +85,7 @@ function parseOptions() {
     ...dataArgs,
     'big-tenant': { type: 'string', default: '0' },
     'js-cards': { type: 'string', default: '0' },
+    database: { type: 'string' },
   });
   const number = wholeNumberReader(values);
   const bigTenant = number('big-tenant', 0, 5_000_000);
@@ -82,8 +93,12 @@ function parseOptions() {
   const data = dataOptions(number);
   if (bigTenant && data.tenants < 2)
     throw new Error('--big-tenant needs --tenants 2 or more (the others share --cards)');
+  const common = commonOptions(values, number);
+  if (values.database && (common.dbs.length !== 1 || common.dbs[0] !== 'postgres'))
+    throw new Error('--database needs --db postgres');
   return {
-    ...commonOptions(values, number),
+    ...common,
+    database: values.database,
     ...data,
     // A big tenant is searched alone, by its member.
     users: bigTenant ? 1 : data.users,
@@ -137,7 +152,7 @@ async function chooseQueries(db, tenantId, cardCount) {
     const percent = Math.min(100, (100 * sampleSize) / cardCount) * (tableCards / cardCount);
     await db.query(
       `create temp table search_sample as
-         select search_text from cards tablesample system (${Math.min(100, percent)})
+         select search_text from cards tablesample system (${Math.min(100, percent)}) repeatable (42)
           where tenant_id = $1 and deleted_at is null`,
       [tenantId],
     );
@@ -237,43 +252,104 @@ async function explainSearch(db, tenant, words) {
   }
 }
 
-async function benchOne(kind, options, rules, cleanups) {
-  const scratch = await scratchData(kind, {
-    prefix: 'wattle-bench-search',
-    options,
-    cleanups,
-    keepDatabase: true,
+/**
+ * What `generate` answered, read back from a database an earlier run kept (--database): the first
+ * --users tenants, in the order they were made (the first is the big one), with their member, team
+ * and number of cards.
+ */
+async function readGenerated(db, options) {
+  const rows = await db.query(
+    `select m.tenant_id as id, u.id as user_id, u.email, tm.team_id,
+            (select count(*) from cards c where c.tenant_id = m.tenant_id)::int as card_count
+       from users u
+       join memberships m on m.user_id = u.id
+       join team_members tm on tm.user_id = u.id and tm.tenant_id = m.tenant_id
+      where u.email like 'bench.user%@bench.example'
+      order by length(u.email), u.email
+      limit $1`,
+    [options.users],
+  );
+  if (rows.length === 0) throw new Error('--database: no bench tenants in that database');
+  return {
+    seconds: null,
+    tenants: rows.map((r) => ({
+      id: r.id,
+      cardCount: r.card_count,
+      user: { id: r.user_id, email: r.email },
+      team: { id: r.team_id },
+    })),
+  };
+}
+
+/** A kept database (--database), migrated by the server as it starts; never dropped. */
+async function keptDatabase(options, cleanups, inspect) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wattle-bench-search-kept-'));
+  const logPath = path.join(dataDir, 'server.log');
+  cleanups.push(() => {
+    if (!options.keep) rmSync(dataDir, { recursive: true, force: true });
   });
-  const { env, logPath, postgres } = scratch;
-  const result = { db: kind };
+  const env = { DATA_DIR: dataDir, ...options.env, DATABASE_URL: options.database };
+  note(
+    `postgres: migrating the kept database ${new URL(options.database).pathname.slice(1)} through the server`,
+  );
+  const first = await launchOnData({ options, env, logPath, cleanups, note });
+  await stopCleanly('postgres', first);
+  const direct = await openDirect('postgres', dataDir, options.database);
   try {
-    const { generated, inspected: chosen } = await fillDatabase(kind, {
+    const generated = await readGenerated(direct, options);
+    return {
+      scratch: { env, logPath, postgres: { url: options.database } },
+      generated,
+      chosen: await inspect(direct, generated),
+    };
+  } finally {
+    await direct.close();
+  }
+}
+
+async function benchOne(kind, options, rules, cleanups) {
+  const result = { db: kind };
+  const inspect = async (direct, generated) => {
+    const [counts] = await direct.query(
+      `select (select count(*) from cards)::int as cards, pg_database_size(current_database())::bigint as bytes`,
+    );
+    result.data = {
+      cards: counts.cards,
+      bytes: Number(counts.bytes),
+      generateSeconds: generated.seconds,
+    };
+    const chosen = await chooseQueries(direct, generated.tenants[0].id, generated.tenants[0].cardCount);
+    result.plans = {
+      [`rare word "${chosen.rare[0]}"`]: await explainSearch(direct, generated.tenants[0], [chosen.rare[0]]),
+      [`common word "${chosen.common[0]}"`]: await explainSearch(direct, generated.tenants[0], [
+        chosen.common[0],
+      ]),
+    };
+    return chosen;
+  };
+  let scratch;
+  let generated;
+  let chosen;
+  if (options.database) {
+    ({ scratch, generated, chosen } = await keptDatabase(options, cleanups, inspect));
+  } else {
+    scratch = await scratchData(kind, {
+      prefix: 'wattle-bench-search',
+      options,
+      cleanups,
+      keepDatabase: true,
+    });
+    ({ generated, inspected: chosen } = await fillDatabase(kind, {
       scratch,
       options,
       rules,
       cleanups,
       note,
-      inspect: async (direct, generated) => {
-        const [counts] = await direct.query(
-          `select (select count(*) from cards)::int as cards, pg_database_size(current_database())::bigint as bytes`,
-        );
-        result.data = {
-          cards: counts.cards,
-          bytes: Number(counts.bytes),
-          generateSeconds: generated.seconds,
-        };
-        const chosen = await chooseQueries(direct, generated.tenants[0].id, generated.tenants[0].cardCount);
-        result.plans = {
-          [`rare word "${chosen.rare[0]}"`]: await explainSearch(direct, generated.tenants[0], [
-            chosen.rare[0],
-          ]),
-          [`common word "${chosen.common[0]}"`]: await explainSearch(direct, generated.tenants[0], [
-            chosen.common[0],
-          ]),
-        };
-        return chosen;
-      },
-    });
+      inspect,
+    }));
+  }
+  const { env, logPath, postgres } = scratch;
+  try {
     result.words = { common: chosen.common, rare: chosen.rare };
     note(`${kind}: common words ${chosen.common.join(', ')}; rare words ${chosen.rare.join(', ')}`);
     if (postgres) result.postgres = await describePostgres(postgres.url);
@@ -350,7 +426,7 @@ function report(results, options) {
   print();
   for (const r of results) {
     print(
-      `${r.db}: ${r.data.cards} cards, database ${(r.data.bytes / 1e6).toFixed(0)} MB, written in ${r.data.generateSeconds.toFixed(0)} s; ` +
+      `${r.db}: ${r.data.cards} cards, database ${(r.data.bytes / 1e6).toFixed(0)} MB, ${r.data.generateSeconds === null ? 'kept from an earlier run' : `written in ${r.data.generateSeconds.toFixed(0)} s`}; ` +
         `common words ${r.words.common.join(', ')}; rare words ${r.words.rare.join(', ')}`,
     );
     for (const [label, plan] of Object.entries(r.plans ?? {})) {
