@@ -1,6 +1,6 @@
 // Starts the built Wattle server in demo mode on a throw-away PGlite data directory, with Debian's
 // Chromium beside it, for scripts that look at the app as a user would (bundle size, screenshots).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -22,10 +22,13 @@ export const chromiumArgs = [
  * Runs `fn({ baseUrl, browser, newSignedInContext })` against a fresh demo server, then stops both.
  * `newSignedInContext(email, options)` opens a browser context already signed in as that demo user.
  * `serverEntry` and `webDist` point at other builds than apps/server/dist and apps/web/dist (a
- * private build, when several people build in one checkout).
+ * private build, when several people build in one checkout). `dataDir` is a data directory of the
+ * caller's, kept afterwards (so a slow seed can be reused by the next run); without it a throw-away
+ * one is made and removed.
  */
-export async function withDemoApp(fn, { serverEntry, webDist } = {}) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wattle-demo-app-'));
+export async function withDemoApp(fn, { serverEntry, webDist, dataDir: keptDataDir } = {}) {
+  if (keptDataDir) mkdirSync(keptDataDir, { recursive: true });
+  const dataDir = keptDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'wattle-demo-app-'));
   const port = await freePort();
   const server = startServer({
     entry: serverEntry ?? path.join(repoRoot, 'apps/server/dist/main.js'),
@@ -50,10 +53,10 @@ export async function withDemoApp(fn, { serverEntry, webDist } = {}) {
       if (!response.ok()) throw new Error(`demo sign-in as ${email}: ${response.status()}`);
       return context;
     };
-    return await fn({ baseUrl: server.baseUrl, browser, newSignedInContext });
+    return await fn({ baseUrl: server.baseUrl, browser, newSignedInContext, dataDir });
   } finally {
     await browser?.close();
     await server.stop().catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keptDataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
