@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { listSchema } from '@wattle/domain/api/envelope';
+import { WorkItemSchema } from '@wattle/domain/cards/schemas';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness';
@@ -34,6 +36,11 @@ async function newCard(client: TestClient, body: Record<string, unknown>) {
 async function workItems(client: TestClient, teamId: string, query = '') {
   const res = await client.get(`/api/teams/${teamId}/work-items${query}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
+  // The answer is written by the database, not by the route's serialiser (work-items.ts): it is
+  // checked against the documented schema here instead, strictly (no field more, none missing).
+  const strict = listSchema(WorkItemSchema.strict());
+  const checked = strict.safeParse(res.body);
+  expect(checked.success, JSON.stringify(checked.error?.issues)).toBe(true);
   return res.body;
 }
 
