@@ -8,6 +8,7 @@ import { validateNewInvoiceSearch } from '@/features/invoices/wizard/wizard-sear
 import { participantQueryOptions } from '@/features/participants/api';
 import { validateParticipantListSearch } from '@/features/participants/participant-list-search';
 import { canReadTeamCards, myWorkPath } from '@/features/team-views/my-work';
+import { workItemsQueryOptions } from '@/features/team-views/work-items-query';
 import { teamsQueryOptions } from '@/features/teams/api';
 import { isSystemAdminRole } from '@/features/tenants/current-role';
 import { validateTimesheetSearch } from '@/features/time/timesheet-search';
@@ -104,6 +105,24 @@ const teamViewRoute = createRoute({
     search.overdue === true || search.overdue === 'true' ? { overdue: true } : {},
   beforeLoad: ({ params }) => {
     if (!teamViewNames.has(params.view)) pageNotFound();
+  },
+  // The team's work items are read beside the page's code, not after it has loaded and drawn (issue
+  // 19: a board of 10,000 cards asked only once two chunks had arrived). The page reads the same
+  // query. A hover (the router's preload) reads nothing: a big team is megabytes. Nothing waits here.
+  loader: async ({ context, params, preload }) => {
+    if (preload) return;
+    // The view's own chunk too (the board's carries dnd-kit), which the page would ask for only
+    // once the work items had arrived.
+    if (params.view === 'work-board') void import('@/features/team-views/board-view').catch(() => undefined);
+    else if (params.view === 'list') void import('@/features/team-views/list-view').catch(() => undefined);
+    const teams = await context.queryClient.ensureQueryData(teamsQueryOptions(context.tenant.id));
+    const team = teams.find(
+      (candidate) => candidate.slug === params.teamSlug || candidate.id === params.teamSlug,
+    );
+    if (!team || !canReadTeamCards(team)) return;
+    // My Work in one team is the list on the team's id (team-view-page.tsx, isMyWorkRoute).
+    const mine = params.view === 'list' && params.teamSlug === team.id;
+    void context.queryClient.prefetchQuery(workItemsQueryOptions(context.tenant.id, team.id, mine));
   },
   component: lazyRouteComponent(() => import('@/features/team-views/team-view-page'), 'TeamViewPage'),
 });

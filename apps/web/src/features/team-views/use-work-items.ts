@@ -1,61 +1,19 @@
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BoardPlace, Card, WorkItem } from '@wattle/domain/cards/schemas';
 import type { Team } from '@wattle/domain/teams/schemas';
 import type { UpdateWorkflowStates } from '@wattle/domain/teams/workflow';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
-import { http, httpList, isApiError, type ListResult, resilientRequest } from '@/lib/http';
+import { http, isApiError } from '@/lib/http';
 import { teamKeys } from '../teams/api';
 import { useCurrentTenant } from '../tenants/api';
-import { type LoadedWorkItems, loadWorkItems } from './offline-work-items';
 import type { WorkItemChanges } from './team-view-types';
 import { WorkItemPatchQueue, workItemFromCard } from './work-item-patch-queue';
+import { type WorkItemList, workItemsQueryOptions } from './work-items-query';
 
-/**
- * The team views' one way to fetch (CONVENTIONS.md 7). The key starts with ['cards', tenantId], so a
- * live change of any card (features/live/live-query-keys.ts) refreshes the board and the other views.
- */
-export const workItemKeys = {
-  list: (tenantId: string, teamId: string, mine: boolean) =>
-    ['cards', tenantId, 'work-items', teamId, mine] as const,
-};
-
-export type WorkItemList = LoadedWorkItems;
+export { type WorkItemList, workItemKeys, workItemsQueryOptions } from './work-items-query';
 
 export const conflictMessage = 'Someone else changed this card; the board shows their version.';
-
-/** Saves the offline copy when the browser is idle, after the views have drawn the list. */
-function whenIdle(task: () => void): void {
-  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) {
-    window.requestIdleCallback(task, { timeout: 1000 });
-  } else {
-    setTimeout(task, 0);
-  }
-}
-
-export function workItemsQueryOptions(tenantId: string, teamId: string, mine: boolean) {
-  return queryOptions({
-    queryKey: workItemKeys.list(tenantId, teamId, mine),
-    queryFn: ({ signal }): Promise<WorkItemList> =>
-      loadWorkItems({
-        tenantId,
-        teamId,
-        mine,
-        defer: whenIdle,
-        fetchList: async () => {
-          const query = mine ? '?assigneeId=me' : '';
-          const page: ListResult<WorkItem> = await httpList<WorkItem>(
-            `/api/teams/${encodeURIComponent(teamId)}/work-items${query}`,
-            // The spec's timeout and retries for reading the team's cards (work section 7).
-            { tenantId, signal, timeoutMs: resilientRequest.timeoutMs, retries: resilientRequest.retries },
-          );
-          return { items: page.data, total: page.meta.total };
-        },
-      }),
-    // The fetcher already retries as the spec says, then falls back to the saved copy.
-    retry: false,
-  });
-}
 
 /** A team's work items, or only the caller's own (`mine`, the My Work list). */
 export function useWorkItems(teamId: string, { mine }: { mine: boolean }) {

@@ -1,0 +1,51 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { WorkItem } from '@wattle/domain/cards/schemas';
+import { httpList, type ListResult, resilientRequest } from '@/lib/http';
+import { type LoadedWorkItems, loadWorkItems } from './offline-work-items';
+
+/**
+ * The team views' one read of a team's work items (CONVENTIONS.md 7), apart from the views' code so
+ * the team view route's loader can start it beside that code (issue 19: a board of 10,000 cards
+ * waited for the page's chunk, then the view's, before asking). The key starts with
+ * ['cards', tenantId], so a live change of any card (features/live/live-query-keys.ts) refreshes the
+ * board and the other views.
+ */
+export const workItemKeys = {
+  list: (tenantId: string, teamId: string, mine: boolean) =>
+    ['cards', tenantId, 'work-items', teamId, mine] as const,
+};
+
+export type WorkItemList = LoadedWorkItems;
+
+/** Saves the offline copy when the browser is idle, after the views have drawn the list. */
+function whenIdle(task: () => void): void {
+  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) {
+    window.requestIdleCallback(task, { timeout: 1000 });
+  } else {
+    setTimeout(task, 0);
+  }
+}
+
+export function workItemsQueryOptions(tenantId: string, teamId: string, mine: boolean) {
+  return queryOptions({
+    queryKey: workItemKeys.list(tenantId, teamId, mine),
+    queryFn: ({ signal }): Promise<WorkItemList> =>
+      loadWorkItems({
+        tenantId,
+        teamId,
+        mine,
+        defer: whenIdle,
+        fetchList: async () => {
+          const query = mine ? '?assigneeId=me' : '';
+          const page: ListResult<WorkItem> = await httpList<WorkItem>(
+            `/api/teams/${encodeURIComponent(teamId)}/work-items${query}`,
+            // The spec's timeout and retries for reading the team's cards (work section 7).
+            { tenantId, signal, timeoutMs: resilientRequest.timeoutMs, retries: resilientRequest.retries },
+          );
+          return { items: page.data, total: page.meta.total };
+        },
+      }),
+    // The fetcher already retries as the spec says, then falls back to the saved copy.
+    retry: false,
+  });
+}
