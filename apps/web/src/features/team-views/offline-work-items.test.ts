@@ -7,6 +7,7 @@ import {
   isServerUnreachable,
   loadWorkItems,
   offlineCacheHitEvent,
+  offlineCopyMaxItems,
   readWorkItems,
   saveWorkItems,
   workItemsCacheKey,
@@ -106,6 +107,18 @@ describe('saveWorkItems / readWorkItems', () => {
       items,
     });
     expect(readWorkItems(tenantId, otherTeamId, { now: later(60_000), storage })).toBeUndefined();
+  });
+
+  it('keeps no copy of a team past offlineCopyMaxItems, and removes the one it had', () => {
+    const storage = memoryStorage();
+    saveWorkItems(tenantId, teamId, { items, total: 2 }, { now: savedAt, storage });
+    const many = Array.from({ length: offlineCopyMaxItems + 1 }, (_, i) => ({
+      ...items[0]!,
+      id: `${items[0]!.id.slice(0, -6)}${String(i).padStart(6, '0')}`,
+    }));
+    saveWorkItems(tenantId, teamId, { items: many, total: many.length }, { now: later(60_000), storage });
+    expect(storage.entries.size).toBe(0);
+    expect(readWorkItems(tenantId, teamId, { now: later(120_000), storage })).toBeUndefined();
   });
 
   it('is valid for 24 hours, then removed', () => {

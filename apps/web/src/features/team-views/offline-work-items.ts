@@ -63,6 +63,15 @@ export function isServerUnreachable(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 0 || error.status >= 500);
 }
 
+/**
+ * The most work items the offline copy keeps. Writing it is synchronous (JSON.stringify and
+ * localStorage.setItem on the main thread): at 10,000 items, 5.4 MB of JSON, that was a 100 ms task
+ * right after the board was drawn (issue 19), and more than localStorage holds for a site anyway. A
+ * team over this size keeps no copy, and an older one is removed, so the board offline never shows a
+ * list that has since been left behind.
+ */
+export const offlineCopyMaxItems = 2000;
+
 /** Keeps a team's work items as just loaded; a full or blocked storage is ignored. */
 export function saveWorkItems(
   tenantId: string,
@@ -72,6 +81,14 @@ export function saveWorkItems(
 ): void {
   const storage = options.storage ?? browserStorage();
   if (!storage) return;
+  if (list.items.length > offlineCopyMaxItems) {
+    try {
+      storage.removeItem(workItemsCacheKey(tenantId, teamId));
+    } catch {
+      // Storage blocked: there is no copy to leave behind.
+    }
+    return;
+  }
   const entry: CachedWorkItems = {
     savedAt: (options.now ?? new Date()).toISOString(),
     total: list.total,
