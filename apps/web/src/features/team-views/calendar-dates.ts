@@ -44,13 +44,27 @@ export function formatDay(day: DateOnly, pattern = 'd MMM yyyy'): string {
  */
 export function todayIn(timeZone: string | undefined, now: Date = new Date()): DateOnly {
   try {
-    return new Intl.DateTimeFormat('en-CA', {
+    return dayFormatIn(timeZone).format(now);
+  } catch {
+    return dayOf(now);
+  }
+}
+
+/**
+ * One formatter per time zone: making an Intl.DateTimeFormat costs a few milliseconds, and the list
+ * asks for today on every scroll frame (issue 19). An unknown zone throws here each time, as before.
+ */
+const dayFormats = new Map<string | undefined, Intl.DateTimeFormat>();
+function dayFormatIn(timeZone: string | undefined): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
-    }).format(now);
-  } catch {
-    return dayOf(now);
+    });
+    dayFormats.set(timeZone, format);
   }
+  return format;
 }
