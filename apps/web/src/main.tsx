@@ -2,7 +2,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { installPlainValidationMessages } from '@wattle/domain/shared/plain-validation-messages';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { toast } from 'sonner';
+import { toast } from '@/ui/toast';
 import { AppErrorBoundary } from './app/app-error-boundary';
 import { Providers } from './app/providers';
 import { createQueryClient } from './app/query-client';

@@ -1,6 +1,6 @@
 import { Slot } from 'radix-ui';
 import { type ReactElement, type ReactNode, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/ui/toast';
 import type * as dropdownMenu from './dropdown-menu';
 import { lazyModule } from './lazy-module';
 

@@ -10,7 +10,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/ui/toast';
 import { lazyModule } from './lazy-module';
 import type * as popover from './popover';
 

@@ -1,7 +1,14 @@
+import { useEffect } from 'react';
 import { Toaster as Sonner, type ToasterProps } from 'sonner';
+
+export { toast } from 'sonner';
+
+import { toasterMounted } from './toast';
 
 /** The app's toaster: one toast visible at a time (spec shell section 4). */
 export function Toaster(props: ToasterProps) {
+  // Runs after Sonner's own effect has subscribed to toasts, so toasts raised before now can be shown.
+  useEffect(toasterMounted, []);
   return (
     <Sonner
       visibleToasts={1}

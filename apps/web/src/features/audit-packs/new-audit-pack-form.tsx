@@ -8,7 +8,6 @@ import {
 } from '@wattle/domain/audit-packs/schemas';
 import { Loader2Icon } from 'lucide-react';
 import { type FormEvent, useId, useMemo, useState } from 'react';
-import { toast } from 'sonner';
 import { participantPickerQueryOptions } from '@/features/participants/api';
 import { todayIn } from '@/features/team-views/calendar-dates';
 import { teamsQueryOptions } from '@/features/teams/api';
@@ -22,6 +21,7 @@ import { Label } from '@/ui/label';
 import { NativeSelect } from '@/ui/native-select';
 import { RadioGroup, RadioGroupItem } from '@/ui/radio-group';
 import { SectionCard } from '@/ui/section-card';
+import { toast } from '@/ui/toast';
 import { useRequestAuditPack } from './api';
 
 type Field = 'scopeId' | 'periodFrom' | 'periodTo';

@@ -7,7 +7,6 @@ import { deadlineKindLabels } from '@wattle/domain/deadlines/schemas';
 import type { Team } from '@wattle/domain/teams/schemas';
 import { AlertTriangleIcon, FilePlusIcon, HandHeartIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { DeadlineBadge } from '@/features/deadlines/deadline-badge';
 import { TeamSummary } from '@/features/placeholders/team-summary';
 import { useRouteTeam } from '@/features/placeholders/use-route-team';
@@ -21,6 +20,7 @@ import { DateInput } from '@/ui/date-input';
 import { FormField, fieldAria } from '@/ui/form-field';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
 import { SectionCard } from '@/ui/section-card';
+import { toast } from '@/ui/toast';
 import {
   behaviourSupportKeys,
   createEngagement,

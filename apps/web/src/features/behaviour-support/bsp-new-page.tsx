@@ -4,7 +4,6 @@ import { can } from '@wattle/domain/auth/permissions';
 import { type PlanKind, planKindLabels } from '@wattle/domain/behaviour-support/workflow';
 import { FilePlusIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { TeamSummary } from '@/features/placeholders/team-summary';
 import { useRouteTeam } from '@/features/placeholders/use-route-team';
 import { useCurrentTenant } from '@/features/tenants/api';
@@ -15,6 +14,7 @@ import { Label } from '@/ui/label';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
 import { RadioGroup, RadioGroupItem } from '@/ui/radio-group';
 import { SectionCard } from '@/ui/section-card';
+import { toast } from '@/ui/toast';
 import { behaviourSupportKeys, createPlan, planPrefillQueryOptions } from './api';
 
 const kindHints: Record<PlanKind, string> = {

@@ -38,7 +38,6 @@ import {
   useState,
 } from 'react';
 import { Controller, type FieldError, useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
 import { meQueryOptions } from '@/features/auth/api';
 import { chooseTeamForNewCard } from '@/features/global-modals/last-selected-team';
 import { LoadingCardSheet } from '@/features/global-modals/loading-card-sheet';
@@ -58,6 +57,7 @@ import { Label } from '@/ui/label';
 import { LazyPartBoundary, lazyPart } from '@/ui/lazy-part';
 import { NativeSelect } from '@/ui/native-select';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/ui/sheet';
+import { toast } from '@/ui/toast';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/ui/tooltip';
 import { cardKeys, createCard, patchCard, templatesQueryOptions } from './api';
 import { ApproveConfirmDialog } from './approve-confirm-dialog';

@@ -1,8 +1,8 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import type { Card, CardConflictDetails, PatchCardInput } from '@wattle/domain/cards/schemas';
 import { useMemo, useSyncExternalStore } from 'react';
-import { toast } from 'sonner';
 import { storageKeys } from '@/lib/storage-keys';
+import { toast } from '@/ui/toast';
 import { cardKeys, patchCard } from './api';
 import { CardSaveQueueCore, type SaveQueueItem, type SaveQueueSnapshot } from './field-save-queue-core';
 import { registerExitSender, registerUnsendableCheck } from './unsent-changes';

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CardWatching } from '@wattle/domain/cards/watch-schemas';
 import { EyeIcon, EyeOffIcon } from 'lucide-react';
-import { toast } from 'sonner';
 import { useCurrentTenant } from '@/features/tenants/api';
 import { http } from '@/lib/http';
 import { Button } from '@/ui/button';
+import { toast } from '@/ui/toast';
 
 /**
  * Watch or stop watching a card (issue 18): a watcher is told in the inbox of the card's new

@@ -4,7 +4,6 @@ import { can } from '@wattle/domain/auth/permissions';
 import type { CareTeamResult } from '@wattle/domain/care-teams/schemas';
 import { Loader2Icon, PlusIcon, ShieldAlertIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { meQueryOptions } from '@/features/auth/api';
 import { useIsFeatureOn } from '@/features/tenants/tenant-features';
 import { useCurrentRole } from '@/features/tenants/use-current-role';
@@ -12,6 +11,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { LazyPartBoundary, lazyPart } from '@/ui/lazy-part';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/ui/sheet';
+import { toast } from '@/ui/toast';
 import { CareTeamCreatedDialog, invitationsToShare } from './care-team-created-dialog';
 
 // The wizard's code (its forms and the template list) loads when it is first opened.

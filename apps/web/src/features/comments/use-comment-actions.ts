@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { commentMessages, type ReactionKind } from '@wattle/domain/comments/constants';
 import type { Comment } from '@wattle/domain/comments/schemas';
-import { toast } from 'sonner';
+import { toast } from '@/ui/toast';
 import {
   addComment,
   commentKeys,

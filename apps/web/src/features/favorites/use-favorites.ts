@@ -13,11 +13,11 @@ import {
 } from '@wattle/domain/favorites/rules';
 import type { Favorite } from '@wattle/domain/favorites/schemas';
 import { useCallback, useEffect, useMemo } from 'react';
-import { toast } from 'sonner';
 import { meQueryOptions } from '@/features/auth/api';
 import { useCurrentTenantId } from '@/lib/current-tenant';
 import { isApiError } from '@/lib/http';
 import { readStoredJson, storageKeys, writeStoredJson } from '@/lib/storage-keys';
+import { toast } from '@/ui/toast';
 import {
   cleanupFavorites,
   createFavorite,

@@ -3,7 +3,6 @@ import { can } from '@wattle/domain/auth/permissions';
 import type { TenantFeatureFlags } from '@wattle/domain/global-settings/schemas';
 import { type TenantFeature, tenantFeatureInfo, tenantFeatures } from '@wattle/domain/tenants/features';
 import { AlertCircleIcon, GlobeIcon } from 'lucide-react';
-import { toast } from 'sonner';
 import { meQueryOptions } from '@/features/auth/api';
 import { platformRoleOf } from '@/features/tenants/current-role';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -11,6 +10,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
 import { SectionCard } from '@/ui/section-card';
 import { Switch } from '@/ui/switch';
+import { toast } from '@/ui/toast';
 import { tenantFeatureFlagsQueryOptions, useSetTenantFeatures } from './api';
 
 /**

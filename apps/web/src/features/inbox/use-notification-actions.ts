@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Notification } from '@wattle/domain/notifications/schemas';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import {
   decideNotification,
   deleteNotification,
@@ -10,6 +9,7 @@ import {
 } from '@/features/notifications/api';
 import { notificationKeys, updateCachedNotifications } from '@/features/notifications/notification-cache';
 import { isApiError } from '@/lib/http';
+import { toast } from '@/ui/toast';
 
 export type Decision = 'approved' | 'rejected';
 

@@ -16,7 +16,6 @@ import {
 } from '@wattle/domain/incidents/schemas';
 import { Trash2Icon } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { DeadlineBadge } from '@/features/deadlines/deadline-badge';
 import { isApiError } from '@/lib/http';
 import { Button } from '@/ui/button';
@@ -29,6 +28,7 @@ import { Label } from '@/ui/label';
 import { NativeSelect } from '@/ui/native-select';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/ui/sheet';
+import { toast } from '@/ui/toast';
 import {
   addIncidentAction,
   debriefIncident,

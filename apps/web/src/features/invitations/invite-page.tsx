@@ -4,7 +4,6 @@ import type { InvitationLink } from '@wattle/domain/care-teams/schemas';
 import type { Me } from '@wattle/domain/users/schemas';
 import { AlertCircleIcon, CheckCircle2Icon, Loader2Icon, MailIcon, UsersIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { toast } from 'sonner';
 import { CenteredLayout } from '@/app/centered-layout';
 import { logout, meQueryOptions } from '@/features/auth/api';
 import { forgetUserData } from '@/features/auth/session';
@@ -16,6 +15,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/ui/card';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
+import { toast } from '@/ui/toast';
 import { type AcceptInvitationResult, invitationLinkQueryOptions, useAcceptInvitation } from './api';
 import { formatDay, type InviteState, inviteState } from './invite-state';
 

@@ -10,9 +10,9 @@ import type {
 } from '@wattle/domain/invoices/schemas';
 import { DownloadIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { isApiError } from '@/lib/http';
 import { Button } from '@/ui/button';
+import { toast } from '@/ui/toast';
 import {
   approveInvoice,
   correctClaimLine,

@@ -10,7 +10,6 @@ import type {
 } from '@wattle/domain/meeting-reviews/schemas';
 import { AlertCircleIcon, FileDownIcon, Loader2Icon, VideoIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { canReadTeamCards } from '@/features/team-views/my-work';
 import { teamsQueryOptions } from '@/features/teams/api';
 import { useCurrentTenant } from '@/features/tenants/api';
@@ -23,6 +22,7 @@ import { textareaClass } from '@/ui/form-field';
 import { Label } from '@/ui/label';
 import { NativeSelect } from '@/ui/native-select';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
+import { toast } from '@/ui/toast';
 import { meetingAgendaUrl, meetingReviewQueryOptions, useSaveMeetingNote } from './api';
 
 /** The periods offered; the server takes 1 to 31 days. */

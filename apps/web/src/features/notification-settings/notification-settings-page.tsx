@@ -8,7 +8,6 @@ import {
 } from '@wattle/domain/notifications/settings';
 import { BellIcon, Loader2Icon } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { useCurrentTenant } from '@/features/tenants/api';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Button } from '@/ui/button';
@@ -17,6 +16,7 @@ import { Label } from '@/ui/label';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
 import { SectionCard } from '@/ui/section-card';
 import { Switch } from '@/ui/switch';
+import { toast } from '@/ui/toast';
 import { notificationSettingsQueryOptions, useSaveNotificationSettings } from './api';
 
 type Kinds = Record<NotificationKind, NotificationChannels>;

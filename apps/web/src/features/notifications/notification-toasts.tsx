@@ -7,8 +7,8 @@ import {
 } from '@wattle/domain/notifications/rules';
 import type { Notification } from '@wattle/domain/notifications/schemas';
 import { type CSSProperties, useEffect, useRef } from 'react';
-import { toast } from 'sonner';
 import { useCurrentTenantId } from '@/lib/current-tenant';
+import { toast } from '@/ui/toast';
 import { notificationsQueryOptions } from './api';
 import { type ArrivalTracker, startTracking, takeArrivals } from './new-notifications';
 import { flattenNotifications } from './notification-cache';

@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Participant } from '@wattle/domain/participants/schemas';
 import { ArchiveIcon, ArchiveRestoreIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { ApiError } from '@/lib/http';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { toast } from '@/ui/toast';
 import { participantKeys, useSetParticipantArchived } from './api';
 
 /**

@@ -4,7 +4,6 @@ import type { Participant } from '@wattle/domain/participants/schemas';
 import { AlertCircleIcon, HistoryIcon, Loader2Icon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { type FieldPath, type Resolver, useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
 import { cn } from '@/lib/cn';
 import { ApiError, validationIssues } from '@/lib/http';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
@@ -12,6 +11,7 @@ import { Button } from '@/ui/button';
 import { ConfirmDialog, ConfirmDialogAction } from '@/ui/confirm-dialog';
 import { ConflictAlert } from '@/ui/conflict-alert';
 import { NativeSelect } from '@/ui/native-select';
+import { toast } from '@/ui/toast';
 import { participantKeys, useCreateParticipant, useUpdateParticipant } from './api';
 import { assignableTeams, type ParticipantAccess } from './participant-access';
 import {

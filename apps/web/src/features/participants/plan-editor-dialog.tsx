@@ -18,7 +18,6 @@ import {
   useForm,
   useWatch,
 } from 'react-hook-form';
-import { toast } from 'sonner';
 import { ApiError, validationIssues } from '@/lib/http';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Button } from '@/ui/button';
@@ -28,6 +27,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '@/ui/input';
 import { Label } from '@/ui/label';
 import { NativeSelect } from '@/ui/native-select';
+import { toast } from '@/ui/toast';
 import { useSavePlan } from './api';
 import { Field, FieldMessage } from './participant-fields';
 import { formatDate } from './participant-format';

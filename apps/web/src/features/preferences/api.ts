@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type AccessibilityPreferences, isAccessibilityPreferences } from '@wattle/domain/preferences/rules';
-import { toast } from 'sonner';
 import { ApiError, http } from '@/lib/http';
+import { toast } from '@/ui/toast';
 
 /** The signed-in user's accessibility preferences, saved on the server per person (not per tenant). */
 export const preferenceKeys = {

@@ -3,7 +3,6 @@ import type { AustralianState, SupportItem } from '@wattle/domain/time/catalogue
 import { type TimeCode, timeCodeMessages, type UpdateTimeCode } from '@wattle/domain/time/time-codes';
 import { AlertCircleIcon, Loader2Icon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { ApiError, validationIssues } from '@/lib/http';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Button } from '@/ui/button';
@@ -13,6 +12,7 @@ import { FormField, fieldAria } from '@/ui/form-field';
 import { Input } from '@/ui/input';
 import { Label } from '@/ui/label';
 import { Switch } from '@/ui/switch';
+import { toast } from '@/ui/toast';
 import { useCreateTimeCode, useUpdateTimeCode } from './api';
 import { limitText, rateText, readRate } from './rate-form';
 import { SupportItemPicker } from './support-item-picker';

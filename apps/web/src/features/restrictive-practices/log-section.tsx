@@ -13,7 +13,6 @@ import type { Team } from '@wattle/domain/teams/schemas';
 import { localDateTime } from '@wattle/domain/time/timer';
 import { AlertCircleIcon, ClipboardPlusIcon, SirenIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { localNow } from '@/features/time/local-now';
 import { validationIssues } from '@/lib/http';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
@@ -34,6 +33,7 @@ import { NativeSelect } from '@/ui/native-select';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
 import { SectionCard } from '@/ui/section-card';
 import { TimeInput } from '@/ui/time-input';
+import { toast } from '@/ui/toast';
 import { logUse, restrictivePracticeKeys, usesQueryOptions } from './api';
 
 /** The log: every use, newest first; "Log a use" for the team's care staff. */

@@ -13,7 +13,6 @@ import {
 import type { Team } from '@wattle/domain/teams/schemas';
 import { AlertCircleIcon, PencilIcon, PlusIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { isApiError, validationIssues } from '@/lib/http';
 import { Alert, AlertDescription } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
@@ -32,6 +31,7 @@ import { Input } from '@/ui/input';
 import { NativeSelect } from '@/ui/native-select';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
 import { SectionCard } from '@/ui/section-card';
+import { toast } from '@/ui/toast';
 import {
   createAuthorisation,
   registerQueryOptions,

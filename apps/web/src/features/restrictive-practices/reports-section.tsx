@@ -12,7 +12,6 @@ import type { Team } from '@wattle/domain/teams/schemas';
 import { localDateTime } from '@wattle/domain/time/timer';
 import { AlertCircleIcon, DownloadIcon, FileCheckIcon, RefreshCwIcon, SendIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { localNow } from '@/features/time/local-now';
 import { isApiError } from '@/lib/http';
 import { Alert, AlertDescription } from '@/ui/alert';
@@ -31,6 +30,7 @@ import { Input } from '@/ui/input';
 import { NativeSelect } from '@/ui/native-select';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
 import { SectionCard } from '@/ui/section-card';
+import { toast } from '@/ui/toast';
 import {
   generateReport,
   reportFileUrl,

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { ApiToken } from '@wattle/domain/users/schemas';
 import { CopyIcon, KeyRoundIcon, Loader2Icon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { validationIssues } from '@/lib/http';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Button } from '@/ui/button';
@@ -12,6 +11,7 @@ import { Input } from '@/ui/input';
 import { NativeSelect } from '@/ui/native-select';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
 import { SectionCard } from '@/ui/section-card';
+import { toast } from '@/ui/toast';
 import { myTokensQueryOptions, useCreateToken, useRevokeToken } from './api';
 import { formatDay, formatWhen } from './format';
 

@@ -2,7 +2,6 @@ import { maxAllowedEmailDomains, sessionIdleMinutesRange } from '@wattle/domain/
 import type { Tenant } from '@wattle/domain/tenants/schemas';
 import { Loader2Icon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { useTenantDraft } from '@/features/tenant-settings/use-tenant-draft';
 import { validationIssues } from '@/lib/http';
 import { Button } from '@/ui/button';
@@ -10,6 +9,7 @@ import { ConflictAlert } from '@/ui/conflict-alert';
 import { FormField, fieldAria, textareaClass } from '@/ui/form-field';
 import { Input } from '@/ui/input';
 import { SectionCard } from '@/ui/section-card';
+import { toast } from '@/ui/toast';
 import { parseDomainList } from './email-domain-list';
 
 interface Draft {

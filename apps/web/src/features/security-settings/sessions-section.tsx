@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { MySession } from '@wattle/domain/users/sessions';
 import { Loader2Icon, LogOutIcon, MonitorSmartphoneIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { ConfirmDialog, ConfirmDialogAction } from '@/ui/confirm-dialog';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
 import { SectionCard } from '@/ui/section-card';
+import { toast } from '@/ui/toast';
 import { mySessionsQueryOptions, useSignOutOtherSessions, useSignOutSession } from './api';
 import { formatWhen } from './format';
 

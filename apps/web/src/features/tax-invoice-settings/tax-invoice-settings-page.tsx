@@ -10,7 +10,6 @@ import { formatInvoiceNumber } from '@wattle/domain/invoices/workflow';
 import { AlertCircleIcon, Loader2Icon, ReceiptTextIcon } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useEffect, useId, useState } from 'react';
 import { Controller, FormProvider, get, type Path, useForm, useFormContext, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
 import { meQueryOptions } from '@/features/auth/api';
 import { tenantWideRole } from '@/features/participants/participant-access';
 import { useCurrentTenant } from '@/features/tenants/api';
@@ -25,6 +24,7 @@ import { Label } from '@/ui/label';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
 import { RadioGroup, RadioGroupItem } from '@/ui/radio-group';
 import { SectionCard } from '@/ui/section-card';
+import { toast } from '@/ui/toast';
 import { taxInvoiceSettingsKeys, taxInvoiceSettingsQueryOptions, useSaveTaxInvoiceSettings } from './api';
 import {
   type TaxInvoiceFormOutput,

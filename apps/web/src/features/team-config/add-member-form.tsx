@@ -3,7 +3,6 @@ import { careTeamMessages, InviteEmailSchema, isEmailAlreadyAdded } from '@wattl
 import type { Team } from '@wattle/domain/teams/schemas';
 import { Loader2Icon, UserPlusIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { TeamRoleOptions } from '@/features/care-teams/team-role-options';
 import { newMemberRole } from '@/features/care-teams/wizard-draft';
 import { InviteLinkField } from '@/features/invitations/invite-link-field';
@@ -11,6 +10,7 @@ import { Button } from '@/ui/button';
 import { Input } from '@/ui/input';
 import { Label } from '@/ui/label';
 import { NativeSelect } from '@/ui/native-select';
+import { toast } from '@/ui/toast';
 import { type AddTeamMemberResult, addTeamMember, useTeamWrite } from './api';
 
 /**

@@ -1,9 +1,9 @@
 import type { Team } from '@wattle/domain/teams/schemas';
 import { ArchiveIcon, ArchiveRestoreIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { toast } from '@/ui/toast';
 import { updateTeam, useRememberTeam, useTeamWrite } from './api';
 import { currentTeamOfConflict, isConflict, teamConflictMessage } from './conflict';
 

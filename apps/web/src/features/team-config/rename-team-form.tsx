@@ -3,12 +3,12 @@ import { type Team, UpdateTeamSchema } from '@wattle/domain/teams/schemas';
 import { AlertCircleIcon, Loader2Icon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { FormField, fieldAria } from '@/ui/form-field';
 import { Input } from '@/ui/input';
+import { toast } from '@/ui/toast';
 import { updateTeam, useRememberTeam, useTeamWrite } from './api';
 import { currentTeamOfConflict, isConflict, teamConflictMessage } from './conflict';
 

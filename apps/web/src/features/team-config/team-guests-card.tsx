@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Team } from '@wattle/domain/teams/schemas';
-import { toast } from 'sonner';
 import { Label } from '@/ui/label';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
 import { Switch } from '@/ui/switch';
+import { toast } from '@/ui/toast';
 import { shareTeam, teamSharesQueryOptions, unshareTeam, useTeamWrite } from './api';
 
 /**

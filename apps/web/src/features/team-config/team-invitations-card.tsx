@@ -3,13 +3,13 @@ import type { TeamInvitation } from '@wattle/domain/care-teams/schemas';
 import type { Team } from '@wattle/domain/teams/schemas';
 import { Loader2Icon, RotateCwIcon, XCircleIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { InviteLinkField } from '@/features/invitations/invite-link-field';
 import { formatDay } from '@/features/invitations/invite-state';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
+import { toast } from '@/ui/toast';
 import { resendInvitation, revokeInvitation, teamConfigKeys, teamInvitationsQueryOptions } from './api';
 
 function InvitationRow({

@@ -2,7 +2,6 @@ import type { Team } from '@wattle/domain/teams/schemas';
 import { maxWorkflowStates, type WorkflowState } from '@wattle/domain/teams/workflow';
 import { ArrowDownIcon, ArrowUpIcon, LockIcon, PlusIcon, Settings2Icon, Trash2Icon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { cn } from '@/lib/cn';
 import { isApiError, validationIssues } from '@/lib/http';
 import { Button } from '@/ui/button';
@@ -16,6 +15,7 @@ import {
   DialogTrigger,
 } from '@/ui/dialog';
 import { Input } from '@/ui/input';
+import { toast } from '@/ui/toast';
 import { useSaveWorkflow } from './use-work-items';
 import {
   addDraftState,

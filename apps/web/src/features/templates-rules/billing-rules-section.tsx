@@ -8,7 +8,6 @@ import {
 import type { CardBillingRule } from '@wattle/domain/invoices/card-billing-rules';
 import { Loader2Icon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { validationIssues } from '@/lib/http';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
@@ -19,6 +18,7 @@ import { Input } from '@/ui/input';
 import { Label } from '@/ui/label';
 import { NativeSelect } from '@/ui/native-select';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
+import { toast } from '@/ui/toast';
 import {
   cardBillingRulesQueryOptions,
   createCardBillingRule,

@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublishedTemplateSummary } from '@wattle/domain/templates/published-templates';
 import { PlusIcon, UploadIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { NewTemplateDialog } from '@/features/templates/settings/new-template-dialog';
 import { RetireTemplateButton } from '@/features/templates/settings/retire-template-button';
 import { TemplateDetails } from '@/features/templates/settings/template-details';
@@ -11,6 +10,7 @@ import { categoryLabels } from '@/features/templates/settings/template-labels';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
+import { toast } from '@/ui/toast';
 import {
   publishedTemplatesQueryOptions,
   publishNewTemplate,

@@ -5,7 +5,6 @@ import { maxLogoDataUrlLength, type Tenant } from '@wattle/domain/tenants/schema
 import { trialStateOf } from '@wattle/domain/tenants/trial';
 import { Building2Icon, ImageIcon, Loader2Icon } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { meQueryOptions } from '@/features/auth/api';
 import { tenantWideRole } from '@/features/participants/participant-access';
 import { useCurrentTenant } from '@/features/tenants/api';
@@ -21,6 +20,7 @@ import { Label } from '@/ui/label';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
 import { SectionCard } from '@/ui/section-card';
 import { Switch } from '@/ui/switch';
+import { toast } from '@/ui/toast';
 import {
   checkTenantForm,
   formFieldOfPath,

@@ -9,7 +9,6 @@ import {
 import { type TimeCode, timeCodeCategories, timeCodeCategoryLabels } from '@wattle/domain/time/time-codes';
 import { AlertCircleIcon, CheckCircle2Icon } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { meQueryOptions } from '@/features/auth/api';
 import { ParticipantPicker } from '@/features/participants/participant-picker';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
@@ -23,6 +22,7 @@ import { NativeSelect } from '@/ui/native-select';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
 import { Switch } from '@/ui/switch';
 import { TimeInput } from '@/ui/time-input';
+import { toast } from '@/ui/toast';
 import {
   createTimeEntry,
   entryCardsQueryOptions,

@@ -3,7 +3,6 @@ import { Link } from '@tanstack/react-router';
 import { UpdateMeSchema } from '@wattle/domain/users/schemas';
 import { Loader2Icon, UserRoundIcon } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
-import { toast } from 'sonner';
 import { meQueryOptions } from '@/features/auth/api';
 import { useCurrentTenant } from '@/features/tenants/api';
 import { currentTenantQueryOptions } from '@/features/time/api';
@@ -14,6 +13,7 @@ import { FormField, fieldAria } from '@/ui/form-field';
 import { Input } from '@/ui/input';
 import { NativeSelect } from '@/ui/native-select';
 import { SectionCard } from '@/ui/section-card';
+import { toast } from '@/ui/toast';
 import { useUpdateProfile } from './api';
 import { australianTimeZones, otherTimeZones, utcOffsetLabel } from './time-zones';
 

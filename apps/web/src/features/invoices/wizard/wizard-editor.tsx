@@ -2,12 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Invoice } from '@wattle/domain/invoices/schemas';
 import { AlertCircleIcon, ArrowRightIcon, HistoryIcon, PlusIcon, SaveIcon } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { isApiError, validationIssues } from '@/lib/http';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { ConflictAlert } from '@/ui/conflict-alert';
 import { FormField, textareaClass } from '@/ui/form-field';
+import { toast } from '@/ui/toast';
 import { invoiceKeys, submitInvoice, updateInvoice } from '../api';
 import { formatCents, formatInstant } from '../invoice-format';
 import {

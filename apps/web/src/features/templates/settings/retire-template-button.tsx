@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { ArchiveIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { ConfirmDialog, ConfirmDialogAction } from '@/ui/confirm-dialog';
+import { toast } from '@/ui/toast';
 
 /**
  * Retire, after a confirmation that says what retiring means: for an organisation's own template

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { FormTemplate } from '@wattle/domain/templates/schemas';
 import { CopyIcon, PencilIcon } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button } from '@/ui/button';
+import { toast } from '@/ui/toast';
 import { copyTemplate, retireTemplate, saveTemplateVersion } from './api';
 import { NewTemplateDialog } from './new-template-dialog';
 import { RetireTemplateButton } from './retire-template-button';

@@ -27,7 +27,6 @@ import {
   useRef,
   useState,
 } from 'react';
-import { toast } from 'sonner';
 import { useTenantClock } from '@/features/time/use-tenant-clock';
 import { isApiError } from '@/lib/http';
 import { formatMomentDay } from '@/lib/org-dates';
@@ -36,6 +35,7 @@ import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { formatTimeWithSeconds } from '@/ui/date-text';
 import { Progress } from '@/ui/progress';
+import { toast } from '@/ui/toast';
 import { downloadCardPdf, requestAiDraft } from '../api';
 import { CloseConfirmDialog } from './close-confirm-dialog';
 import { TemplateFormField } from './form-field';

@@ -11,11 +11,11 @@ import {
   useRef,
   useState,
 } from 'react';
-import { toast } from 'sonner';
 import { cardKeys, patchCard } from '@/features/cards/api';
 import { cardSaveQueue, useCardSaveQueue } from '@/features/cards/field-save-queue';
 import { onLeavingPage, registerUnsendableCheck } from '@/features/cards/unsent-changes';
 import { isApiError } from '@/lib/http';
+import { toast } from '@/ui/toast';
 import { readFormDraft, removeFormDraft, writeFormDraft } from './form-draft';
 import { editsAfterSave, sameValue, unsavedEdits } from './form-helpers';
 
