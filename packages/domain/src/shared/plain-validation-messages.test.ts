@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { fieldLabel, installPlainValidationMessages } from './plain-validation-messages';
 
@@ -73,5 +73,22 @@ describe('plain validation messages', () => {
     expect(fieldLabel(['ndis_number'])).toBe('NDIS number');
     expect(fieldLabel(['abn'])).toBe('ABN');
     expect(fieldLabel([])).toBe('This value');
+  });
+
+  it("are zod's messages when installed before zod has loaded (the web app installs them without zod)", async () => {
+    const scope = globalThis as { __zod_globalConfig?: object };
+    const installed = scope.__zod_globalConfig;
+    delete scope.__zod_globalConfig;
+    try {
+      vi.resetModules();
+      installPlainValidationMessages();
+      const fresh = await import('zod');
+      const result = fresh.z.object({ title: fresh.z.string().max(3) }).safeParse({ title: 'abcd' });
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+        'Title must be 3 characters or fewer.',
+      ]);
+    } finally {
+      scope.__zod_globalConfig = installed;
+    }
   });
 });

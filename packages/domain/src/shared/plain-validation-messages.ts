@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { $ZodRawIssue } from 'zod/v4/core';
 
 /**
@@ -101,7 +100,15 @@ export function plainIssueMessage(issue: RawIssue): string | undefined {
   }
 }
 
-/** Makes the plain messages zod's global error map (once per process or page). */
+/**
+ * Makes the plain messages zod's global error map (once per process or page). zod keeps its global
+ * configuration in `globalThis.__zod_globalConfig` (what `z.config` merges into; zod/v4/core/core.js),
+ * so it is set there without loading zod: a page of the web app that parses nothing with zod does not
+ * fetch it (issue 19). Set before zod loads, zod takes this object as its own; set after, it is the
+ * same object. The tests beside this check that zod reads it.
+ */
 export function installPlainValidationMessages(): void {
-  z.config({ customError: plainIssueMessage });
+  const scope = globalThis as { __zod_globalConfig?: { customError?: unknown } };
+  scope.__zod_globalConfig ??= {};
+  scope.__zod_globalConfig.customError = plainIssueMessage;
 }
