@@ -1,11 +1,30 @@
-import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
-import type { ReactNode } from 'react';
+import {
+  Children,
+  cloneElement,
+  createContext,
+  isValidElement,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+  useContext,
+  useId,
+  useLayoutEffect,
+  useRef,
+} from 'react';
 import { Button } from './button';
+
+/** Closes the ConfirmDialog around a `ConfirmDialogAction`. */
+const CloseContext = createContext<() => void>(() => {});
 
 /**
  * An in-app "are you sure?" dialog: title, text, 'Keep Editing' first (focus lands on it, and Escape
  * or a click outside chooses it: the choice that loses nothing), then the actions given as children.
  * Wrap a closing action in `ConfirmDialogAction` so choosing it also closes the dialog.
+ *
+ * It is the browser's own modal `<dialog>` (`showModal()`): the page behind is inert, focus stays in
+ * the dialog, and it sits above everything in the top layer, with no script of ours for any of that.
+ * The leave guard asks with it while the device is offline, when no further code could be fetched,
+ * and every page's JavaScript stays smaller for it (issue 19). Drawn only while open.
  */
 export function ConfirmDialog({
   open,
@@ -28,38 +47,122 @@ export function ConfirmDialog({
   cancelLabel?: string;
   children: ReactNode;
 }) {
+  if (!open) return null;
   return (
-    <AlertDialogPrimitive.Root
-      open={open}
-      onOpenChange={(isOpen) => {
-        if (!isOpen) onKeepEditing();
-      }}
+    <OpenConfirmDialog
+      title={title}
+      description={description}
+      onKeepEditing={onKeepEditing}
+      isBusy={isBusy}
+      testId={testId}
+      cancelLabel={cancelLabel}
     >
-      <AlertDialogPrimitive.Portal>
-        <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 animate-fade-in bg-black/50" />
-        <AlertDialogPrimitive.Content
-          className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-background p-6 shadow-lg outline-none"
-          data-testid={testId}
-        >
-          <AlertDialogPrimitive.Title className="font-semibold text-lg leading-tight">
-            {title}
-          </AlertDialogPrimitive.Title>
-          <AlertDialogPrimitive.Description className="text-muted-foreground text-sm">
-            {description}
-          </AlertDialogPrimitive.Description>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialogPrimitive.Cancel asChild>
-              <Button variant="outline" disabled={isBusy}>
-                {cancelLabel}
-              </Button>
-            </AlertDialogPrimitive.Cancel>
-            {children}
-          </div>
-        </AlertDialogPrimitive.Content>
-      </AlertDialogPrimitive.Portal>
-    </AlertDialogPrimitive.Root>
+      {children}
+    </OpenConfirmDialog>
   );
 }
 
-/** An action of a ConfirmDialog that closes it when chosen. */
-export const ConfirmDialogAction = AlertDialogPrimitive.Action;
+function OpenConfirmDialog({
+  title,
+  description,
+  onKeepEditing,
+  isBusy,
+  testId,
+  cancelLabel,
+  children,
+}: {
+  title: string;
+  description: string;
+  onKeepEditing: () => void;
+  isBusy: boolean;
+  testId?: string;
+  cancelLabel: string;
+  children: ReactNode;
+}) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialog.showModal();
+    cancelRef.current?.focus();
+    return () => {
+      if (dialog.open) dialog.close();
+      // Back to where the question was asked from, unless the answer moved focus on already.
+      if (returnTo?.isConnected && (!document.activeElement || document.activeElement === document.body)) {
+        returnTo.focus();
+      }
+    };
+  }, []);
+
+  const keepEditing = () => {
+    if (!isBusy) onKeepEditing();
+  };
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click's keyboard answer is Escape (onCancel)
+    <dialog
+      ref={dialogRef}
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      data-testid={testId}
+      // Escape: the browser's cancel, which would close the dialog behind React's back.
+      onCancel={(event) => {
+        event.preventDefault();
+        keepEditing();
+      }}
+      // A click on the backdrop lands on the dialog element itself; its content fills the box.
+      onClick={(event: MouseEvent<HTMLDialogElement>) => {
+        if (event.target === event.currentTarget) keepEditing();
+      }}
+      className="m-auto w-[calc(100%-2rem)] max-w-md animate-fade-in overflow-visible rounded-xl border bg-background p-0 text-foreground shadow-lg outline-none backdrop:bg-black/50"
+    >
+      <div className="grid gap-4 p-6 text-left text-base">
+        <h2 id={titleId} className="font-semibold text-lg leading-tight">
+          {title}
+        </h2>
+        <p id={descriptionId} className="text-muted-foreground text-sm">
+          {description}
+        </p>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button ref={cancelRef} variant="outline" disabled={isBusy} onClick={keepEditing}>
+            {cancelLabel}
+          </Button>
+          <CloseContext.Provider value={onKeepEditing}>{children}</CloseContext.Provider>
+        </div>
+      </div>
+    </dialog>
+  );
+}
+
+/**
+ * For the Radix dialogs and side panels a ConfirmDialog opens from (ui/dialog.tsx, ui/sheet.tsx):
+ * Escape pressed inside the ConfirmDialog answers it, and must not also close the panel behind
+ * (Radix listens for Escape on the whole document).
+ */
+export function keepEscapeForConfirmDialog(event: KeyboardEvent): void {
+  if (event.target instanceof Element && event.target.closest('dialog[open]')) event.preventDefault();
+}
+
+/**
+ * An action of a ConfirmDialog that closes it when chosen: its one child (a Button) is drawn as it is,
+ * and a click runs the child's own handler, then closes the dialog. (`asChild` is accepted for the
+ * callers written for Radix' AlertDialog.Action; the child is always what is drawn.)
+ */
+export function ConfirmDialogAction({ children }: { asChild?: boolean; children: ReactElement }) {
+  const close = useContext(CloseContext);
+  const child = Children.only(children);
+  if (!isValidElement<{ onClick?: (event: MouseEvent<HTMLElement>) => void }>(child)) return child;
+  return cloneElement(child, {
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      child.props.onClick?.(event);
+      if (!event.defaultPrevented) close();
+    },
+  });
+}

@@ -1,8 +1,9 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { type ComponentProps, useCallback, useRef } from 'react';
+import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { keepEscapeForConfirmDialog } from './confirm-dialog';
 
 /**
  * A modal dialog on Radix (focus trapped, Escape and the overlay close it, labelled by its title).
@@ -45,6 +46,7 @@ export function DialogContent({
   children,
   size,
   showCloseButton = true,
+  onEscapeKeyDown,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> &
   VariantProps<typeof dialogContentVariants> & { showCloseButton?: boolean }) {
@@ -55,6 +57,10 @@ export function DialogContent({
         data-slot="dialog-content"
         data-size={size ?? 'small'}
         className={cn(dialogContentVariants({ size }), className)}
+        onEscapeKeyDown={(event) => {
+          keepEscapeForConfirmDialog(event);
+          onEscapeKeyDown?.(event);
+        }}
         {...props}
       >
         {children}
@@ -113,33 +119,4 @@ export function DialogDescription({
       {...props}
     />
   );
-}
-
-/**
- * Focus back where it was when a dialog opened by an event, not by a DialogTrigger, closes (Radix
- * returns focus itself only to a trigger). Call `remember()` just before opening and pass
- * `onCloseAutoFocus` to DialogContent.
- */
-export function useDialogReturnFocus() {
-  const returnTo = useRef<HTMLElement | null>(null);
-  const remember = useCallback(() => {
-    const active = document.activeElement;
-    if (!(active instanceof HTMLElement)) return;
-    // Opening again while open (Ctrl+K inside the dialog) keeps the first place.
-    if (active.closest('[role="dialog"]')) return;
-    // Opened from a menu item, which goes when the menu closes: return to the menu's button instead.
-    const menuButton = active.closest('[role="menu"]')
-      ? document.querySelector<HTMLElement>('[aria-haspopup="menu"][aria-expanded="true"]')
-      : null;
-    returnTo.current = menuButton ?? active;
-  }, []);
-  const onCloseAutoFocus = useCallback((event: Event) => {
-    const element = returnTo.current;
-    returnTo.current = null;
-    if (element?.isConnected && element !== document.body) {
-      event.preventDefault();
-      element.focus();
-    }
-  }, []);
-  return { remember, onCloseAutoFocus };
 }

@@ -2,6 +2,7 @@ import { XIcon } from 'lucide-react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { keepEscapeForConfirmDialog } from './confirm-dialog';
 
 /**
  * A panel that slides over the page from one edge (a Radix dialog: focus trapped, Escape and a click
@@ -30,6 +31,7 @@ export function SheetContent({
   children,
   side = 'left',
   closeLabel = 'Close',
+  onEscapeKeyDown,
   ...props
 }: ComponentProps<typeof SheetPrimitive.Content> & { side?: keyof typeof sideClasses; closeLabel?: string }) {
   return (
@@ -45,6 +47,10 @@ export function SheetContent({
           sideClasses[side],
           className,
         )}
+        onEscapeKeyDown={(event) => {
+          keepEscapeForConfirmDialog(event);
+          onEscapeKeyDown?.(event);
+        }}
         {...props}
       >
         {children}

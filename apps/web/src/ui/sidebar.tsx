@@ -16,9 +16,11 @@ import {
 import { cn } from '@/lib/cn';
 import { readCookie } from '@/lib/http';
 import { readStoredJson, storageKeys, writeStoredJson } from '@/lib/storage-keys';
+import { LazyPartBoundary, lazyPart } from './lazy-part';
 import { LazyTooltip } from './lazy-tooltip';
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from './sheet';
 import { useViewport, type Viewport } from './use-viewport';
+
+const SidebarSheet = lazyPart(() => import('./sidebar-sheet'), 'SidebarSheet');
 
 /**
  * The shadcn/ui sidebar presentation (DESIGN.md section 6) with the specification's resizing (spec
@@ -187,13 +189,11 @@ export function Sidebar({
 
   if (isMobile) {
     return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent side="left" data-slot="sidebar" className="w-72 p-0" closeLabel="Close navigation">
-          <SheetTitle className="sr-only">{label}</SheetTitle>
-          <SheetDescription className="sr-only">{description}</SheetDescription>
-          <div className="flex h-full flex-col overflow-hidden pt-2">{children}</div>
-        </SheetContent>
-      </Sheet>
+      <LazyPartBoundary fallback={null}>
+        <SidebarSheet open={openMobile} onOpenChange={setOpenMobile} label={label} description={description}>
+          {children}
+        </SidebarSheet>
+      </LazyPartBoundary>
     );
   }
 

@@ -2,35 +2,29 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link, useParams, useRouter } from '@tanstack/react-router';
 import { can } from '@wattle/domain/auth/permissions';
 import type { Card } from '@wattle/domain/cards/schemas';
-import { FileQuestionIcon, LockIcon, Maximize2Icon, Minimize2Icon, PencilIcon } from 'lucide-react';
+import { FileQuestionIcon, LockIcon, PencilIcon } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { CommentThread } from '@/features/comments/comment-thread';
-import { FavoriteToggle } from '@/features/favorites/favorite-toggle';
 import { useCurrentTenant } from '@/features/tenants/api';
-import { cn } from '@/lib/cn';
 import { isApiError } from '@/lib/http';
 import { useAfterFirstPaint } from '@/lib/use-after-first-paint';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Button } from '@/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/ui/dialog';
 import { Input } from '@/ui/input';
 import { Label } from '@/ui/label';
 import { LazyPartBoundary, LazyPartLoading, lazyPart } from '@/ui/lazy-part';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
 import { cardQueryOptions } from './api';
 import { CardConflictAlert } from './card-conflict-alert';
-import { AssigneeField, CardDetailsSidebar, DateField } from './card-details-sidebar';
-import { CardHeader, WorkflowActions } from './card-header';
-import { SaveQueueStatus } from './field-save-queue-status';
+import { CardDetailsSidebar } from './card-details-sidebar';
+import { CardHeader } from './card-header';
 import { type CardView, useCardView } from './use-card-view';
 import { useSaveWhileTyping } from './use-save-while-typing';
-import { WatchToggle } from './watch-toggle';
 
 /**
  * The card detail panel (spec work section 2): the page at /card/{id} and /t/{x}/card/{id} (inline
- * mode, with the Details sidebar) and `CardDetailDialog` for lists (modal or full screen). Every
- * change goes through the card's field-save queue.
+ * mode, with the Details sidebar). Every change goes through the card's field-save queue.
  */
 
 const loadTemplateForm = () => import('@/features/templates/template-form/template-form');
@@ -393,117 +387,4 @@ export function CardDetailPage() {
     );
   }
   return <CardDetailInline tenantId={tenant.id} card={card.data} />;
-}
-
-function CardDetailDialogBody({
-  tenantId,
-  card,
-  isFullScreen,
-  onToggleFullScreen,
-  onClose,
-}: {
-  tenantId: string;
-  card: Card;
-  isFullScreen: boolean;
-  onToggleFullScreen: () => void;
-  onClose: () => void;
-}) {
-  const view = useCardView(tenantId, card);
-  return (
-    <>
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b px-4 py-3 pr-12 sm:px-6 sm:pr-12">
-        <DialogTitle className="font-medium font-mono text-sm">{view.view.workItemId}</DialogTitle>
-        <DialogDescription className="sr-only">{view.view.title}</DialogDescription>
-        <FavoriteToggle
-          path={`/card/${card.id}`}
-          label={`${view.view.workItemId} ${view.view.title}`.slice(0, 255)}
-        />
-        <WatchToggle cardId={card.id} />
-        <SaveQueueStatus queue={view.queue} />
-        <div className="ml-auto flex flex-wrap items-center gap-2">
-          <WorkflowActions card={view} />
-          <Button asChild size="sm" variant="outline">
-            <Link to="/card/$cardId" params={{ cardId: card.id }} onClick={onClose}>
-              Open page
-            </Link>
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-pressed={isFullScreen}
-            onClick={onToggleFullScreen}
-            aria-label={isFullScreen ? 'Exit full screen' : 'Full screen'}
-            title={isFullScreen ? 'Exit full screen' : 'Full screen'}
-          >
-            {isFullScreen ? <Minimize2Icon aria-hidden="true" /> : <Maximize2Icon aria-hidden="true" />}
-          </Button>
-        </div>
-      </div>
-      <div className="grid gap-3 border-b px-4 py-3 sm:grid-cols-3 sm:px-6">
-        <AssigneeField card={view} />
-        <DateField card={view} field="startDate" label="Start" />
-        <DateField card={view} field="dueDate" label="Due" />
-      </div>
-      <CardMain tenantId={tenantId} card={view} onClose={onClose} />
-    </>
-  );
-}
-
-/**
- * The card panel's non-inline mode (spec work section 2): a modal over a list, or full screen, with
- * the assignee, start and due and the same main area as the page. For the lists to use.
- */
-export function CardDetailDialog({
-  tenantId,
-  cardId,
-  open,
-  onOpenChange,
-}: {
-  tenantId: string;
-  cardId: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const [isFullScreen, setIsFullScreen] = useState(false);
-  const card = useQuery({ ...cardQueryOptions(tenantId, cardId), enabled: open });
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        size="large"
-        className={cn(
-          'gap-0 p-0',
-          isFullScreen && 'h-svh max-h-svh w-screen max-w-none rounded-none border-0',
-        )}
-        data-testid="card-detail-dialog"
-      >
-        {card.isPending ? (
-          <div className="p-6">
-            <DialogTitle className="sr-only">Work item</DialogTitle>
-            <LoadingStatus>Loading card...</LoadingStatus>
-          </div>
-        ) : card.isError ? (
-          <div className="p-6">
-            <DialogTitle className="mb-3">
-              {isNotFound(card.error) ? 'Card not found' : 'Work item'}
-            </DialogTitle>
-            {isNotFound(card.error) ? null : (
-              <LoadError
-                title="Could not load the card"
-                error={card.error}
-                onRetry={() => void card.refetch()}
-              />
-            )}
-          </div>
-        ) : (
-          <CardDetailDialogBody
-            tenantId={tenantId}
-            card={card.data}
-            isFullScreen={isFullScreen}
-            onToggleFullScreen={() => setIsFullScreen((full) => !full)}
-            onClose={() => onOpenChange(false)}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
-  );
 }

@@ -56,7 +56,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function AssigneeField({ card }: { card: CardView }) {
+function AssigneeField({ card }: { card: CardView }) {
   const id = useId();
   const { view, team, canEdit, change } = card;
   const members = team?.members ?? [];
@@ -93,7 +93,7 @@ export function AssigneeField({ card }: { card: CardView }) {
 }
 
 /** A date that is saved when the user leaves the box (or presses Enter), not at each typed digit. */
-export function DateField({
+function DateField({
   card,
   field,
   label,

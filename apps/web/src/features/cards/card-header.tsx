@@ -37,7 +37,7 @@ export function CardStatusBadge({ status }: { status: CardStatus }) {
  * (issue 18 item 4); the server still checks every move. Approving asks first: it locks the card and
  * moves it to Done.
  */
-export function WorkflowActions({ card }: { card: CardView }) {
+function WorkflowActions({ card }: { card: CardView }) {
   const { view, template, isClinician, canWrite, change } = card;
   const reasonsId = useId();
   const [isConfirmingApproval, setIsConfirmingApproval] = useState(false);

@@ -5,7 +5,6 @@ import { virusScanStatuses } from '@wattle/domain/files/constants';
 import type { StoredFile } from '@wattle/domain/files/file-list';
 import { DownloadIcon, EyeIcon, FolderIcon, Trash2Icon } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { useDebouncedValue } from '@/features/search/use-debounced-value';
 import { teamsQueryOptions } from '@/features/teams/api';
 import { useCurrentTenant } from '@/features/tenants/api';
@@ -17,11 +16,12 @@ import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { Checkbox } from '@/ui/checkbox';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
-import { useDialogReturnFocus } from '@/ui/dialog';
+import { useDialogReturnFocus } from '@/ui/dialog-return-focus';
 import { Input } from '@/ui/input';
 import { Label } from '@/ui/label';
 import { NativeSelect } from '@/ui/native-select';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
+import { toast } from '@/ui/toast';
 import { useViewport } from '@/ui/use-viewport';
 import {
   type StoredFileFilters,

@@ -1,22 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { meQueryOptions } from '@/features/auth/api';
 import { teamsQueryOptions } from '@/features/teams/api';
 import { addEntryDialogText } from '@/features/time/entry-dialog-text';
 import { getCurrentTenantId, useCurrentTenantId } from '@/lib/current-tenant';
 import { onGlobalModal } from '@/lib/global-events';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  type DialogSize,
-  DialogTitle,
-  useDialogReturnFocus,
-} from '@/ui/dialog';
-import { LazyPartBoundary, LazyPartLoading, lazyPart } from '@/ui/lazy-part';
+import type { DialogSize } from '@/ui/dialog';
+import { useDialogReturnFocus } from '@/ui/dialog-return-focus';
+import { LazyPartBoundary, lazyPart } from '@/ui/lazy-part';
+import { toast } from '@/ui/toast';
 import type { DialogModalName } from './global-modal-body';
 import {
   chooseTeamForNewPlan,
@@ -24,21 +17,25 @@ import {
   rememberLastSelectedTeam,
   teamSlugInPath,
 } from './last-selected-team';
-import { LoadingCardSheet } from './loading-card-sheet';
-import { isNewWorkItemKind, type NewWorkItemKind, newWorkItemPanels } from './new-work-item-kinds';
+import { isNewWorkItemKind, type NewWorkItemKind } from './new-work-item-kinds';
 
-const loadModalBody = () => import('./global-modal-body');
-const GlobalModalBody = lazyPart(loadModalBody, 'GlobalModalBody');
-const loadEditCardPanel = () => import('@/features/cards/edit-card-panel');
-const EditCardPanel = lazyPart(loadEditCardPanel, 'EditCardPanel');
+const loadFrames = () => import('./global-modal-frames');
+const GlobalModalDialog = lazyPart(
+  () => loadFrames().then(({ GlobalModalDialog }) => ({ GlobalModalDialog })),
+  'GlobalModalDialog',
+);
+const NewWorkItemSheet = lazyPart(
+  () => loadFrames().then(({ NewWorkItemSheet }) => ({ NewWorkItemSheet })),
+  'NewWorkItemSheet',
+);
 
-/** Starts loading the modals' contents ahead of a likely opening (the Quick Add menu opened). */
+/** Starts loading the modals and their contents ahead of a likely opening (the Quick Add menu opened). */
 export function preloadGlobalModals(): void {
-  for (const load of [loadModalBody, loadEditCardPanel]) {
-    void load().catch(() => {
+  void loadFrames()
+    .then((frames) => Promise.all([frames.loadModalBody(), frames.loadEditCardPanel()]))
+    .catch(() => {
       // Opening a modal tries again and says so if it still fails.
     });
-  }
 }
 
 /**
@@ -63,6 +60,7 @@ const modals: Record<DialogModalName, { title: string; description: string; size
  */
 export function GlobalModals() {
   const [openModal, setOpenModal] = useState<DialogModalName | NewWorkItemKind | null>(null);
+  const [wasDialogOpened, setWasDialogOpened] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -117,6 +115,7 @@ export function GlobalModals() {
           return;
         }
         remember();
+        if (!isNewWorkItemKind(name)) setWasDialogOpened(true);
         setOpenModal(name);
       }),
     [startNewPlan, remember],
@@ -124,8 +123,6 @@ export function GlobalModals() {
 
   if (openModal && isNewWorkItemKind(openModal)) {
     if (!tenantId) return null;
-    const panel = newWorkItemPanels[openModal];
-    const close = () => setOpenModal(null);
     // The team of the page, else the one last opened; the panel takes the first where the user may
     // add cards, else their first such team.
     const preferredTeams = [
@@ -133,50 +130,28 @@ export function GlobalModals() {
       userId ? readLastSelectedTeam(tenantId, userId) : undefined,
     ];
     return (
-      <LazyPartBoundary
-        fallback={
-          <LoadingCardSheet
-            title={panel.title}
-            description={panel.description}
-            onClose={close}
-            onCloseAutoFocus={onCloseAutoFocus}
-          />
-        }
-      >
-        <EditCardPanel
-          key={openModal}
+      <LazyPartBoundary fallback={null}>
+        <NewWorkItemSheet
+          kind={openModal}
           tenantId={tenantId}
-          card={null}
           preferredTeams={preferredTeams}
-          defaultType={panel.type}
-          defaultCategory={panel.category}
-          defaultTemplateId={panel.templateId}
-          createTitle={panel.title}
-          createDescription={panel.description}
-          open
-          onOpenChange={(isOpen) => {
-            if (!isOpen) close();
-          }}
+          onClose={() => setOpenModal(null)}
           onCloseAutoFocus={onCloseAutoFocus}
         />
       </LazyPartBoundary>
     );
   }
 
+  // Drawn from the first opening on, so the dialog closes as a dialog does (focus returned).
+  if (!wasDialogOpened) return null;
   const modal = openModal ? { name: openModal, ...modals[openModal] } : null;
   return (
-    <Dialog open={modal !== null} onOpenChange={(isOpen) => (isOpen ? undefined : setOpenModal(null))}>
-      {modal ? (
-        <DialogContent size={modal.size} data-testid="global-modal" onCloseAutoFocus={onCloseAutoFocus}>
-          <DialogHeader>
-            <DialogTitle>{modal.title}</DialogTitle>
-            <DialogDescription>{modal.description}</DialogDescription>
-          </DialogHeader>
-          <LazyPartBoundary fallback={<LazyPartLoading />}>
-            <GlobalModalBody name={modal.name} onClose={() => setOpenModal(null)} />
-          </LazyPartBoundary>
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <LazyPartBoundary fallback={null}>
+      <GlobalModalDialog
+        modal={modal}
+        onClose={() => setOpenModal(null)}
+        onCloseAutoFocus={onCloseAutoFocus}
+      />
+    </LazyPartBoundary>
   );
 }

@@ -1,35 +1,30 @@
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { onGlobalSearch } from '@/lib/global-events';
-import { Dialog, DialogContent, DialogDescription, DialogTitle, useDialogReturnFocus } from '@/ui/dialog';
-import { LazyPartBoundary, LazyPartLoading, lazyPart } from '@/ui/lazy-part';
+import { useDialogReturnFocus } from '@/ui/dialog-return-focus';
+import { LazyPartBoundary, lazyPart } from '@/ui/lazy-part';
 import type { SearchResult } from './api';
 
-const loadSearchPanel = () => import('./search-panel');
-const SearchPanel = lazyPart(loadSearchPanel, 'SearchPanel');
+const loadSearchFrame = () => import('./global-search-frame');
+const GlobalSearchFrame = lazyPart(loadSearchFrame, 'GlobalSearchFrame');
 
-/** Starts loading the dialog's contents ahead of a likely opening (the pointer on the Search button). */
+/** Starts loading the dialog and its contents ahead of a likely opening (the pointer on the Search button). */
 export function preloadGlobalSearch(): void {
-  void loadSearchPanel().catch(() => {
-    // Opening the dialog tries again and says so if it still fails.
-  });
-}
-
-/**
- * While the contents load on the first opening, the dialog itself holds focus (Radix would put it
- * on the Close button); the search field takes it when it arrives.
- */
-function focusDialog(event: Event) {
-  event.preventDefault();
-  if (event.currentTarget instanceof HTMLElement) event.currentTarget.focus();
+  void loadSearchFrame()
+    .then((frame) => frame.loadSearchPanel())
+    .catch(() => {
+      // Opening the dialog tries again and says so if it still fails.
+    });
 }
 
 /**
  * The global search dialog (spec shell section 2): opened by openGlobalSearch() (the header's
- * Search button, Ctrl/Cmd+K, /). Mounted once in the shell.
+ * Search button, Ctrl/Cmd+K, /). Mounted once in the shell; the dialog itself (global-search-frame.tsx)
+ * and its code arrive on the first opening, so pages that never search do not load them (issue 19).
  */
 export function GlobalSearchDialog() {
   const [isOpen, setIsOpen] = useState(false);
+  const [wasOpened, setWasOpened] = useState(false);
   const navigate = useNavigate();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
 
@@ -39,6 +34,7 @@ export function GlobalSearchDialog() {
     () =>
       onGlobalSearch(() => {
         remember();
+        setWasOpened(true);
         setIsOpen(true);
       }),
     [remember],
@@ -55,27 +51,15 @@ export function GlobalSearchDialog() {
     void navigate({ href: `/card/${encodeURIComponent(result.id)}` });
   };
 
+  if (!wasOpened) return null;
   return (
-    <Dialog open={isOpen} onOpenChange={setIsOpen}>
-      <DialogContent
-        size="medium"
-        className="gap-0 overflow-hidden p-0 sm:top-[20%] sm:translate-y-0"
-        onOpenAutoFocus={focusDialog}
+    <LazyPartBoundary fallback={null}>
+      <GlobalSearchFrame
+        open={isOpen}
+        onOpenChange={setIsOpen}
         onCloseAutoFocus={onCloseAutoFocus}
-      >
-        <DialogTitle className="sr-only">Search work items</DialogTitle>
-        <DialogDescription className="sr-only">
-          Type to search the work items of this organisation. Use the arrow keys to choose a result and Enter
-          to open it.
-        </DialogDescription>
-        <LazyPartBoundary
-          fallback={
-            <LazyPartLoading className="flex min-h-44 items-center justify-center text-muted-foreground text-sm" />
-          }
-        >
-          <SearchPanel onOpenResult={openResult} />
-        </LazyPartBoundary>
-      </DialogContent>
-    </Dialog>
+        onOpenResult={openResult}
+      />
+    </LazyPartBoundary>
   );
 }

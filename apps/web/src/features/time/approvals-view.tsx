@@ -4,16 +4,16 @@ import { formatCents } from '@wattle/domain/participants/plans';
 import type { TimeEntry } from '@wattle/domain/time/entries';
 import { CheckCheckIcon, CheckIcon, XIcon } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { meQueryOptions } from '@/features/auth/api';
 import { tenantWideRole } from '@/features/participants/participant-access';
 import { teamsQueryOptions } from '@/features/teams/api';
 import { useCurrentTenant } from '@/features/tenants/api';
 import { Button } from '@/ui/button';
-import { useDialogReturnFocus } from '@/ui/dialog';
+import { useDialogReturnFocus } from '@/ui/dialog-return-focus';
 import { Label } from '@/ui/label';
 import { NativeSelect } from '@/ui/native-select';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
+import { toast } from '@/ui/toast';
 import {
   approveTimeEntries,
   timeEntriesQueryOptions,

@@ -4,12 +4,12 @@ import { formatCents } from '@wattle/domain/participants/plans';
 import type { TimeEntry } from '@wattle/domain/time/entries';
 import { ChevronLeftIcon, ChevronRightIcon, CopyIcon, DownloadIcon, PlusIcon, SendIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { meQueryOptions } from '@/features/auth/api';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
-import { useDialogReturnFocus } from '@/ui/dialog';
+import { useDialogReturnFocus } from '@/ui/dialog-return-focus';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
+import { toast } from '@/ui/toast';
 import {
   copyTimeEntriesWeek,
   deleteTimeEntry,

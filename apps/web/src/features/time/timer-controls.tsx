@@ -11,7 +11,6 @@ import {
 } from '@wattle/domain/time/timer';
 import { AlertCircleIcon, TimerIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { meQueryOptions } from '@/features/auth/api';
 import { isApiError } from '@/lib/http';
 import { useNow } from '@/lib/use-now';
@@ -25,10 +24,11 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  useDialogReturnFocus,
 } from '@/ui/dialog';
+import { useDialogReturnFocus } from '@/ui/dialog-return-focus';
 import { FormField } from '@/ui/form-field';
 import { NativeSelect } from '@/ui/native-select';
+import { toast } from '@/ui/toast';
 import { startTimer, stopAndSaveTimer, timeCodesQueryOptions, useInvalidateTimeEntries } from './api';
 import { readLastTimeCode, timerTimeCodeId } from './last-time-code';
 import { localNow } from './local-now';
