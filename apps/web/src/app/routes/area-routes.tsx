@@ -115,8 +115,11 @@ const teamViewRoute = createRoute({
     // once the work items had arrived.
     if (params.view === 'work-board') void import('@/features/team-views/board-view').catch(() => undefined);
     else if (params.view === 'list') void import('@/features/team-views/list-view').catch(() => undefined);
-    const teams = await context.queryClient.ensureQueryData(teamsQueryOptions(context.tenant.id));
-    const team = teams.find(
+    // The team route's own loader says what a missing team or a failed read of the teams is.
+    const teams = await context.queryClient
+      .ensureQueryData(teamsQueryOptions(context.tenant.id))
+      .catch(() => undefined);
+    const team = teams?.find(
       (candidate) => candidate.slug === params.teamSlug || candidate.id === params.teamSlug,
     );
     if (!team || !canReadTeamCards(team)) return;
