@@ -206,7 +206,7 @@ test.describe("the team's card list", () => {
     await page.goto(`/my-teams/${mia.slug}/work-board`);
     const cards = page.getByRole('region', { name: 'Work Board' });
     await expect(
-      cards.getByRole('link', { name: 'Interim Behaviour Support Plan: Mia Thompson' }),
+      cards.getByRole('link', { name: 'Update AAC device vocabulary for the new kitchen routine' }),
     ).toBeVisible();
     await expect(cards.getByTestId('offline-card-notice')).toHaveCount(0);
 
@@ -224,7 +224,7 @@ test.describe("the team's card list", () => {
     const notice = cards.getByTestId('offline-card-notice');
     await expect(notice).toHaveText(/^Offline — showing cards saved on this device at .+\.$/);
     await expect(
-      cards.getByRole('link', { name: 'Interim Behaviour Support Plan: Mia Thompson' }),
+      cards.getByRole('link', { name: 'Update AAC device vocabulary for the new kitchen routine' }),
     ).toBeVisible();
     // The first try and the spec's 2 retries (more if a live refresh asked again meanwhile).
     expect(blocked).toBeGreaterThanOrEqual(3);

@@ -108,10 +108,13 @@ test.describe('team configuration', () => {
     // Archive and bring back.
     await panel.getByRole('button', { name: 'Archive team' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Archive team' }).click();
+    // The question is drawn where it is asked (a native <dialog>), inside the panel: gone first.
+    await expect(page.getByRole('alertdialog')).toBeHidden();
     await expect(panel.getByText('Archived', { exact: true })).toBeVisible();
     expect((await teamOf(morgan.id))?.status).toBe('archived');
     await panel.getByRole('button', { name: 'Bring back' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Bring back' }).click();
+    await expect(page.getByRole('alertdialog')).toBeHidden();
     await expect(panel.getByRole('button', { name: 'Archive team' })).toBeVisible();
     expect((await teamOf(morgan.id))?.status).toBe('active');
   });

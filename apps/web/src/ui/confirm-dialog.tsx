@@ -11,6 +11,7 @@ import {
   useLayoutEffect,
   useRef,
 } from 'react';
+import { createPortal } from 'react-dom';
 import { Button } from './button';
 
 /** Closes the ConfirmDialog around a `ConfirmDialogAction`. */
@@ -23,6 +24,7 @@ const CloseContext = createContext<() => void>(() => {});
  *
  * It is the browser's own modal `<dialog>` (`showModal()`): the page behind is inert, focus stays in
  * the dialog, and it sits above everything in the top layer, with no script of ours for any of that.
+ * Opened from a Radix dialog or side panel, that one stays open behind it (`keepForConfirmDialog`).
  * The leave guard asks with it while the device is offline, when no further code could be fetched,
  * and every page's JavaScript stays smaller for it (issue 19). Drawn only while open.
  */
@@ -103,11 +105,14 @@ function OpenConfirmDialog({
     if (!isBusy) onKeepEditing();
   };
 
-  return (
+  // In <body>, as Radix's dialogs are: a question asked from inside another dialog or side panel is
+  // not inside the part of the page that dialog hides from screen readers.
+  return createPortal(
     // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click's keyboard answer is Escape (onCancel)
     <dialog
       ref={dialogRef}
       role="alertdialog"
+      data-slot="confirm-dialog"
       aria-modal="true"
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
@@ -121,7 +126,7 @@ function OpenConfirmDialog({
       onClick={(event: MouseEvent<HTMLDialogElement>) => {
         if (event.target === event.currentTarget) keepEditing();
       }}
-      className="m-auto w-[calc(100%-2rem)] max-w-md animate-fade-in overflow-visible rounded-xl border bg-background p-0 text-foreground shadow-lg outline-none backdrop:bg-black/50"
+      className="pointer-events-auto m-auto w-[calc(100%-2rem)] max-w-md animate-fade-in overflow-visible rounded-xl border bg-background p-0 text-foreground shadow-lg outline-none backdrop:bg-black/50"
     >
       <div className="grid gap-4 p-6 text-left text-base">
         <h2 id={titleId} className="font-semibold text-lg leading-tight">
@@ -137,17 +142,21 @@ function OpenConfirmDialog({
           <CloseContext.Provider value={onKeepEditing}>{children}</CloseContext.Provider>
         </div>
       </div>
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }
 
 /**
  * For the Radix dialogs and side panels a ConfirmDialog opens from (ui/dialog.tsx, ui/sheet.tsx):
- * Escape pressed inside the ConfirmDialog answers it, and must not also close the panel behind
- * (Radix listens for Escape on the whole document).
+ * Escape, a press or focus inside the ConfirmDialog belongs to it, and must not also close the panel
+ * behind (Radix listens on the whole document and takes the ConfirmDialog, in <body>, for outside).
  */
-export function keepEscapeForConfirmDialog(event: KeyboardEvent): void {
-  if (event.target instanceof Element && event.target.closest('dialog[open]')) event.preventDefault();
+export function keepForConfirmDialog(event: Event): void {
+  // Not `dialog[open]`: Radix may handle a press when its click is over and the dialog gone.
+  if (event.target instanceof Element && event.target.closest('[data-slot="confirm-dialog"]')) {
+    event.preventDefault();
+  }
 }
 
 /**

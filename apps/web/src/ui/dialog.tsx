@@ -3,7 +3,7 @@ import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
-import { keepEscapeForConfirmDialog } from './confirm-dialog';
+import { keepForConfirmDialog } from './confirm-dialog';
 
 /**
  * A modal dialog on Radix (focus trapped, Escape and the overlay close it, labelled by its title).
@@ -47,6 +47,7 @@ export function DialogContent({
   size,
   showCloseButton = true,
   onEscapeKeyDown,
+  onInteractOutside,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> &
   VariantProps<typeof dialogContentVariants> & { showCloseButton?: boolean }) {
@@ -58,8 +59,12 @@ export function DialogContent({
         data-size={size ?? 'small'}
         className={cn(dialogContentVariants({ size }), className)}
         onEscapeKeyDown={(event) => {
-          keepEscapeForConfirmDialog(event);
+          keepForConfirmDialog(event);
           onEscapeKeyDown?.(event);
+        }}
+        onInteractOutside={(event) => {
+          keepForConfirmDialog(event);
+          onInteractOutside?.(event);
         }}
         {...props}
       >

@@ -2,7 +2,7 @@ import { XIcon } from 'lucide-react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
-import { keepEscapeForConfirmDialog } from './confirm-dialog';
+import { keepForConfirmDialog } from './confirm-dialog';
 
 /**
  * A panel that slides over the page from one edge (a Radix dialog: focus trapped, Escape and a click
@@ -32,6 +32,7 @@ export function SheetContent({
   side = 'left',
   closeLabel = 'Close',
   onEscapeKeyDown,
+  onInteractOutside,
   ...props
 }: ComponentProps<typeof SheetPrimitive.Content> & { side?: keyof typeof sideClasses; closeLabel?: string }) {
   return (
@@ -48,8 +49,12 @@ export function SheetContent({
           className,
         )}
         onEscapeKeyDown={(event) => {
-          keepEscapeForConfirmDialog(event);
+          keepForConfirmDialog(event);
           onEscapeKeyDown?.(event);
+        }}
+        onInteractOutside={(event) => {
+          keepForConfirmDialog(event);
+          onInteractOutside?.(event);
         }}
         {...props}
       >

@@ -865,6 +865,8 @@ function OpenEditCardPanel({
         }}
         onCloseAutoFocus={onCloseAutoFocus}
         onEscapeKeyDown={(event) => {
+          // Taken already by a question open over the panel (ui/confirm-dialog.tsx): it answers Escape.
+          if (event.defaultPrevented) return;
           event.preventDefault();
           requestClose();
         }}
