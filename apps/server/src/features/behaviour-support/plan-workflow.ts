@@ -1,8 +1,8 @@
 import type { FieldChange } from '@wattle/domain/audit/schemas';
 import { type Plan, planMessages } from '@wattle/domain/behaviour-support/schemas';
 import { cardStatusForPlan, type PlanStatus, planAllows } from '@wattle/domain/behaviour-support/workflow';
-import { planReviewDue } from '@wattle/domain/deadlines/commission-deadlines';
 import { columnForStatus, stateOfStatus } from '@wattle/domain/cards/status-columns';
+import { planReviewDue } from '@wattle/domain/deadlines/commission-deadlines';
 import type { FieldValues } from '@wattle/domain/templates/schemas';
 import { and, eq, ne } from 'drizzle-orm';
 import { behaviourSupportPlans, behaviourSupportPlanVersions } from '../../db/schema/behaviour-support';
