@@ -24,7 +24,7 @@ const CloseContext = createContext<() => void>(() => {});
  *
  * It is the browser's own modal `<dialog>` (`showModal()`): the page behind is inert, focus stays in
  * the dialog, and it sits above everything in the top layer, with no script of ours for any of that.
- * Opened from a Radix dialog or side panel, that one stays open behind it (`keepForConfirmDialog`).
+ * Opened from a Radix dialog or side panel, that one stays open behind it (`leaveToConfirmDialog`).
  * The leave guard asks with it while the device is offline, when no further code could be fetched,
  * and every page's JavaScript stays smaller for it (issue 19). Drawn only while open.
  */
@@ -148,15 +148,31 @@ function OpenConfirmDialog({
 }
 
 /**
- * For the Radix dialogs and side panels a ConfirmDialog opens from (ui/dialog.tsx, ui/sheet.tsx):
- * Escape, a press or focus inside the ConfirmDialog belongs to it, and must not also close the panel
- * behind (Radix listens on the whole document and takes the ConfirmDialog, in <body>, for outside).
+ * For the Radix dialogs and side panels a ConfirmDialog opens from (ui/dialog.tsx, ui/sheet.tsx): their
+ * content's Escape and outside handlers, wrapped so that Escape, a press or focus inside the
+ * ConfirmDialog belongs to it alone and does not also close the panel behind (Radix listens on the
+ * whole document and takes the ConfirmDialog, in <body>, for outside). Not `dialog[open]`: Radix may
+ * handle a press when its click is over and the dialog gone.
  */
-export function keepForConfirmDialog(event: Event): void {
-  // Not `dialog[open]`: Radix may handle a press when its click is over and the dialog gone.
-  if (event.target instanceof Element && event.target.closest('[data-slot="confirm-dialog"]')) {
-    event.preventDefault();
-  }
+export function leaveToConfirmDialog<Escape extends Event, Outside extends Event>(handlers: {
+  onEscapeKeyDown?: (event: Escape) => void;
+  onInteractOutside?: (event: Outside) => void;
+}) {
+  const keep = (event: Event) => {
+    if (event.target instanceof Element && event.target.closest('[data-slot="confirm-dialog"]')) {
+      event.preventDefault();
+    }
+  };
+  return {
+    onEscapeKeyDown: (event: Escape) => {
+      keep(event);
+      handlers.onEscapeKeyDown?.(event);
+    },
+    onInteractOutside: (event: Outside) => {
+      keep(event);
+      handlers.onInteractOutside?.(event);
+    },
+  };
 }
 
 /**

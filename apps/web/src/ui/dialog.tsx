@@ -3,7 +3,7 @@ import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
-import { keepForConfirmDialog } from './confirm-dialog';
+import { leaveToConfirmDialog } from './confirm-dialog';
 
 /**
  * A modal dialog on Radix (focus trapped, Escape and the overlay close it, labelled by its title).
@@ -58,14 +58,7 @@ export function DialogContent({
         data-slot="dialog-content"
         data-size={size ?? 'small'}
         className={cn(dialogContentVariants({ size }), className)}
-        onEscapeKeyDown={(event) => {
-          keepForConfirmDialog(event);
-          onEscapeKeyDown?.(event);
-        }}
-        onInteractOutside={(event) => {
-          keepForConfirmDialog(event);
-          onInteractOutside?.(event);
-        }}
+        {...leaveToConfirmDialog({ onEscapeKeyDown, onInteractOutside })}
         {...props}
       >
         {children}

@@ -2,7 +2,7 @@ import { XIcon } from 'lucide-react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
-import { keepForConfirmDialog } from './confirm-dialog';
+import { leaveToConfirmDialog } from './confirm-dialog';
 
 /**
  * A panel that slides over the page from one edge (a Radix dialog: focus trapped, Escape and a click
@@ -48,14 +48,7 @@ export function SheetContent({
           sideClasses[side],
           className,
         )}
-        onEscapeKeyDown={(event) => {
-          keepForConfirmDialog(event);
-          onEscapeKeyDown?.(event);
-        }}
-        onInteractOutside={(event) => {
-          keepForConfirmDialog(event);
-          onInteractOutside?.(event);
-        }}
+        {...leaveToConfirmDialog({ onEscapeKeyDown, onInteractOutside })}
         {...props}
       >
         {children}
