@@ -13,7 +13,7 @@ test.describe("people's hourly cost rates", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/settings/user/rates');
     const section = page.getByTestId('cost-rates');
-    await expect(page.getByText("People's hourly cost rates", { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: "People's hourly cost rates" })).toBeVisible();
     await expect(
       page.getByText('what the organisation pays the worker an hour, not what it bills'),
     ).toBeVisible();
