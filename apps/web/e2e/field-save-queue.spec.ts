@@ -96,8 +96,10 @@ test.describe('field-save queue', () => {
     const { api, card } = await openNewCard(page, signIn, 'Transport booking');
     const lee = await openAs(browser, demoUsers.teamLead, `/card/${card.id}`);
     try {
-      await page.getByLabel('Description').fill('Priya: taxi on Tuesday');
+      // Lee's text is in before Priya types, so his save (on leaving the field) follows her typing at
+      // once, well inside her 2 s auto-save: hers must be the later one, even on a busy machine.
       await lee.page.getByLabel('Description').fill('Lee: bus on Wednesday');
+      await page.getByLabel('Description').fill('Priya: taxi on Tuesday');
       await lee.page.getByLabel('Description').blur();
       await expect(saveStatus(lee.page)).toHaveText('Saved');
       await page.getByLabel('Description').blur();
