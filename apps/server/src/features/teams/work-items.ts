@@ -3,6 +3,7 @@ import { type WorkItemsQuerySchema, workItemsMax } from '@wattle/domain/cards/sc
 import type { WorkflowState } from '@wattle/domain/teams/workflow';
 import { and, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { rowsOf } from '../../db/raw-rows';
 import { cards } from '../../db/schema/cards';
 import { preparedOnce } from '../../db/with-tenant';
 import { AppError } from '../../http/app-error';
@@ -85,8 +86,9 @@ export async function listWorkItems(
   }
   const assigneeId = query.assigneeId === 'me' ? ctx.actor.id : query.assigneeId;
   const params = { tenantId: ctx.tenantId, teamId, assigneeId };
-  const result = await selectWorkItemsJson(ctx, teamId, assigneeId, columnOrder(access.workflowStates));
-  const rows = (result as unknown as { rows: { j: string }[] }).rows;
+  const rows = rowsOf<{ j: string }>(
+    await selectWorkItemsJson(ctx, teamId, assigneeId, columnOrder(access.workflowStates)),
+  );
 
   // Most teams hold fewer than the cap: then the count is known without a second query.
   let total = rows.length;
@@ -102,7 +104,5 @@ export async function listWorkItems(
     total = counted?.n ?? rows.length;
   }
 
-  let dataJson = '[';
-  for (let i = 0; i < rows.length; i += 1) dataJson += i === 0 ? rows[i]?.j : `,${rows[i]?.j}`;
-  return { dataJson: `${dataJson}]`, total };
+  return { dataJson: `[${rows.map((row) => row.j).join(',')}]`, total };
 }

@@ -27,10 +27,15 @@ function pageNotFound(): never {
   throw notFound({ routeId: rootRouteId });
 }
 
-/** Loads the tenant's teams and checks the route's team exists (by slug, or by id as in My Work). */
+/** The route's team among the tenant's teams: by slug, or by id as in My Work. */
+function findTeam<T extends { slug: string; id: string }>(teams: readonly T[] | undefined, slugOrId: string) {
+  return teams?.find((candidate) => candidate.slug === slugOrId || candidate.id === slugOrId);
+}
+
+/** Loads the tenant's teams and checks the route's team exists. */
 async function requireTeam(context: { queryClient: QueryClient; tenant: { id: string } }, slugOrId: string) {
   const teams = await context.queryClient.ensureQueryData(teamsQueryOptions(context.tenant.id));
-  const team = teams.find((candidate) => candidate.slug === slugOrId || candidate.id === slugOrId);
+  const team = findTeam(teams, slugOrId);
   if (!team) pageNotFound();
   return team;
 }
@@ -119,9 +124,7 @@ const teamViewRoute = createRoute({
     const teams = await context.queryClient
       .ensureQueryData(teamsQueryOptions(context.tenant.id))
       .catch(() => undefined);
-    const team = teams?.find(
-      (candidate) => candidate.slug === params.teamSlug || candidate.id === params.teamSlug,
-    );
+    const team = findTeam(teams, params.teamSlug);
     if (!team || !canReadTeamCards(team)) return;
     // My Work in one team is the list on the team's id (team-view-page.tsx, isMyWorkRoute).
     const mine = params.view === 'list' && params.teamSlug === team.id;
