@@ -17,6 +17,19 @@ import { Button } from './button';
 /** Closes the ConfirmDialog around a `ConfirmDialogAction`. */
 const CloseContext = createContext<() => void>(() => {});
 
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  description: string;
+  onKeepEditing: () => void;
+  /** While an action runs: every button is disabled. */
+  isBusy?: boolean;
+  testId?: string;
+  /** The safe choice's words where 'Keep Editing' would not fit (e.g. 'Cancel' before a deletion). */
+  cancelLabel?: string;
+  children: ReactNode;
+}
+
 /**
  * An in-app "are you sure?" dialog: title, text, 'Keep Editing' first (focus lands on it, and Escape
  * or a click outside chooses it: the choice that loses nothing), then the actions given as children.
@@ -28,8 +41,12 @@ const CloseContext = createContext<() => void>(() => {});
  * The leave guard asks with it while the device is offline, when no further code could be fetched,
  * and every page's JavaScript stays smaller for it (issue 19). Drawn only while open.
  */
-export function ConfirmDialog({
-  open,
+export function ConfirmDialog({ open, ...question }: ConfirmDialogProps) {
+  // Mounted only while open: opening it is `showModal()` in the open one's first layout effect.
+  return open ? <OpenConfirmDialog {...question} /> : null;
+}
+
+function OpenConfirmDialog({
   title,
   description,
   onKeepEditing,
@@ -37,50 +54,7 @@ export function ConfirmDialog({
   testId,
   cancelLabel = 'Keep Editing',
   children,
-}: {
-  open: boolean;
-  title: string;
-  description: string;
-  onKeepEditing: () => void;
-  /** While an action runs: every button is disabled. */
-  isBusy?: boolean;
-  testId?: string;
-  /** The safe choice's words where 'Keep Editing' would not fit (e.g. 'Cancel' before a deletion). */
-  cancelLabel?: string;
-  children: ReactNode;
-}) {
-  if (!open) return null;
-  return (
-    <OpenConfirmDialog
-      title={title}
-      description={description}
-      onKeepEditing={onKeepEditing}
-      isBusy={isBusy}
-      testId={testId}
-      cancelLabel={cancelLabel}
-    >
-      {children}
-    </OpenConfirmDialog>
-  );
-}
-
-function OpenConfirmDialog({
-  title,
-  description,
-  onKeepEditing,
-  isBusy,
-  testId,
-  cancelLabel,
-  children,
-}: {
-  title: string;
-  description: string;
-  onKeepEditing: () => void;
-  isBusy: boolean;
-  testId?: string;
-  cancelLabel: string;
-  children: ReactNode;
-}) {
+}: Omit<ConfirmDialogProps, 'open'>) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
