@@ -56,6 +56,12 @@ const { values: args } = parseArgs({
     profile: { type: 'string' },
     /** Only some of the measurements, comma-separated: loads, keys, open (all three by default). */
     only: { type: 'string', default: 'loads,keys,open' },
+    /**
+     * A directory to save a Performance trace of each card opening in (open-first-4x.json, …), to
+     * load into DevTools' Performance panel or read with scripts/lib/trace-summary.mjs. Tracing
+     * slows the page a little: figures of a run with --trace are for finding causes, not for the table.
+     */
+    trace: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -63,7 +69,7 @@ if (args.help) {
   process.stdout.write(
     'usage: node scripts/bench-web.mjs [--runs 3] [--quick] [--user EMAIL] [--dist apps/web/dist]\n' +
       '    [--server apps/server/dist/main.js] [--json out.json] [--check-targets] [--list-js]\n' +
-      '    [--profile desktop|4x] [--only loads,keys,open]\n',
+      '    [--profile desktop|4x] [--only loads,keys,open] [--trace DIR]\n',
   );
   process.exit(0);
 }
@@ -330,18 +336,44 @@ async function openPage(context, cpu) {
   return page;
 }
 
+/** The categories DevTools' Performance panel records (tasks, scripts with samples, layout, paint). */
+const traceCategories = [
+  '-*',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'disabled-by-default-v8.cpu_profiler',
+  'v8.execute',
+  'blink.user_timing',
+  'loading',
+  'latencyInfo',
+].join(',');
+
+/** Starts a trace of `page` when --trace is given; the returned function saves it as `name`.json. */
+async function startTrace(page, name) {
+  if (!args.trace) return async () => undefined;
+  mkdirSync(args.trace, { recursive: true });
+  const browser = page.context().browser();
+  await browser.startTracing(page, { categories: traceCategories.split(','), screenshots: false });
+  return async () => {
+    writeFileSync(path.join(args.trace, `${name}.json`), await browser.stopTracing());
+  };
+}
+
 /** Cold (new context) and warm (same context, again) load of `url`; `ready` waits for the content. */
-async function measureLoad({ newContext, cpu, url, ready, web }) {
+async function measureLoad({ newContext, cpu, name, url, ready, web }) {
   const context = await newContext();
   try {
     const page = await openPage(context, cpu);
     const result = {};
     for (const phase of ['cold', 'warm']) {
       if (phase === 'warm') await page.goto('about:blank');
+      const saveTrace = await startTrace(page, `load-${name.replace(/\W+/g, '') || 'page'}-${phase}-${cpu}x`);
       await page.goto(url, { waitUntil: 'commit' });
       await ready(page);
       await page.waitForLoadState('networkidle');
       await waitQuiet(page);
+      await saveTrace();
       result[phase] = await loadFigures(page, web);
     }
     return result;
@@ -445,12 +477,14 @@ async function measureCardOpen({ newContext, cpu, plan, boardUrl, boardReady }) 
         },
         [plan.title, plan.richFieldId],
       );
+      const saveTrace = await startTrace(page, `open-${time}-${cpu}x`);
       await page.getByRole('link', { name: plan.title }).first().click();
       await page.waitForFunction(() => window.__bench.contentAt !== null, null, {
         timeout: 60_000,
         polling: 50,
       });
       await waitQuiet(page, 300);
+      await saveTrace();
       const figures = await page.evaluate(() => {
         const bench = window.__bench;
         const click = bench.events.find((event) => event.id && /pointer|click|mouse/.test(event.name));
@@ -565,6 +599,7 @@ try {
         sample.loads[target.name] = await measureLoad({
           newContext: () => newContext({ signedOut: target.signedOut }),
           cpu: profile.cpu,
+          name: target.name,
           url: target.url,
           ready: target.ready,
           web,

@@ -14,6 +14,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/ui/card';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
+import { usePreloadCardPage } from '../cards/preload-card-page';
 import { NotificationItem } from './notification-item';
 import { useMarkAllRead } from './use-notification-actions';
 
@@ -180,6 +181,7 @@ function NotificationsCard({ tenantId, tenantName }: { tenantId: string; tenantN
  */
 export function InboxPage() {
   useDocumentTitle('Inbox');
+  usePreloadCardPage();
   const { tenant } = useCurrentTenant();
 
   return (

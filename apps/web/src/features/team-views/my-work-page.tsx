@@ -10,6 +10,7 @@ import { formatDay } from '@/lib/org-dates';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Badge } from '@/ui/badge';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
+import { usePreloadCardPage } from '../cards/preload-card-page';
 import { useTenantToday } from './calendar-today';
 import { doneStateIds, isOverdue } from './list-filters';
 import { canReadTeamCards, groupMyWork } from './my-work';
@@ -54,6 +55,7 @@ function MyWorkRow({ team, card, isOverdue }: { team: Team; card: CardSummary; i
  */
 export function MyWorkPage() {
   useDocumentTitle('My Work');
+  usePreloadCardPage();
   const { data: me } = useSuspenseQuery(meQueryOptions());
   const { tenant } = useCurrentTenant();
   const teams = useQuery(teamsQueryOptions(tenant.id));

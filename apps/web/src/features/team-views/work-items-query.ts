@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { WorkItem } from '@wattle/domain/cards/schemas';
 import { httpList, type ListResult, resilientRequest } from '@/lib/http';
+import { whenIdle } from '@/lib/when-idle';
 import { type LoadedWorkItems, loadWorkItems } from './offline-work-items';
 
 /**
@@ -17,15 +18,6 @@ export const workItemKeys = {
 
 export type WorkItemList = LoadedWorkItems;
 
-/** Saves the offline copy when the browser is idle, after the views have drawn the list. */
-function whenIdle(task: () => void): void {
-  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) {
-    window.requestIdleCallback(task, { timeout: 1000 });
-  } else {
-    setTimeout(task, 0);
-  }
-}
-
 export function workItemsQueryOptions(tenantId: string, teamId: string, mine: boolean) {
   return queryOptions({
     queryKey: workItemKeys.list(tenantId, teamId, mine),
@@ -34,6 +26,7 @@ export function workItemsQueryOptions(tenantId: string, teamId: string, mine: bo
         tenantId,
         teamId,
         mine,
+        // The offline copy is saved when the browser is idle, after the views have drawn the list.
         defer: whenIdle,
         fetchList: async () => {
           const query = mine ? '?assigneeId=me' : '';
