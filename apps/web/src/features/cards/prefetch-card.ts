@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { templateVersionQueryOptions } from '@/features/templates/card-template';
-import { cardQueryOptions, templatesQueryOptions } from './api';
+import { cardTemplateQueryOptions } from '@/features/templates/card-template';
+import { cardQueryOptions } from './api';
 
 /**
  * Starts reading what the card page shows (the card, then its template) while the page's code is
@@ -18,11 +18,12 @@ export function prefetchCard(queryClient: QueryClient, tenantId: string, cardId:
     .ensureQueryData(cardQueryOptions(tenantId, cardId))
     .then((card) => {
       if (card.templateId === null) return;
-      return card.templateVersion != null
-        ? queryClient.prefetchQuery(
-            templateVersionQueryOptions(tenantId, card.templateId, card.templateVersion),
-          )
-        : queryClient.prefetchQuery(templatesQueryOptions(tenantId));
+      return queryClient.prefetchQuery(
+        cardTemplateQueryOptions(tenantId, {
+          templateId: card.templateId,
+          templateVersion: card.templateVersion,
+        }),
+      );
     })
     .catch(() => undefined);
 }

@@ -2,12 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { can } from '@wattle/domain/auth/permissions';
 import type { Card } from '@wattle/domain/cards/schemas';
 import { isClinicianOnTeam } from '@wattle/domain/cards/status-columns';
-import type { FormTemplate } from '@wattle/domain/templates/schemas';
 import { useCallback, useMemo } from 'react';
 import { meQueryOptions } from '@/features/auth/api';
 import { teamsQueryOptions } from '@/features/teams/api';
-import { useCardTemplateVersion } from '@/features/templates/card-template';
-import { templatesQueryOptions } from './api';
+import { useCardTemplate } from '@/features/templates/card-template';
 import { useCardSaveQueue } from './field-save-queue';
 import { cardValueAt, patchSetting, withPendingChanges } from './field-save-queue-core';
 import { fieldLabel, lockedMessage } from './use-card-view-format';
@@ -22,18 +20,10 @@ export function useCardView(tenantId: string, card: Card) {
   const view = useMemo(() => withPendingChanges(card, queue.pending), [card, queue.pending]);
   const teams = useQuery(teamsQueryOptions(tenantId));
   const team = teams.data?.find((candidate) => candidate.id === card.teamId);
-  const templates = useQuery({ ...templatesQueryOptions(tenantId), enabled: card.templateId !== null });
-  // A custom or published template in the version the card was made with (not necessarily its latest).
-  const templateVersion = useCardTemplateVersion(tenantId, card);
-  // undefined while loading ('Loading NDIS template...'), null when the card has none or it is unknown.
-  const template: FormTemplate | null | undefined =
-    card.templateId === null
-      ? null
-      : card.templateVersion != null
-        ? templateVersion
-        : templates.isPending
-          ? undefined
-          : (templates.data?.find((candidate) => candidate.id === card.templateId) ?? null);
+  // A custom or published template in the version the card was made with (not necessarily its
+  // latest), or a built-in one as it is. undefined while loading ('Loading NDIS template...'), null
+  // when the card has none or it is unknown.
+  const template = useCardTemplate(tenantId, card);
   const canWrite = can(team?.myRole, 'write:cards');
   // A clinician's approvals (pending review, approved), as the server's team access decides them.
   const me = useQuery(meQueryOptions()).data;

@@ -9,7 +9,13 @@ import { http } from '@/lib/http';
  */
 export function templateVersionQueryOptions(tenantId: string, templateId: string, version: number) {
   return queryOptions({
-    queryKey: ['templates', tenantId, templateId, 'version', version] as const,
+    queryKey: ['templates', tenantId, templateId, 'version', version] as readonly [
+      'templates',
+      string,
+      string,
+      'version',
+      number | 'current',
+    ],
     queryFn: ({ signal }) =>
       http<FormTemplate>(
         `/api/templates/${encodeURIComponent(templateId)}?version=${encodeURIComponent(String(version))}`,
@@ -17,6 +23,58 @@ export function templateVersionQueryOptions(tenantId: string, templateId: string
       ),
     staleTime: Number.POSITIVE_INFINITY,
   });
+}
+
+/**
+ * What a card's form is drawn from: the saved version of its custom or published template
+ * (`templateVersionQueryOptions`), or, with no saved version (built-in templates have one), the
+ * template as it is now: `GET /api/templates/{id}`. One template, not the whole list: the list holds
+ * every template's every field, and the card page read it all to show one (issue 19).
+ */
+export function cardTemplateQueryOptions(
+  tenantId: string,
+  card: Pick<Card, 'templateVersion'> & { templateId: string },
+) {
+  if (card.templateVersion != null) {
+    return templateVersionQueryOptions(tenantId, card.templateId, card.templateVersion);
+  }
+  return queryOptions({
+    queryKey: ['templates', tenantId, card.templateId, 'version', 'current'] as readonly [
+      'templates',
+      string,
+      string,
+      'version',
+      number | 'current',
+    ],
+    queryFn: ({ signal }) =>
+      http<FormTemplate>(`/api/templates/${encodeURIComponent(card.templateId)}`, { tenantId, signal }),
+    // Templates change rarely; a tenant admin's change arrives on the next visit (as the list's).
+    staleTime: 5 * 60_000,
+  });
+}
+
+const retryUnlessMissing = (count: number, error: unknown) =>
+  (error as { status?: number }).status !== 404 && count < 3;
+
+/**
+ * The template a card's form is drawn from (`cardTemplateQueryOptions`): undefined while loading,
+ * null when the card has none or its template cannot be found (not available to this organisation).
+ */
+export function useCardTemplate(
+  tenantId: string,
+  card: Pick<Card, 'templateId' | 'templateVersion'>,
+): FormTemplate | null | undefined {
+  const templateId = card.templateId;
+  const query = useQuery({
+    ...cardTemplateQueryOptions(tenantId, {
+      templateId: templateId ?? '',
+      templateVersion: card.templateVersion,
+    }),
+    enabled: templateId !== null,
+    retry: retryUnlessMissing,
+  });
+  if (templateId === null || query.isError) return null;
+  return query.isPending ? undefined : query.data;
 }
 
 /**
@@ -35,7 +93,7 @@ export function useCardTemplateVersion(
   const versioned = useQuery({
     ...templateVersionQueryOptions(tenantId, templateId ?? '', version ?? 1),
     enabled: isVersioned,
-    retry: (count, error) => (error as { status?: number }).status !== 404 && count < 3,
+    retry: retryUnlessMissing,
   });
   if (!isVersioned) return undefined;
   if (versioned.isError) return null;
