@@ -26,11 +26,14 @@ import { MoveCardDialog } from './move-card-dialog';
 import type { TeamViewProps } from './team-view-types';
 
 /**
- * A card's height before it is measured (a two-line title, due date and compliance line), and the
- * gap between cards (Tailwind gap-2). The virtualiser measures each drawn card; the guess only
- * places the ones not drawn yet.
+ * A card's height before it is measured (a two-line title, and its priority, status, due date and
+ * compliance wrapping onto two lines in the column's width: 162 px drawn), and the gap between cards
+ * (Tailwind gap-2). The virtualiser measures each drawn card; the guess only places the ones not
+ * drawn yet. A guess near the usual card matters while scrolling: each card measured at another
+ * height moves every card below it and the column's length (issue 19 item 3: at 116 px, scrolling a
+ * column of 5,000 recomputed their places for every card drawn).
  */
-const estimatedCardHeight = 116;
+const estimatedCardHeight = 160;
 const cardGap = 8;
 
 const columnPrefix = 'column:';
