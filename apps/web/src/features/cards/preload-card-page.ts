@@ -21,7 +21,13 @@ export function preloadCardPage(): void {
   }, 3000);
 }
 
-/** Preloads the card page's code once the calling page has drawn and the browser is idle. */
-export function usePreloadCardPage(): void {
-  useEffect(() => preloadCardPage(), []);
+/**
+ * Preloads the card page's code once the calling page has drawn its content (`drawn`: its list has
+ * arrived) and the browser is idle after that. Not sooner: the browser is idle while the page waits
+ * for its list too, and the code's compiling then would delay drawing the list.
+ */
+export function usePreloadCardPage(drawn: boolean): void {
+  useEffect(() => {
+    if (drawn) preloadCardPage();
+  }, [drawn]);
 }

@@ -77,6 +77,8 @@ function TeamsCard({ tenantId, tenantName }: { tenantId: string; tenantName: str
 
 function NotificationsCard({ tenantId, tenantName }: { tenantId: string; tenantName: string }) {
   const query = useInfiniteQuery(notificationsQueryOptions(tenantId));
+  // Most notifications open a card.
+  usePreloadCardPage(query.data !== undefined);
   const notifications = useMemo(() => flattenNotifications(query.data), [query.data]);
   const unread = useUnreadCount();
   const markAllRead = useMarkAllRead(tenantId);
@@ -181,7 +183,6 @@ function NotificationsCard({ tenantId, tenantName }: { tenantId: string; tenantN
  */
 export function InboxPage() {
   useDocumentTitle('Inbox');
-  usePreloadCardPage();
   const { tenant } = useCurrentTenant();
 
   return (

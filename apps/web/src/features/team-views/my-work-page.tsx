@@ -55,11 +55,11 @@ function MyWorkRow({ team, card, isOverdue }: { team: Team; card: CardSummary; i
  */
 export function MyWorkPage() {
   useDocumentTitle('My Work');
-  usePreloadCardPage();
   const { data: me } = useSuspenseQuery(meQueryOptions());
   const { tenant } = useCurrentTenant();
   const teams = useQuery(teamsQueryOptions(tenant.id));
   const work = useQuery(myWorkQueryOptions(tenant.id, me.id));
+  usePreloadCardPage(work.data !== undefined);
   const readable = (teams.data ?? []).filter((team) => team.status !== 'archived' && canReadTeamCards(team));
   const groups = groupMyWork(readable, work.data?.cards ?? []);
   const today = useTenantToday();

@@ -147,7 +147,7 @@ function TeamViewContent({ team, view, slugOrId }: { team: Team; view: TeamView;
   const { tenant } = useCurrentTenant();
   const mine = isMyWorkRoute(team, slugOrId, view);
   const work = useWorkItems(team.id, { mine });
-  usePreloadCardPage();
+  usePreloadCardPage(work.data !== undefined);
   const patchItem = usePatchWorkItem();
   const [isCreating, setIsCreating] = useState(false);
   const { label } = viewLabels[view];
