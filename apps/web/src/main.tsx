@@ -17,6 +17,16 @@ installPlainValidationMessages();
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 
+// The opened page's code is fetched now, beside the sign-in checks (the guards' reads of /api/me and
+// /api/tenants), not once they have passed: the router loads a route's chunk only after every
+// parent's beforeLoad. Issue 19: a card opened cold asked for its page's code 85 ms after the checks
+// began, at 4x CPU slowdown. A guard that sends the person elsewhere leaves a chunk fetched unused.
+for (const route of router.getMatchedRoutes(router.latestLocation.pathname)[0]) {
+  router.loadRouteChunk(route)?.catch(() => {
+    // The router loads it again (and shows its error) when the route is drawn.
+  });
+}
+
 // A 401 from any call means the session is gone: forget this user's data and sign in again. A session
 // the organisation ended for sitting idle says so on the sign-in page.
 setUnauthenticatedHandler((error) => {
