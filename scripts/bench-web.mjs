@@ -304,16 +304,21 @@ async function loadFigures(page, web) {
         path: new URL(entry.name).pathname,
         transfer: entry.encodedBodySize,
         cached: entry.transferSize === 0,
+        start: entry.startTime,
       }));
     return { lcp: window.__bench.lcp, fcp, tbt, scripts };
   });
   let gzip = 0;
+  let afterLcp = 0;
   let transferred = 0;
   const files = [];
   for (const script of raw.scripts) {
     const size = gzipSync(readFileSync(path.join(web, script.path)), { level: 9 }).length;
     files.push([script.path, size]);
     gzip += size;
+    // Asked for after the largest paint: code the page fetches ahead for what comes next (the card
+    // page's, preloaded when a board or the inbox is idle), counted in the total all the same.
+    if (script.start > raw.lcp) afterLcp += size;
     if (!script.cached) transferred += script.transfer;
   }
   scriptLists.set(page.url(), files);
@@ -321,6 +326,7 @@ async function loadFigures(page, web) {
     lcp: raw.lcp,
     tbt: raw.tbt,
     jsGzipKb: gzip / 1024,
+    jsAfterLcpGzipKb: afterLcp / 1024,
     jsTransferredKb: transferred / 1024,
     jsFiles: raw.scripts.length,
   };
@@ -680,7 +686,7 @@ for (const profile of profiles) {
       profile.name,
       `${name}: JS gzip (transferred)`,
       `${load.cold.jsGzipKb.toFixed(1)} KB`,
-      `(${load.cold.jsTransferredKb.toFixed(1)} KB)`,
+      `(${load.cold.jsTransferredKb.toFixed(1)} KB)${load.cold.jsAfterLcpGzipKb > 0 ? `, ${load.cold.jsAfterLcpGzipKb.toFixed(1)} KB after LCP` : ''}`,
       name === '/card/{id}' && !phone ? '≤250 KB gzip' : '',
       load.cold.jsGzipKb <= 250,
     );
