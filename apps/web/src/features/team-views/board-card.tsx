@@ -4,10 +4,16 @@ import { Link } from '@tanstack/react-router';
 import { priorityLabels } from '@wattle/domain/cards/constants';
 import type { WorkItem } from '@wattle/domain/cards/schemas';
 import { cardStatusLabels } from '@wattle/domain/cards/workflow';
+import {
+  AlertTriangleIcon,
+  ArrowUpDownIcon,
+  CalendarIcon,
+  CheckCircle2Icon,
+  GripVerticalIcon,
+} from 'lucide-react';
 import { type CSSProperties, memo, useCallback } from 'react';
 import { cn } from '@/lib/cn';
 import { formatCalendarDate } from '../cards/card-list-format';
-import { ViewIcon } from './view-icon';
 
 export const priorityTone: Record<WorkItem['priority'], string> = {
   low: 'bg-slate-100 text-slate-800',
@@ -55,7 +61,7 @@ const BoardCardBody = memo(function BoardCardBody({
               isOverdue ? 'font-medium text-red-700' : 'text-muted-foreground',
             )}
           >
-            <ViewIcon name="calendar" className="size-3" />
+            <CalendarIcon className="size-3" aria-hidden="true" />
             <span className="sr-only">Due</span>
             <time dateTime={item.dueDate}>{formatCalendarDate(item.dueDate)}</time>
             {isOverdue ? <span>(Overdue)</span> : null}
@@ -63,12 +69,12 @@ const BoardCardBody = memo(function BoardCardBody({
         ) : null}
         {item.isCompliant ? (
           <span className="inline-flex items-center gap-1 text-emerald-800">
-            <ViewIcon name="check" className="size-3" />
+            <CheckCircle2Icon className="size-3" aria-hidden="true" />
             Compliant
           </span>
         ) : (
           <span className="inline-flex items-center gap-1 text-amber-900">
-            <ViewIcon name="alert" className="size-3" />
+            <AlertTriangleIcon className="size-3" aria-hidden="true" />
             {item.completion}% complete
           </span>
         )}
@@ -138,7 +144,7 @@ export const BoardCard = memo(function BoardCard({
           {...listeners}
           aria-label={`Drag ${title}`}
         >
-          <ViewIcon name="grip" className="size-4" />
+          <GripVerticalIcon className="size-4" aria-hidden="true" />
         </button>
       ) : null}
       <div className="flex min-w-0 flex-1 flex-col gap-1">
@@ -152,7 +158,7 @@ export const BoardCard = memo(function BoardCard({
           aria-label={`Move ${title}`}
           data-move-for={item.id}
         >
-          <ViewIcon name="move" className="size-4" />
+          <ArrowUpDownIcon className="size-4" aria-hidden="true" />
         </button>
       ) : null}
     </li>

@@ -8,6 +8,7 @@ import { type Priority, priorityLabels } from '@wattle/domain/cards/constants';
 import type { WorkItem } from '@wattle/domain/cards/schemas';
 import { cardStatusLabels } from '@wattle/domain/cards/workflow';
 import type { WorkflowState } from '@wattle/domain/teams/workflow';
+import { CheckCircle2Icon } from 'lucide-react';
 import { formatDateTime } from '@/features/cards/card-list-format';
 import { cn } from '@/lib/cn';
 import { Badge } from '@/ui/badge';
@@ -15,7 +16,6 @@ import type { DateOnly } from './calendar-dates';
 import { formatDay } from './calendar-dates';
 import { compareText, compareWorkItemIds, priorityRank, stateOf } from './list-filters';
 import { priorityBadgeTone } from './list-priority';
-import { ViewIcon } from './view-icon';
 
 /** The table's features: sorting only (filtering happens before, in list-filters.ts). */
 export const listFeatures = tableFeatures({
@@ -46,23 +46,6 @@ export const mobileColumnWidths: Record<string, string> = {
   dueDate: '7.25rem',
 };
 
-/**
- * Each column's cell (its <td>) class. A cell's words sit in the <td> itself, with as few elements
- * around them as the look needs (issue 19 item 3): scrolling 10,000 rows fast makes every row of a
- * frame new, and the browser's style and layout of a frame's new rows grow with their elements.
- */
-export const cellClassNames: Record<string, string> = {
-  workItemId: 'truncate font-mono text-muted-foreground text-xs',
-  title: 'truncate font-medium',
-  state: 'flex items-center gap-1.5',
-  priority: 'flex items-center',
-  assignee: 'truncate',
-  startDate: 'truncate',
-  dueDate: 'truncate',
-  updatedAt: 'truncate text-muted-foreground',
-  compliance: 'flex items-center',
-};
-
 function DateCell({ day, tone }: { day: DateOnly | null; tone?: string }) {
   if (!day) return <span className="text-muted-foreground">None</span>;
   return (
@@ -86,12 +69,12 @@ export function listColumns(states: readonly WorkflowState[], isOverdue: (item: 
     column.accessor('workItemId', {
       header: 'Work item',
       sortFn: (a, b) => compareWorkItemIds(a.original.workItemId, b.original.workItemId),
-      cell: (info) => info.getValue(),
+      cell: (info) => <span className="font-mono text-muted-foreground text-xs">{info.getValue()}</span>,
     }),
     column.accessor('title', {
       header: 'Title',
       sortFn: (a, b) => compareText(a.original.title, b.original.title),
-      cell: (info) => info.getValue() || 'Untitled',
+      cell: (info) => <span className="truncate font-medium">{info.getValue() || 'Untitled'}</span>,
     }),
     column.accessor(
       (item) => orUndefined(item.workflowStateId === null ? null : (order.get(item.workflowStateId) ?? null)),
@@ -104,7 +87,7 @@ export function listColumns(states: readonly WorkflowState[], isOverdue: (item: 
           const state = stateOf(info.row.original, states);
           if (!state) return <span className="text-muted-foreground">No state</span>;
           return (
-            <>
+            <span className="flex min-w-0 items-center gap-1.5">
               <span
                 aria-hidden="true"
                 className="size-2 shrink-0 rounded-full"
@@ -115,7 +98,7 @@ export function listColumns(states: readonly WorkflowState[], isOverdue: (item: 
               <span className="shrink-0 text-muted-foreground text-xs" data-testid="list-status">
                 {cardStatusLabels[info.row.original.status]}
               </span>
-            </>
+            </span>
           );
         },
       },
@@ -135,7 +118,11 @@ export function listColumns(states: readonly WorkflowState[], isOverdue: (item: 
       sortUndefined: 'last',
       sortFn: (a, b) => compareText(a.original.assigneeName ?? '', b.original.assigneeName ?? ''),
       cell: (info) =>
-        info.row.original.assigneeName ?? <span className="text-muted-foreground">Unassigned</span>,
+        info.row.original.assigneeName ? (
+          <span className="truncate">{info.row.original.assigneeName}</span>
+        ) : (
+          <span className="text-muted-foreground">Unassigned</span>
+        ),
     }),
     column.accessor((item) => orUndefined(item.startDate), {
       id: 'startDate',
@@ -152,10 +139,10 @@ export function listColumns(states: readonly WorkflowState[], isOverdue: (item: 
       cell: (info) => {
         const overdue = isOverdue(info.row.original);
         return (
-          <>
+          <span className="flex items-center gap-1">
             <DateCell day={info.row.original.dueDate} tone={cn(overdue && 'font-medium text-red-700')} />
-            {overdue ? <span className="sr-only"> (overdue)</span> : null}
-          </>
+            {overdue ? <span className="sr-only">(overdue)</span> : null}
+          </span>
         );
       },
     }),
@@ -163,7 +150,11 @@ export function listColumns(states: readonly WorkflowState[], isOverdue: (item: 
       header: 'Updated',
       sortDescFirst: true,
       sortFn: (a, b) => a.original.updatedAt.localeCompare(b.original.updatedAt),
-      cell: (info) => <time dateTime={info.getValue()}>{formatDateTime(info.getValue())}</time>,
+      cell: (info) => (
+        <time dateTime={info.getValue()} className="text-muted-foreground">
+          {formatDateTime(info.getValue())}
+        </time>
+      ),
     }),
     column.accessor((item) => (item.isCompliant ? 101 : item.completion), {
       id: 'compliance',
@@ -172,7 +163,7 @@ export function listColumns(states: readonly WorkflowState[], isOverdue: (item: 
       cell: (info) =>
         info.row.original.isCompliant ? (
           <span className="flex items-center gap-1 text-emerald-800">
-            <ViewIcon name="check" className="size-4" />
+            <CheckCircle2Icon aria-hidden="true" className="size-4" />
             Compliant
           </span>
         ) : (

@@ -3,18 +3,7 @@ import { FlexRender, type Row, type SortingState, useTable } from '@tanstack/rea
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { priorities, priorityLabels } from '@wattle/domain/cards/constants';
 import type { WorkItem } from '@wattle/domain/cards/schemas';
-import {
-  type CSSProperties,
-  type KeyboardEvent,
-  memo,
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type KeyboardEvent, memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '@/ui/button';
 import { Checkbox } from '@/ui/checkbox';
 import { Input } from '@/ui/input';
@@ -23,14 +12,7 @@ import { NativeSelect } from '@/ui/native-select';
 import { SortableHeaderCell } from '@/ui/sortable-header-cell';
 import { useViewport } from '@/ui/use-viewport';
 import { useTenantToday } from './calendar-today';
-import {
-  cellClassNames,
-  columnWidths,
-  listColumns,
-  listFeatures,
-  mobileColumnIds,
-  mobileColumnWidths,
-} from './list-columns';
+import { columnWidths, listColumns, listFeatures, mobileColumnIds, mobileColumnWidths } from './list-columns';
 import {
   assigneesOf,
   doneStateIds,
@@ -42,7 +24,6 @@ import {
   noState,
   unassigned,
 } from './list-filters';
-import { assignRowSlots } from './row-slots';
 import type { TeamViewProps } from './team-view-types';
 
 /** Every row is this tall, so the virtualiser knows where each one is without measuring. */
@@ -55,16 +36,9 @@ interface RowHandlers {
 }
 
 /**
- * The rows' and the heading's grid columns, set once on the table as a custom property: each row
- * reads it instead of carrying the whole template in its own style.
- */
-const gridColumns = '[grid-template-columns:var(--list-grid-columns)]';
-
-/**
  * One row of the list. Memoised: while the list scrolls only the rows coming into sight are drawn,
  * the others keep their cells and only move (issue 19: at 10,000 rows each scroll frame drew every
- * row in sight again, 50–184 ms frames). Keyed by slot (row-slots.ts), a row coming into sight is
- * drawn in the elements of one that left: its cells are keyed by column, so they stay too.
+ * row in sight again, 50–184 ms frames).
  */
 const ListRow = memo(function ListRow({
   row,
@@ -72,6 +46,7 @@ const ListRow = memo(function ListRow({
   start,
   isActive,
   isMobile,
+  gridTemplateColumns,
   handlers,
 }: {
   row: Row<typeof listFeatures, WorkItem>;
@@ -79,22 +54,13 @@ const ListRow = memo(function ListRow({
   start: number;
   isActive: boolean;
   isMobile: boolean;
+  gridTemplateColumns: string;
   handlers: RowHandlers;
 }) {
   const item = row.original;
   const cells = row.getAllCells().filter((cell) => !isMobile || mobileColumnIds.has(cell.column.id));
-  const ref = useRef<HTMLTableRowElement>(null);
-  // A focused row whose elements now stand for another card (its own scrolled out of sight) lets
-  // the focus go, as it did when a row that left was removed: focus never moves to another card.
-  const shownId = useRef(item.id);
-  useLayoutEffect(() => {
-    if (shownId.current === item.id) return;
-    shownId.current = item.id;
-    if (ref.current && ref.current === document.activeElement) ref.current.blur();
-  }, [item.id]);
   return (
     <tr
-      ref={ref}
       aria-rowindex={index + 2}
       data-row-index={index}
       data-testid="list-row"
@@ -102,14 +68,11 @@ const ListRow = memo(function ListRow({
       onClick={() => handlers.open(item)}
       onKeyDown={(event) => handlers.keyDown(event, index, item)}
       onFocus={() => handlers.focus(index)}
-      className={`absolute inset-x-0 top-0 grid ${gridColumns} cursor-pointer items-center border-b hover:bg-muted/40 focus-visible:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset`}
-      style={{ height: rowHeight, transform: `translateY(${start}px)` }}
+      className="absolute inset-x-0 top-0 grid cursor-pointer items-center border-b hover:bg-muted/40 focus-visible:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
+      style={{ gridTemplateColumns, height: rowHeight, transform: `translateY(${start}px)` }}
     >
       {cells.map((cell) => (
-        <td
-          key={cell.column.id}
-          className={`min-w-0 overflow-hidden px-3 ${cellClassNames[cell.column.id] ?? ''}`}
-        >
+        <td key={cell.id} className="flex min-w-0 items-center overflow-hidden px-3">
           <FlexRender cell={cell} />
         </td>
       ))}
@@ -168,14 +131,6 @@ export function ListView({ team, items, total, mine }: TeamViewProps) {
   );
   const widths = isMobile ? mobileColumnWidths : columnWidths;
   const gridTemplateColumns = headers.map((header) => widths[header.column.id] ?? '8rem').join(' ');
-  const tableStyle = useMemo(
-    () =>
-      ({
-        width: isMobile ? '100%' : 'max-content',
-        '--list-grid-columns': gridTemplateColumns,
-      }) as CSSProperties,
-    [isMobile, gridTemplateColumns],
-  );
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -342,15 +297,6 @@ export function ListView({ team, items, total, mine }: TeamViewProps) {
     ),
     [filters, states, assignees, mine, isFiltered, filterId, update],
   );
-  // The rows drawn now, each in a slot: one coming into sight takes the elements of one that left.
-  const virtualRows = virtualizer.getVirtualItems();
-  const slotsRef = useRef(new Map<string, number>());
-  const slots = assignRowSlots(
-    slotsRef.current,
-    virtualRows.flatMap((virtualRow) => rows[virtualRow.index]?.id ?? []),
-  );
-  slotsRef.current = slots;
-
   const headerIds = headers.map((header) => header.id).join(' ');
   // The headings are drawn again when the columns shown or the sorting change (their arrows), not
   // on every scroll frame; `headers` is a new array each time, its ids say when it is another.
@@ -358,7 +304,7 @@ export function ListView({ team, items, total, mine }: TeamViewProps) {
   const tableHead = useMemo(
     () => (
       <thead className="sticky top-0 z-10 grid border-b bg-muted text-left text-muted-foreground text-xs">
-        <tr aria-rowindex={1} className={`grid ${gridColumns}`}>
+        <tr aria-rowindex={1} className="grid" style={{ gridTemplateColumns }}>
           {headers.map((header) => (
             <SortableHeaderCell
               key={header.id}
@@ -371,7 +317,7 @@ export function ListView({ team, items, total, mine }: TeamViewProps) {
         </tr>
       </thead>
     ),
-    [headerIds, sorting],
+    [headerIds, gridTemplateColumns, sorting],
   );
 
   return (
@@ -404,7 +350,7 @@ export function ListView({ team, items, total, mine }: TeamViewProps) {
             aria-label={mine ? `My work in ${team.name}` : `Work items of ${team.name}`}
             aria-rowcount={rows.length + 1}
             className="grid min-w-full text-sm"
-            style={tableStyle}
+            style={{ width: isMobile ? '100%' : 'max-content' }}
           >
             {tableHead}
             <tbody
@@ -416,17 +362,18 @@ export function ListView({ team, items, total, mine }: TeamViewProps) {
                   <td className="px-4 py-3 text-muted-foreground">No work items match these filters.</td>
                 </tr>
               ) : (
-                virtualRows.map((virtualRow) => {
+                virtualizer.getVirtualItems().map((virtualRow) => {
                   const row = rows[virtualRow.index];
                   if (!row) return null;
                   return (
                     <ListRow
-                      key={`slot-${slots.get(row.id)}`}
+                      key={row.id}
                       row={row}
                       index={virtualRow.index}
                       start={virtualRow.start}
                       isActive={virtualRow.index === safeActive}
                       isMobile={isMobile}
+                      gridTemplateColumns={gridTemplateColumns}
                       handlers={rowHandlers}
                     />
                   );
