@@ -3,7 +3,7 @@ import { Link, useParams, useRouter } from '@tanstack/react-router';
 import { can } from '@wattle/domain/auth/permissions';
 import type { Card } from '@wattle/domain/cards/schemas';
 import { FileQuestionIcon, LockIcon, PencilIcon } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, memo, useEffect, useId, useRef, useState } from 'react';
 import { CommentThread } from '@/features/comments/comment-thread';
 import { useCurrentTenant } from '@/features/tenants/api';
 import { isApiError } from '@/lib/http';
@@ -258,8 +258,20 @@ function CardMain({ tenantId, card, onClose }: { tenantId: string; card: CardVie
   );
 }
 
-/** The loaded card's page: header, main area and the collapsible Details sidebar. */
-function CardDetailInline({ tenantId, card }: { tenantId: string; card: Card }) {
+/**
+ * The loaded card's page: header, main area and the collapsible Details sidebar. Memoised: the route
+ * component above it draws again whenever the router's or the tenant's state changes, and drawing a
+ * plan's whole page again took 80–110 ms at 4× CPU slowdown, as often as three times after it had
+ * loaded (issue 19: the card page's blocking time). It draws again when its card or its own queries
+ * (useCardView) change.
+ */
+const CardDetailInline = memo(function CardDetailInline({
+  tenantId,
+  card,
+}: {
+  tenantId: string;
+  card: Card;
+}) {
   const view = useCardView(tenantId, card);
   const [isDetailsOpen, setIsDetailsOpen] = useState(true);
   const [isEditOpen, setIsEditOpen] = useState(false);
@@ -286,7 +298,7 @@ function CardDetailInline({ tenantId, card }: { tenantId: string; card: Card }) 
       ) : null}
     </div>
   );
-}
+});
 
 /**
  * The other organisations of the user that might hold a card the current one does not: a link
