@@ -29,6 +29,15 @@ import { tenants } from './tenants';
 import { users } from './users';
 
 /**
+ * A card's words as cards_words_idx keys them (migration 0040): its search text split on spaces, a
+ * word longer than 200 characters replaced by '' (Postgres regular expressions count to 255 at most).
+ * The search function and the vocabulary's trigger write the same expression.
+ */
+const cardWordsSql = sql.raw(
+  `string_to_array(regexp_replace("search_text", '[^ ]{200}[^ ]+', '', 'g'), ' ')`,
+);
+
+/**
  * Per-tenant counters handed out one at a time: the row is locked by
  * `insert … on conflict … do update set value = value + 1 returning value`, so two cards created at
  * once never share a number and a rolled-back creation gives its number back.
@@ -135,6 +144,28 @@ export const cards = pgTable(
     // Search (migration 0011): the tenant as a btree_gin key beside the trigrams, so that a word is
     // looked up within the tenant's cards instead of among every tenant's.
     index('cards_search_idx').using('gin', t.tenantId, t.searchText.op('gin_trgm_ops')),
+    // Search's last step (migration 0040, decision 0040): the card's space-separated words, a word
+    // longer than 200 characters as '' (so no key outgrows an index page), through cardSearchWords.
+    index('cards_words_idx').using('gin', t.tenantId, sql`${cardWordsSql}`),
+  ],
+);
+
+/**
+ * Each tenant's vocabulary: every word (space-separated, at most 200 characters) of its cards'
+ * search text, kept by a row trigger on cards (migration 0040, decision 0040). Search's last step
+ * looks up the words that contain a query word here and asks cards_words_idx for the cards holding
+ * one of them. Words are never removed, so it may hold words no card holds any more; it never lacks
+ * a word of a card. Read and written only by the search role (wattle_search), never by requests.
+ */
+export const cardSearchWords = pgTable(
+  'card_search_words',
+  {
+    tenantId: tenantIdColumn(),
+    word: text('word').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.word] }),
+    index('card_search_words_trgm_idx').using('gin', t.tenantId, t.word.op('gin_trgm_ops')),
   ],
 );
 

@@ -353,7 +353,7 @@ describe('the search function (wattle_search_card_ids) and the trigram index', (
     });
   });
 
-  it('answers a rare word from cards_search_idx as the app role, in a tenant of thousands of cards', async () => {
+  it('answers a rare word from an index as the app role, in a tenant of thousands of cards', async () => {
     // 3,000 more Bluegum cards, each with nine random-looking words; then a vacuum, as autovacuum
     // would make, moves them from the index's pending list into the index, and fresh statistics.
     await t.readInTenant(bluegum, (tx) =>
@@ -370,13 +370,15 @@ describe('the search function (wattle_search_card_ids) and the trigram index', (
     const benId = (await (await as('ben')).get('/api/me')).body.data.id as string;
     const actor = testActor({ id: benId, email: emails.ben, name: 'Ben Owner' });
     await runInTenant(t.database.db, bluegum, actor, async (ctx) => {
+      // Step (c) asks the word index for the cards holding a vocabulary word that contains the
+      // rare word (migration 0040).
       const scans = async () =>
         Number(
           rowsOf<{ n: string | number }>(
-            await ctx.tx.execute(sql`select pg_stat_get_xact_numscans('cards_search_idx'::regclass) as n`),
+            await ctx.tx.execute(sql`select pg_stat_get_xact_numscans('cards_words_idx'::regclass) as n`),
           )[0]!.n,
         );
-      // The service's own call, as a request makes it: the trigram index is scanned.
+      // The service's own call, as a request makes it: the word index is scanned.
       const before = await scans();
       const found = await searchCards(ctx, { q: rare.toUpperCase(), limit: 20 });
       expect(found.map((x) => x.title)).toEqual(['Bulk 1234']);
@@ -388,11 +390,19 @@ describe('the search function (wattle_search_card_ids) and the trigram index', (
       const outer = planText(await ctx.tx.execute(sql`explain verbose ${query}`));
       expect(outer).toContain('wattle_search_card_ids');
       expect(outer).toMatch(/Index Scan using cards_tenant_id_id_pk[\s\S]*cards\.id = ANY/);
-      // the function's own query, run as it runs there, finds them in the trigram index,
+      // the function's own query, run as it runs there, finds them in the word index, with the
+      // word's like checked on each card it hands over;
       const inside = planText(
         await ctx.tx.execute(sql`select * from wattle_explain_search_card_ids(array[${rare}], null, 20)`),
       );
-      expect(inside).toContain('cards_search_idx');
+      const stepC = inside.slice(inside.indexOf('c. all cards'));
+      expect(stepC).toMatch(/Bitmap Index Scan on cards_words_idx/);
+      expect(stepC).toContain(`~~ '%${rare}%'::text`);
+      // a word no card holds (none of the vocabulary's words contains it) from the trigram index,
+      const absent = planText(
+        await ctx.tx.execute(sql`select * from wattle_explain_search_card_ids(array['zq9xw7vk'], null, 20)`),
+      );
+      expect(absent.slice(absent.indexOf('c. all cards'))).toContain('cards_search_idx');
       // which the same LIKE in the request itself cannot use (LIKE is not leakproof).
       const direct = planText(
         await ctx.tx.execute(sql`explain select id from cards
@@ -401,5 +411,145 @@ describe('the search function (wattle_search_card_ids) and the trigram index', (
       );
       expect(direct).not.toContain('cards_search_idx');
     });
+  });
+});
+
+describe("step (c) through the words of each card and each tenant's vocabulary (migration 0040)", () => {
+  /** The ids the function answers as wattle_app in `tenantId`, a page of 100 (so step (c) runs). */
+  async function functionIds(tenantId: string, words: string[]) {
+    const result = await t.readInTenant(tenantId, (tx) =>
+      tx.execute(sql`select wattle_search_card_ids(${sql.param(words)}::text[], null, 100) as id`),
+    );
+    return rowsOf<{ id: string }>(result).map((row) => row.id);
+  }
+
+  /** The same search as a plain `like` per word over the tenant's live cards (as the administrator). */
+  async function likeIds(tenantId: string, words: string[]) {
+    const likes = words.map(
+      (w) => sql` and search_text like ${`%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
+    );
+    const result = await t.database.db.execute(
+      sql`select id from cards where tenant_id = ${tenantId} and deleted_at is null${sql.join(likes, sql``)}
+        order by updated_at desc, id desc limit 100`,
+    );
+    return rowsOf<{ id: string }>(result).map((row) => row.id);
+  }
+
+  /** The plan of step (c) for `words` in `tenantId`, as the function runs it. */
+  async function stepC(tenantId: string, words: string[]) {
+    const plan = planText(
+      await t.readInTenant(tenantId, (tx) =>
+        tx.execute(sql`select * from wattle_explain_search_card_ids(${sql.param(words)}::text[], null, 100)`),
+      ),
+    );
+    return plan.slice(plan.indexOf('c. all cards'));
+  }
+
+  let visits: any;
+  let revisit: any;
+  let longWord: string;
+  let longCard: any;
+
+  beforeAll(async () => {
+    const lee = await as('lee');
+    const post = async (body: Record<string, unknown>) => {
+      const res = await lee.post('/api/cards', { teamId: jordanTeam, ...body });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.data;
+    };
+    visits = await post({ title: 'Echidna home visits', description: 'Two visits weekly.' });
+    revisit = await post({ title: 'Echidna plan, revisit in March' });
+    // A word of 4,000 characters (a pasted link or data): no index keys it as itself, yet the
+    // card saves and is found by any part of it.
+    longWord = Array.from({ length: 125 }, (_, i) =>
+      createHash('md5').update(`long ${i}`).digest('hex'),
+    ).join('');
+    longCard = await post({ title: 'Echidna pasted link', description: `see ${longWord} there` });
+  });
+
+  it("answers the same cards as a plain like, a word inside a longer word too ('visit' in 'visits', 'revisit')", async () => {
+    const visit = await functionIds(sunrise, ['visit']);
+    expect(visit).toEqual(expect.arrayContaining([visits.id, revisit.id]));
+    for (const words of [
+      ['visit'],
+      ['visits'],
+      ['revisit'],
+      ['isit', 'echidna'],
+      ['echidna', 'visit'],
+      ['echidna'],
+      ['weekly.'],
+      ['quokka'],
+      ['hydrotherapy', 'numbat'],
+      ['xyzzy'],
+      [longWord.slice(1000, 1040)],
+      [longWord.slice(0, 10), 'echidna'],
+      ['50%'],
+      ['off_peak'],
+    ]) {
+      expect(await functionIds(sunrise, words), words.join(' ')).toEqual(await likeIds(sunrise, words));
+    }
+    expect(await functionIds(sunrise, [longWord.slice(2000, 2030)])).toEqual([longCard.id]);
+    // Step (c) of 'visit' asks the word index for the vocabulary's words that hold it, and the
+    // cards with a word too long to key ('').
+    const plan = await stepC(sunrise, ['visit']);
+    expect(plan).toContain('&& ');
+    expect(plan).toMatch(/visits/);
+    expect(plan).toMatch(/revisit/);
+  });
+
+  it('finds a card edited later by its new words, and no longer by its old ones', async () => {
+    const lee = await as('lee');
+    const patched = await lee.patch(`/api/cards/${revisit.id}`, {
+      version: revisit.version,
+      title: 'Echidna plan, quendafig check',
+    });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    expect(await functionIds(sunrise, ['quendafig'])).toEqual([revisit.id]);
+    expect(ids(await search('lee', 'quendafig'))).toEqual([revisit.id]);
+    // 'revisit' stays in the vocabulary (words are never removed): the like drops the card.
+    expect(await functionIds(sunrise, ['revisit'])).toEqual(await likeIds(sunrise, ['revisit']));
+    expect(await functionIds(sunrise, ['revisit'])).not.toContain(revisit.id);
+  });
+
+  it('holds every word of every card, deleted ones too', async () => {
+    const missing = await t.database.db.execute(sql`select count(*)::int as n
+      from cards c, unnest(string_to_array(regexp_replace(c.search_text, '[^ ]{200}[^ ]+', '', 'g'), ' ')) w
+      where w <> '' and not exists (
+        select 1 from card_search_words s where s.tenant_id = c.tenant_id and s.word = w)`);
+    expect(rowsOf<{ n: number }>(missing)[0]!.n).toBe(0);
+    const long = await t.database.db.execute(
+      sql`select count(*)::int as n from card_search_words where length(word) > 200`,
+    );
+    expect(rowsOf<{ n: number }>(long)[0]!.n).toBe(0);
+  });
+
+  it("never lets another tenant's words find or show anything", async () => {
+    const ben = await as('ben');
+    const team = ((await ben.get('/api/teams')).body.data as { id: string }[])[0]!.id;
+    const platypus = await ben.post('/api/cards', { teamId: team, title: 'Platypusbilby survey' });
+    expect(platypus.status).toBe(201);
+    expect(await functionIds(bluegum, ['platypusbil'])).toEqual([platypus.body.data.id]);
+    // Sunrise holds no such word: Bluegum's vocabulary gives it nothing, not even in the plan.
+    expect(await functionIds(sunrise, ['platypusbil'])).toEqual([]);
+    expect(await search('olivia', 'platypusbil')).toEqual([]);
+    expect(await stepC(sunrise, ['platypusbil'])).not.toContain('platypusbilby');
+    expect(await stepC(bluegum, ['platypusbil'])).toContain('platypusbilby');
+    // A Bluegum word that Sunrise's cards also hold inside a word still finds Sunrise's cards only.
+    await t.database.db.execute(
+      sql`insert into card_search_words (tenant_id, word) values (${bluegum}, 'echidnas') on conflict do nothing`,
+    );
+    expect(await stepC(sunrise, ['echidna'])).not.toContain('echidnas');
+    expect((await functionIds(sunrise, ['echidna'])).sort()).toEqual(
+      (await likeIds(sunrise, ['echidna'])).sort(),
+    );
+    // Requests may neither read nor write the vocabulary, even their own tenant's.
+    await expect(
+      t.readInTenant(sunrise, (tx) => tx.execute(sql`select word from card_search_words limit 1`)),
+    ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/permission denied/) } });
+    await expect(
+      t.readInTenant(sunrise, (tx) =>
+        tx.execute(sql`insert into card_search_words (tenant_id, word) values (${sunrise}, 'x')`),
+      ),
+    ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/permission denied/) } });
   });
 });
