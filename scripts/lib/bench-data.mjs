@@ -623,6 +623,20 @@ export async function generate(db, options, rules, note) {
   );
   if (hasTallies) await db.query('alter table cards disable trigger cards_due_tally_insert');
 
+  // The words of each card and each tenant's vocabulary (migration 0040): built once after the load
+  // too, as the trigram index. The vocabulary's trigger is off meanwhile and the loaded tenants'
+  // words are written after it in one statement; nothing else writes cards during the load, so the
+  // vocabulary still holds every word of every card when search runs.
+  const wordIndexes = await db.query(
+    `select indexname, indexdef from pg_indexes
+      where indexname in ('cards_words_idx', 'card_search_words_trgm_idx') order by indexname`,
+  );
+  for (const index of wordIndexes) await db.query(`drop index ${index.indexname}`);
+  const [hasWords] = await db.query(
+    `select 1 from pg_trigger where tgname = 'cards_search_words_insert' and tgrelid = 'cards'::regclass`,
+  );
+  if (hasWords) await db.query('alter table cards disable trigger cards_search_words_insert');
+
   const bigTenant = options.bigTenant ?? 0;
   const sharing = bigTenant ? options.tenants - 1 : options.tenants;
   const perTenant = sharing > 0 ? Math.floor(options.cards / sharing) : 0;
@@ -709,6 +723,23 @@ export async function generate(db, options, rules, note) {
       where c.tenant_id = any($1::uuid[])`,
     [tenants.map((t) => t.id)],
   );
+  if (hasWords) {
+    note('search vocabulary: writing');
+    await db.query('alter table cards enable trigger cards_search_words_insert');
+    await db.query(
+      `insert into card_search_words (tenant_id, word)
+       select distinct c.tenant_id, w
+         from cards c, unnest(string_to_array(regexp_replace(c.search_text, '[^ ]{200}[^ ]+', '', 'g'), ' ')) w
+        where c.tenant_id = any($1::uuid[]) and w <> ''
+       on conflict do nothing`,
+      [tenants.map((t) => t.id)],
+    );
+  }
+  if (wordIndexes.length) {
+    note('word indexes: building');
+    if (total > 200_000) await db.query(`set maintenance_work_mem = '1GB'`).catch(() => undefined);
+    for (const index of wordIndexes) await db.query(index.indexdef);
+  }
   if (searchIndex) {
     note('search index: building');
     // Room to sort a million cards' trigrams in memory (this session only; Postgres alone).
