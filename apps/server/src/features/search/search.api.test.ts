@@ -341,7 +341,9 @@ describe('the search function (wattle_search_card_ids) and the trigram index', (
         has_function_privilege('public', 'wattle_search_card_ids_sql(text[], uuid[], integer, integer)', 'execute') as public_sql,
         has_function_privilege('wattle_app', 'wattle_search_card_ids_sql(text[], uuid[], integer, integer)', 'execute') as app_sql,
         has_function_privilege('wattle_app', 'wattle_search_card_ids(text[], uuid[], integer)', 'execute') as app_search,
-        has_function_privilege('wattle_app', 'wattle_search_walk_size(integer, integer, integer)', 'execute') as app_walk_size`),
+        has_function_privilege('wattle_app', 'wattle_search_walk_size(integer, integer, integer)', 'execute') as app_walk_size,
+        has_function_privilege('public', 'wattle_search_word_conditions(text[])', 'execute') as public_words,
+        has_function_privilege('wattle_app', 'wattle_search_word_conditions(text[])', 'execute') as app_words`),
     );
     expect(rowsOf(privileges)[0]).toEqual({
       public_search: false,
@@ -350,6 +352,8 @@ describe('the search function (wattle_search_card_ids) and the trigram index', (
       app_sql: false,
       app_search: true,
       app_walk_size: false,
+      public_words: false,
+      app_words: false,
     });
   });
 
