@@ -4,18 +4,19 @@ import type { FormTemplate } from '@wattle/domain/templates/schemas';
 import { http } from '@/lib/http';
 
 /**
+ * The key of one template as a card reads it: a saved version, or 'current' (the template as it is
+ * now). Under ['templates', tenantId], so invalidating the tenant's templates reaches it.
+ */
+const cardTemplateKey = (tenantId: string, templateId: string, version: number | 'current') =>
+  ['templates', tenantId, templateId, 'version', version] as const;
+
+/**
  * One saved version of a custom or published template: `GET /api/templates/{id}?version=n`. A saved
  * version never changes, so it is cached for as long as the page lives.
  */
 export function templateVersionQueryOptions(tenantId: string, templateId: string, version: number) {
   return queryOptions({
-    queryKey: ['templates', tenantId, templateId, 'version', version] as readonly [
-      'templates',
-      string,
-      string,
-      'version',
-      number | 'current',
-    ],
+    queryKey: cardTemplateKey(tenantId, templateId, version),
     queryFn: ({ signal }) =>
       http<FormTemplate>(
         `/api/templates/${encodeURIComponent(templateId)}?version=${encodeURIComponent(String(version))}`,
@@ -39,13 +40,7 @@ export function cardTemplateQueryOptions(
     return templateVersionQueryOptions(tenantId, card.templateId, card.templateVersion);
   }
   return queryOptions({
-    queryKey: ['templates', tenantId, card.templateId, 'version', 'current'] as readonly [
-      'templates',
-      string,
-      string,
-      'version',
-      number | 'current',
-    ],
+    queryKey: cardTemplateKey(tenantId, card.templateId, 'current'),
     queryFn: ({ signal }) =>
       http<FormTemplate>(`/api/templates/${encodeURIComponent(card.templateId)}`, { tenantId, signal }),
     // Templates change rarely; a tenant admin's change arrives on the next visit (as the list's).
