@@ -494,6 +494,9 @@ test.describe('comment thread', () => {
     await expect(page.getByRole('switch', { name: 'Internal' })).toBeChecked();
     // Its field is shown (and sent) once the plan's fields have loaded.
     await expect(page.getByLabel('Re:')).toHaveValue(fieldId);
+    // The draft's reply is settled once the thread has loaded (the plan's fields may come first):
+    // until then Send waits, and Enter with it.
+    await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeEnabled();
     await composer(page).press('Enter');
     await expect(page.getByText('Comment added', { exact: true })).toBeVisible();
     const posted = (await api.list(card.id)).find((c) => c.content === 'Only for staff: the review is due');
