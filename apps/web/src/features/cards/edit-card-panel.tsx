@@ -14,7 +14,6 @@ import {
 } from '@wattle/domain/cards/schemas';
 import { isClinicianOnTeam } from '@wattle/domain/cards/status-columns';
 import { cardStatusLabels, isStatusEditable } from '@wattle/domain/cards/workflow';
-import type { FormTemplate } from '@wattle/domain/templates/schemas';
 import {
   AlertTriangleIcon,
   ChevronDownIcon,
@@ -43,7 +42,7 @@ import { chooseTeamForNewCard } from '@/features/global-modals/last-selected-tea
 import { LoadingCardSheet } from '@/features/global-modals/loading-card-sheet';
 import { useShortcutHandler } from '@/features/shortcuts/use-shortcut-handler';
 import { teamsQueryOptions } from '@/features/teams/api';
-import { useCardTemplateVersion } from '@/features/templates/card-template';
+import { useCardTemplate } from '@/features/templates/card-template';
 import { removeFormDraft } from '@/features/templates/template-form/form-draft';
 import { cn } from '@/lib/cn';
 import { isApiError } from '@/lib/http';
@@ -337,17 +336,9 @@ function OpenEditCardPanel({
   }, [card, baseCard, isCardDirty, form]);
 
   const latestCard = card && baseCard && card.version > baseCard.version ? card : baseCard;
-  // An existing card's template in the version it was made with (custom and published templates
-  // keep every version); a new card's comes from the list.
-  const cardTemplate = useCardTemplateVersion(tenantId, latestCard);
-  const template: FormTemplate | null | undefined =
-    latestCard?.templateVersion != null
-      ? cardTemplate
-      : latestCard?.templateId && templates
-        ? (templates.find((candidate) => candidate.id === latestCard.templateId) ?? null)
-        : latestCard?.templateId
-          ? undefined
-          : null;
+  // An existing card's template as its page reads it (the version it was made with, or a built-in
+  // one as it is); a new card has none yet.
+  const template = useCardTemplate(tenantId, latestCard);
   // A known template: the form replaces the card fields (which move into 'Card details').
   const hasTemplateForm = mode === 'edit' && latestCard?.templateId != null && template !== null;
 

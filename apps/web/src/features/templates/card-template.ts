@@ -48,49 +48,25 @@ export function cardTemplateQueryOptions(
   });
 }
 
-const retryUnlessMissing = (count: number, error: unknown) =>
-  (error as { status?: number }).status !== 404 && count < 3;
-
 /**
  * The template a card's form is drawn from (`cardTemplateQueryOptions`): undefined while loading,
- * null when the card has none or its template cannot be found (not available to this organisation).
+ * null when there is no card, the card has no template, or its template cannot be found (not
+ * available to this organisation).
  */
 export function useCardTemplate(
-  tenantId: string,
-  card: Pick<Card, 'templateId' | 'templateVersion'>,
-): FormTemplate | null | undefined {
-  const templateId = card.templateId;
-  const query = useQuery({
-    ...cardTemplateQueryOptions(tenantId, {
-      templateId: templateId ?? '',
-      templateVersion: card.templateVersion,
-    }),
-    enabled: templateId !== null,
-    retry: retryUnlessMissing,
-  });
-  if (templateId === null || query.isError) return null;
-  return query.isPending ? undefined : query.data;
-}
-
-/**
- * The saved version of a custom or published template a card was made with (`templateVersion`),
- * which it keeps when the template gets newer ones or is retired. undefined while loading or when the
- * card has no versioned template (built-in templates, one version, come from the template list), null
- * when it cannot be found.
- */
-export function useCardTemplateVersion(
   tenantId: string,
   card: Pick<Card, 'templateId' | 'templateVersion'> | null | undefined,
 ): FormTemplate | null | undefined {
   const templateId = card?.templateId ?? null;
-  const version = card?.templateVersion ?? null;
-  const isVersioned = templateId !== null && version !== null;
-  const versioned = useQuery({
-    ...templateVersionQueryOptions(tenantId, templateId ?? '', version ?? 1),
-    enabled: isVersioned,
-    retry: retryUnlessMissing,
+  const query = useQuery({
+    ...cardTemplateQueryOptions(tenantId, {
+      templateId: templateId ?? '',
+      templateVersion: card?.templateVersion ?? null,
+    }),
+    enabled: templateId !== null,
+    // A missing template will not appear by asking again.
+    retry: (count, error) => (error as { status?: number }).status !== 404 && count < 3,
   });
-  if (!isVersioned) return undefined;
-  if (versioned.isError) return null;
-  return versioned.isPending ? undefined : versioned.data;
+  if (templateId === null || query.isError) return null;
+  return query.isPending ? undefined : query.data;
 }
