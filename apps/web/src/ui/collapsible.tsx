@@ -1,19 +1,10 @@
 import { Slot } from 'radix-ui';
-import {
-  type ComponentProps,
-  createContext,
-  type MouseEvent,
-  useCallback,
-  useContext,
-  useId,
-  useMemo,
-  useState,
-} from 'react';
+import { type ComponentProps, createContext, type MouseEvent, useContext, useId, useMemo } from 'react';
 
 /**
  * A disclosure: a trigger button (`aria-expanded`, `aria-controls`) that shows and hides its content,
- * with the API of Radix's Collapsible as this app used it (`open`/`defaultOpen`/`onOpenChange`,
- * `asChild`, `data-state` on all three parts, the content not drawn while closed).
+ * with the API of Radix's Collapsible as this app uses it (`open`/`onOpenChange`, always controlled;
+ * `asChild`; `data-state` on all three parts; the content not drawn while closed).
  *
  * Not Radix's own: its content reads its computed style (for an exit animation) and its size (for a
  * height variable) as it mounts, which forces a style and layout pass of the whole page in the
@@ -24,9 +15,8 @@ import {
 
 interface CollapsibleState {
   open: boolean;
-  toggle: () => void;
+  onOpenChange: (open: boolean) => void;
   contentId: string;
-  disabled: boolean;
 }
 
 const CollapsibleContext = createContext<CollapsibleState | null>(null);
@@ -40,36 +30,21 @@ function useCollapsible(part: string): CollapsibleState {
 const stateOf = (open: boolean) => (open ? 'open' : 'closed');
 
 export function Collapsible({
-  open: controlledOpen,
-  defaultOpen = false,
+  open,
   onOpenChange,
-  disabled = false,
   asChild = false,
   ...props
-}: Omit<ComponentProps<'div'>, 'onToggle'> & {
-  open?: boolean;
-  defaultOpen?: boolean;
-  onOpenChange?: (open: boolean) => void;
-  disabled?: boolean;
+}: ComponentProps<'div'> & {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
   asChild?: boolean;
 }) {
-  const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen);
-  const open = controlledOpen ?? uncontrolledOpen;
   const contentId = useId();
-  const toggle = useCallback(() => {
-    if (controlledOpen === undefined) setUncontrolledOpen(!open);
-    onOpenChange?.(!open);
-  }, [controlledOpen, open, onOpenChange]);
-  const state = useMemo(() => ({ open, toggle, contentId, disabled }), [open, toggle, contentId, disabled]);
+  const state = useMemo(() => ({ open, onOpenChange, contentId }), [open, onOpenChange, contentId]);
   const Root = asChild ? Slot.Root : 'div';
   return (
     <CollapsibleContext.Provider value={state}>
-      <Root
-        data-slot="collapsible"
-        data-state={stateOf(open)}
-        data-disabled={disabled ? '' : undefined}
-        {...props}
-      />
+      <Root data-slot="collapsible" data-state={stateOf(open)} {...props} />
     </CollapsibleContext.Provider>
   );
 }
@@ -79,7 +54,7 @@ export function CollapsibleTrigger({
   onClick,
   ...props
 }: ComponentProps<'button'> & { asChild?: boolean }) {
-  const { open, toggle, contentId, disabled } = useCollapsible('CollapsibleTrigger');
+  const { open, onOpenChange, contentId } = useCollapsible('CollapsibleTrigger');
   const Trigger = asChild ? Slot.Root : 'button';
   return (
     <Trigger
@@ -88,28 +63,19 @@ export function CollapsibleTrigger({
       aria-controls={contentId}
       aria-expanded={open}
       data-state={stateOf(open)}
-      data-disabled={disabled ? '' : undefined}
-      disabled={disabled}
       {...props}
       onClick={(event: MouseEvent<HTMLButtonElement>) => {
         onClick?.(event);
-        if (!event.defaultPrevented) toggle();
+        if (!event.defaultPrevented) onOpenChange(!open);
       }}
     />
   );
 }
 
 export function CollapsibleContent({ children, ...props }: ComponentProps<'div'>) {
-  const { open, contentId, disabled } = useCollapsible('CollapsibleContent');
+  const { open, contentId } = useCollapsible('CollapsibleContent');
   return (
-    <div
-      data-slot="collapsible-content"
-      id={contentId}
-      data-state={stateOf(open)}
-      data-disabled={disabled ? '' : undefined}
-      hidden={!open}
-      {...props}
-    >
+    <div data-slot="collapsible-content" id={contentId} data-state={stateOf(open)} hidden={!open} {...props}>
       {open ? children : null}
     </div>
   );
