@@ -8,7 +8,9 @@ import { Providers } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { forgetUserData } from './features/auth/session';
+import { prepareClassMerging } from './lib/cn';
 import { setUnauthenticatedHandler } from './lib/http';
+import { whenIdle } from './lib/when-idle';
 import './styles.css';
 
 // The forms' validation messages name the field and the limit in plain words, as the server's do.
@@ -38,6 +40,10 @@ setUnauthenticatedHandler((error) => {
     if (idleNotice) toast.info(idleNotice, { duration: 15_000 });
   });
 });
+
+// The main thread is idle while the guards' reads are on their way: the first render's one-off
+// set-up is done then.
+whenIdle(prepareClassMerging, 200);
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The page has no #root element.');

@@ -5,7 +5,11 @@ import type { Me } from '@wattle/domain/users/schemas';
 import { meQueryOptions } from '@/features/auth/api';
 import { forgetCommentDrafts } from '@/features/comments/forget-comment-drafts';
 import { forgetParticipantDrafts } from '@/features/participants/forget-participant-drafts';
-import { resolveCurrentTenant, tenantsQueryOptions } from '@/features/tenants/api';
+import {
+  prefetchTenantsBesideSignIn,
+  resolveCurrentTenant,
+  tenantsQueryOptions,
+} from '@/features/tenants/api';
 import { isApiError } from '@/lib/http';
 
 /**
@@ -15,6 +19,7 @@ import { isApiError } from '@/lib/http';
 
 /** Signed in, else /login. The signed-in check is never skipped (DESIGN.md section 7). */
 export async function requireSignedIn(queryClient: QueryClient): Promise<Me> {
+  prefetchTenantsBesideSignIn(queryClient);
   try {
     const me = await queryClient.ensureQueryData(meQueryOptions());
     // Unsent comments and participant forms of anyone else who used this browser go (an OIDC

@@ -49,16 +49,15 @@ export function cardTemplateQueryOptions(
 }
 
 /**
- * The template a card's form is drawn from (`cardTemplateQueryOptions`): undefined while loading,
- * null when there is no card, the card has no template, or its template cannot be found (not
- * available to this organisation).
+ * The read of the template a card's form is drawn from (`cardTemplateQueryOptions`); disabled when
+ * there is no card or the card has no template.
  */
-export function useCardTemplate(
+export function useCardTemplateQuery(
   tenantId: string,
   card: Pick<Card, 'templateId' | 'templateVersion'> | null | undefined,
-): FormTemplate | null | undefined {
+) {
   const templateId = card?.templateId ?? null;
-  const query = useQuery({
+  return useQuery({
     ...cardTemplateQueryOptions(tenantId, {
       templateId: templateId ?? '',
       templateVersion: card?.templateVersion ?? null,
@@ -67,6 +66,18 @@ export function useCardTemplate(
     // A missing template will not appear by asking again.
     retry: (count, error) => (error as { status?: number }).status !== 404 && count < 3,
   });
-  if (templateId === null || query.isError) return null;
+}
+
+/**
+ * The template a card's form is drawn from (`cardTemplateQueryOptions`): undefined while loading,
+ * null when there is no card, the card has no template, or its template cannot be found (not
+ * available to this organisation).
+ */
+export function useCardTemplate(
+  tenantId: string,
+  card: Pick<Card, 'templateId' | 'templateVersion'> | null | undefined,
+): FormTemplate | null | undefined {
+  const query = useCardTemplateQuery(tenantId, card);
+  if (!card?.templateId || query.isError) return null;
   return query.isPending ? undefined : query.data;
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { TenantSummary } from '@wattle/domain/tenants/schemas';
 import { useCallback, useEffect } from 'react';
@@ -20,6 +20,27 @@ export function tenantsQueryOptions() {
     queryFn: async ({ signal }) =>
       (await httpList<TenantSummary>('/api/tenants', { signal, tenantId: null })).data,
     staleTime: 60_000,
+  });
+}
+
+/**
+ * Starts reading the tenant list beside the signed-in check (`GET /api/me`) instead of after it:
+ * every page's guards need both, and asking one after the other cost a round trip and the main
+ * thread's turn between them on every load (issue 19: warm loads). Without the app's 401 redirect:
+ * for someone signed out the signed-in check alone sends them to sign in. Nothing here waits or
+ * throws; `requireTenant` reads the same query and asks again if this read failed.
+ */
+export function prefetchTenantsBesideSignIn(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery({
+    ...tenantsQueryOptions(),
+    queryFn: async ({ signal }) =>
+      (
+        await httpList<TenantSummary>('/api/tenants', {
+          signal,
+          tenantId: null,
+          skipUnauthenticatedRedirect: true,
+        })
+      ).data,
   });
 }
 
