@@ -57,7 +57,8 @@ const { values: args } = parseArgs({
     /** Only some of the measurements, comma-separated: loads, keys, open (all three by default). */
     only: { type: 'string', default: 'loads,keys,open' },
     /**
-     * A directory to save a Performance trace of each card opening in (open-first-4x.json, …), to
+     * A directory to save a Performance trace of each load, card opening and typing in
+     * (load-cardid-warm-4x.json, open-first-4x.json, keys-rich-4x.json, …), to
      * load into DevTools' Performance panel or read with scripts/lib/trace-summary.mjs. Tracing
      * slows the page a little: figures of a run with --trace are for finding causes, not for the table.
      */
@@ -428,7 +429,9 @@ async function measureKeystrokes({ newContext, cpu, plan }) {
     const description = page.getByRole('textbox', { name: 'Description', exact: true });
     await description.click();
     await page.keyboard.press('Control+End');
+    const savePlainTrace = await startTrace(page, `keys-plain-${cpu}x`);
     const plain = await typeKeystrokes(page, typedText);
+    await savePlainTrace();
 
     await form.getByRole('textbox').first().click();
     // The editor has taken over from the field's read view when its toolbar is there and it has focus.
@@ -442,7 +445,9 @@ async function measureKeystrokes({ newContext, cpu, plan }) {
     );
     await page.keyboard.press('Control+End');
     await waitQuiet(page, 300);
+    const saveRichTrace = await startTrace(page, `keys-rich-${cpu}x`);
     const rich = await typeKeystrokes(page, typedText);
+    await saveRichTrace();
     // Let the form save what was typed before the page goes.
     await page.waitForTimeout(2_500);
     await page.waitForLoadState('networkidle');

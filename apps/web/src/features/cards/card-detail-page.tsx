@@ -165,7 +165,7 @@ function CardDescription({ card }: { card: CardView }) {
     change('description', draft, { label: 'Description', baseVersion: startVersion.current, toast: false }),
   );
   return (
-    <section className="grid gap-2">
+    <section className="paint-apart grid gap-2">
       <Label htmlFor={id} className="font-semibold text-base">
         Description
       </Label>
@@ -212,7 +212,7 @@ function TemplateSection({
     );
   }
   return (
-    <section className="grid grid-cols-[minmax(0,1fr)] gap-2" aria-label="NDIS Template">
+    <section className="paint-apart grid grid-cols-[minmax(0,1fr)] gap-2" aria-label="NDIS Template">
       <h2 className="font-semibold text-base">NDIS Template</h2>
       <LazyPartBoundary fallback={<LazyPartLoading />}>
         <TemplateForm

@@ -390,7 +390,7 @@ export function CardDetailsSidebar({
       id={id}
       aria-label="Details"
       className={cn(
-        'flex w-full shrink-0 flex-col border-t bg-background lg:w-[360px] lg:border-t-0 lg:border-l',
+        'paint-apart flex w-full shrink-0 flex-col border-t bg-background lg:w-[360px] lg:border-t-0 lg:border-l',
         className,
       )}
       data-testid="card-details"

@@ -69,7 +69,7 @@ export function CommentThread({
   };
 
   return (
-    <section aria-labelledby={headingId} className="grid gap-4" data-testid="comments">
+    <section aria-labelledby={headingId} className="paint-apart grid gap-4" data-testid="comments">
       <h2 id={headingId} className="font-semibold text-base">
         Comments
         {comments.data ? (

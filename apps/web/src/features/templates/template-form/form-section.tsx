@@ -99,7 +99,7 @@ export function FormSectionPanel({
   return (
     <section
       aria-labelledby={headingId}
-      className="rounded-lg border bg-card"
+      className="paint-apart rounded-lg border bg-card"
       data-section-id={section.id}
       data-state={open ? 'open' : 'closed'}
     >
