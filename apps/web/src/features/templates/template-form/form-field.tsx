@@ -30,8 +30,8 @@ export interface FormFieldProps {
   showIssues: boolean;
   /** Shown, not editable (a locked card, or a person who may only read). */
   readOnly?: boolean;
-  /** Signature fields: the signed-in person and the hash of the form's values now (decision 0021). */
-  signing?: { signer: Signer | null; currentHash: string };
+  /** Signature fields: the signed-in person and the hash of the form's values now (decision 0021), worked out when asked. */
+  signing?: { signer: Signer | null; currentHash: () => string };
 }
 
 const asText = (value: FieldValue | undefined): string => (typeof value === 'string' ? value : '');
@@ -255,7 +255,7 @@ export const TemplateFormField = memo(function TemplateFormField({
           onChange={(next) => onChange(next)}
           rule={signatureRuleOf(field)}
           signer={signing?.signer ?? null}
-          currentHash={signing?.currentHash ?? ''}
+          currentHash={signing?.currentHash() ?? ''}
           {...common}
         />
       );

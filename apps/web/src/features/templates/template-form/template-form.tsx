@@ -145,14 +145,14 @@ function TemplateFormBody({
   // Signatures show whether they still match the form as it is now (decision 0021).
   const signer = useSigner(tenantId, card.teamId);
   const { timeZone } = useTenantClock(tenantId);
-  const hasSignatureField = template.fields.some((f) => f.type === 'signature');
-  // Hashing every signed value is work for each keystroke: it follows typing a render behind.
+  // Hashing every signed value is work for each keystroke: it follows typing a render behind, and
+  // is done only when a signature field is drawn (their sections are often closed), once for all of
+  // them (issue 19: it was about a third of the task that first drew a plan's form).
   const { deferredValues } = form;
-  const currentHash = useMemo(
-    () => (hasSignatureField ? signedValuesHash(template, deferredValues) : ''),
-    [hasSignatureField, template, deferredValues],
-  );
-  const signing = useMemo(() => ({ signer, currentHash }), [signer, currentHash]);
+  const signing = useMemo(() => {
+    let hash: string | undefined;
+    return { signer, currentHash: () => (hash ??= signedValuesHash(template, deferredValues)) };
+  }, [signer, template, deferredValues]);
   const groups = useMemo<SectionGroup[]>(() => groupFieldsBySection(template.fields), [template.fields]);
   const critical = criticalIssues(issues);
   const hasCritical = hasCriticalIssue(issues);
