@@ -3,7 +3,7 @@ import { Link, useParams, useRouter } from '@tanstack/react-router';
 import { can } from '@wattle/domain/auth/permissions';
 import type { Card } from '@wattle/domain/cards/schemas';
 import { FileQuestionIcon, LockIcon, PencilIcon } from 'lucide-react';
-import { type KeyboardEvent, memo, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, memo, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { CommentThread } from '@/features/comments/comment-thread';
 import { teamsQueryOptions } from '@/features/teams/api';
 import { useCardTemplateQuery } from '@/features/templates/card-template';
@@ -392,9 +392,14 @@ export function CardDetailPage() {
   const isFirstAsking = (query: { isLoading: boolean; failureCount: number }) =>
     query.isLoading && query.failureCount === 0;
   const isLoading = card.isPending || isFirstAsking(teams) || isFirstAsking(template);
-  useDocumentTitle(isLoading ? 'Work Item' : card.isError ? 'Card not found' : '');
+  // Once everything has arrived the page is drawn in the background: React renders a deferred value's
+  // change in slices the browser can interrupt, 'Loading card...' staying until it is done. Drawn at
+  // once, a plan's page was one task of 100–300 ms at 4x CPU slowdown (issue 19: blocking time). A
+  // card already at hand when the page opens (a second opening from the board) is drawn at once.
+  const isDrawing = useDeferredValue(isLoading);
+  useDocumentTitle(isLoading || isDrawing ? 'Work Item' : card.isError ? 'Card not found' : '');
 
-  if (isLoading) {
+  if (card.isPending || isLoading || isDrawing) {
     return (
       <div className="p-6">
         <LoadingStatus>Loading card...</LoadingStatus>
