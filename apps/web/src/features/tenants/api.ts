@@ -31,6 +31,8 @@ export function tenantsQueryOptions() {
  * throws; `requireTenant` reads the same query and asks again if this read failed.
  */
 export function prefetchTenantsBesideSignIn(queryClient: QueryClient): void {
+  // Once read, the guards use what they have (ensureQueryData), as before: no read per navigation.
+  if (queryClient.getQueryData(tenantKeys.all) !== undefined) return;
   void queryClient.prefetchQuery({
     ...tenantsQueryOptions(),
     queryFn: async ({ signal }) =>
