@@ -17,10 +17,21 @@ export const tenantKeys = {
 export function tenantsQueryOptions() {
   return queryOptions({
     queryKey: tenantKeys.all,
-    queryFn: async ({ signal }) =>
-      (await httpList<TenantSummary>('/api/tenants', { signal, tenantId: null })).data,
+    queryFn: ({ signal }) => fetchTenants(signal),
     staleTime: 60_000,
   });
+}
+
+async function fetchTenants(
+  signal: AbortSignal,
+  options: { quiet?: boolean } = {},
+): Promise<TenantSummary[]> {
+  const list = await httpList<TenantSummary>('/api/tenants', {
+    signal,
+    tenantId: null,
+    skipUnauthenticatedRedirect: options.quiet,
+  });
+  return list.data;
 }
 
 /**
@@ -35,14 +46,7 @@ export function prefetchTenantsBesideSignIn(queryClient: QueryClient): void {
   if (queryClient.getQueryData(tenantKeys.all) !== undefined) return;
   void queryClient.prefetchQuery({
     ...tenantsQueryOptions(),
-    queryFn: async ({ signal }) =>
-      (
-        await httpList<TenantSummary>('/api/tenants', {
-          signal,
-          tenantId: null,
-          skipUnauthenticatedRedirect: true,
-        })
-      ).data,
+    queryFn: ({ signal }) => fetchTenants(signal, { quiet: true }),
   });
 }
 
