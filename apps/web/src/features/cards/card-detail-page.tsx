@@ -371,6 +371,11 @@ function isNotFound(error: unknown): boolean {
   return isApiError(error) && (error.status === 404 || error.status === 400);
 }
 
+/** A read still on its first asking: the card page waits for it, but not through its retries. */
+function isFirstAsking(query: { isLoading: boolean; failureCount: number }): boolean {
+  return query.isLoading && query.failureCount === 0;
+}
+
 /** /card/{id} and /t/{x}/card/{id}. */
 export function CardDetailPage() {
   const { cardId = '', scope } = useParams({ strict: false });
@@ -389,8 +394,6 @@ export function CardDetailPage() {
   // once one has failed, the page is drawn and says so where it is used while it is asked again.
   const teams = useQuery(teamsQueryOptions(tenant.id));
   const template = useCardTemplateQuery(tenant.id, card.data);
-  const isFirstAsking = (query: { isLoading: boolean; failureCount: number }) =>
-    query.isLoading && query.failureCount === 0;
   const isLoading = card.isPending || isFirstAsking(teams) || isFirstAsking(template);
   // Once everything has arrived the page is drawn in the background: React renders a deferred value's
   // change in slices the browser can interrupt, 'Loading card...' staying until it is done. Drawn at
