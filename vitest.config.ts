@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Two projects: `unit` (pure code, beside it) and `api` (the real app on a real database, one per
@@ -6,6 +7,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The web app's own import alias (apps/web/vite.config.ts), for its modules' unit tests.
+        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
         test: {
           name: 'unit',
           include: [

@@ -4,10 +4,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { toast } from '@/ui/toast';
 import { AppErrorBoundary } from './app/app-error-boundary';
+import { startSignInChecks } from './app/guards';
 import { Providers } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
+import { signedInRoute } from './app/routes/base-routes';
 import { forgetUserData } from './features/auth/session';
+import { prepareDateFormats } from './features/cards/card-list-format';
 import { prepareClassMerging } from './lib/cn';
 import { setUnauthenticatedHandler } from './lib/http';
 import { whenIdle } from './lib/when-idle';
@@ -23,7 +26,8 @@ const router = createAppRouter(queryClient);
 // /api/tenants), not once they have passed: the router loads a route's chunk only after every
 // parent's beforeLoad. Issue 19: a card opened cold asked for its page's code 85 ms after the checks
 // began, at 4x CPU slowdown. A guard that sends the person elsewhere leaves a chunk fetched unused.
-for (const route of router.getMatchedRoutes(router.latestLocation.pathname)[0]) {
+const [matchedRoutes] = router.getMatchedRoutes(router.latestLocation.pathname);
+for (const route of matchedRoutes) {
   router.loadRouteChunk(route)?.catch(() => {
     // The router loads it again (and shows its error) when the route is drawn.
   });
@@ -41,9 +45,13 @@ setUnauthenticatedHandler((error) => {
   });
 });
 
+// A page behind the sign-in guard starts the guard's reads now, not after the first render.
+if (matchedRoutes.some((route) => route.id === signedInRoute.id)) startSignInChecks(queryClient);
+
 // The main thread is idle while the guards' reads are on their way: the first render's one-off
-// set-up is done then.
+// set-up is done then, one task each.
 whenIdle(prepareClassMerging, 200);
+whenIdle(prepareDateFormats, 200);
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The page has no #root element.');

@@ -306,6 +306,34 @@ describe('GET /api/cards', () => {
   });
 });
 
+describe('GET /api/cards/:id', () => {
+  it('adds the template the form is drawn from on ?include=template, and nothing without it', async () => {
+    const plan = await newCard('lee', {
+      title: 'Plan read with its template',
+      templateId: 'comprehensive-bsp',
+    });
+    const bare = await newCard('lee', { title: 'A card without a template', templateId: null });
+    const lee = await as('lee');
+
+    const alone = await lee.get(`/api/cards/${plan.id}`);
+    expect(alone.status).toBe(200);
+    expect(alone.body.data).not.toHaveProperty('template');
+
+    const both = await lee.get(`/api/cards/${plan.id}?include=template`);
+    expect(both.status).toBe(200);
+    const { template: included, ...card } = both.body.data;
+    expect(card).toEqual(alone.body.data);
+    expect(included).toEqual(await template('comprehensive-bsp'));
+
+    const none = await lee.get(`/api/cards/${bare.id}?include=template`);
+    expect(none.body.data.template).toBeNull();
+
+    expect((await lee.get(`/api/cards/${plan.id}?include=everything`)).status).toBe(400);
+    // Only those who may read the card: another tenant's owner gets nothing of it.
+    expect((await (await as('ben')).get(`/api/cards/${plan.id}?include=template`)).status).toBe(404);
+  });
+});
+
 describe('PATCH /api/cards/:id', () => {
   it('merges field values one by one and keeps two people’s changes to different fields', async () => {
     const card = await newCard('priya', { title: 'Behaviour support plan: merge test' });

@@ -8,17 +8,21 @@ import {
   CreateCardSchema,
   PatchCardSchema,
 } from '@wattle/domain/cards/schemas';
+import { FormTemplateSchema } from '@wattle/domain/templates/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inTenant } from '../../http/tenant-scope';
 import { listCardAudit } from './card-audit';
 import { findCard } from './card-records';
+import { findCardTemplate } from './card-template';
 import { createCard } from './create-card';
 import { deleteCard } from './delete-card';
 import { listCards } from './list-cards';
 import { updateCard } from './update-card';
 
 const Params = z.object({ id: z.uuid() });
+const CardReadQuery = z.object({ include: z.literal('template').optional() });
+const CardWithTemplateSchema = CardSchema.extend({ template: FormTemplateSchema.nullable().optional() });
 const tags = ['cards'];
 
 /**
@@ -52,13 +56,18 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          "One card with its compliance as the server computed it. A family guardian reading a plan shared with family (read:shared-plans without read:cards) gets it without tags and finance: tags [], billable false, estimatedAmountCents 0. 404 'Card not found'.",
+          "One card with its compliance as the server computed it. A family guardian reading a plan shared with family (read:shared-plans without read:cards) gets it without tags and finance: tags [], billable false, estimatedAmountCents 0. `?include=template` adds `template`, the template the card's form is drawn from as `GET /api/templates/{id}` reads it (its saved version when the card has one), or null when it has none or the template cannot be found: the card page reads both in one round trip. 404 'Card not found'.",
         params: Params,
-        response: { 200: oneSchema(CardSchema) },
+        querystring: CardReadQuery,
+        response: { 200: oneSchema(CardWithTemplateSchema) },
       },
     },
     async (request) => {
-      const data = await inTenant(request, (ctx) => findCard(ctx, request.params.id));
+      const data = await inTenant(request, async (ctx) => {
+        const card = await findCard(ctx, request.params.id);
+        if (request.query.include !== 'template') return card;
+        return { ...card, template: await findCardTemplate(ctx, card) };
+      });
       return { success: true as const, data };
     },
   );

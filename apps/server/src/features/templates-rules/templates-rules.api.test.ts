@@ -164,6 +164,10 @@ describe('published templates', () => {
     expect(issueFields(older)).not.toContain('witnessed-by');
     const olderTemplate = await lee.get(`/api/templates/${templateId}?version=${older.templateVersion}`);
     expect(olderTemplate.body.data).toMatchObject({ version: '1.0', versionNumber: 1 });
+    // The card page reads the card and the version its form is drawn from in one request.
+    const withTemplate = (await lee.get(`/api/cards/${firstCard}?include=template`)).body.data;
+    expect(withTemplate.template).toEqual(olderTemplate.body.data);
+    expect(withTemplate.templateVersion).toBe(1);
     // The old card's form is the old version's: the new field is no field of it.
     const patch = await lee.patch(`/api/cards/${firstCard}`, {
       version: older.version,

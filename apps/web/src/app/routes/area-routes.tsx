@@ -5,6 +5,7 @@ import { prefetchCard } from '@/features/cards/prefetch-card';
 import { validateIncidentListSearch } from '@/features/incidents/incident-list-search';
 import { validateInvoiceListSearch } from '@/features/invoices/invoice-list-search';
 import { validateNewInvoiceSearch } from '@/features/invoices/wizard/wizard-search';
+import { notificationsQueryOptions } from '@/features/notifications/api';
 import { participantQueryOptions } from '@/features/participants/api';
 import { validateParticipantListSearch } from '@/features/participants/participant-list-search';
 import { canReadTeamCards, myWorkPath } from '@/features/team-views/my-work';
@@ -49,6 +50,11 @@ const indexRoute = createRoute({
 const inboxRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/inbox',
+  // The notifications are read beside the page's code, not once it has arrived and drawn (issue 19:
+  // the inbox's largest paint is its first notification). Nothing waits here.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchInfiniteQuery(notificationsQueryOptions(context.tenant.id));
+  },
   component: lazyRouteComponent(() => import('@/features/inbox/inbox-page'), 'InboxPage'),
 });
 
