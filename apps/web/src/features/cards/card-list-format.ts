@@ -2,8 +2,8 @@
 
 // Made on first use, not as the module loads: the page's first Intl.DateTimeFormat loads the
 // locale's data, 40 ms at 4x CPU slowdown, and this module is in the code every page starts with
-// (issue 19: warm loads, where it held back the sign-in reads). `prepareDateFormats` makes them
-// while the page waits for those reads.
+// (issue 19: warm loads, where it held back the sign-in reads). `prepareDateFormats` makes them when
+// the browser is next idle (on a phone's network, while the page waits for those reads).
 let formats:
   | { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat; dateTime: Intl.DateTimeFormat }
   | undefined;
