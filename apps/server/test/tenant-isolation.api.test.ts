@@ -505,7 +505,8 @@ const routeCases: Record<string, RouteCase> = {
     kind: 'tenant',
     call: (ids) => ({ method: 'GET', url: `/api/cards/${ids.jordanCard}` }),
     lowerRole: { email: 'gus.guest@sunrise.example', status: 404 },
-    foreignRecord: (ids) => ({ method: 'GET', url: `/api/cards/${ids.jordanCard}` }),
+    // With its template as the card page reads it: nothing more for another tenant.
+    foreignRecord: (ids) => ({ method: 'GET', url: `/api/cards/${ids.jordanCard}?include=template` }),
   },
   'POST /api/cards': {
     kind: 'tenant',

@@ -13,8 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inTenant } from '../../http/tenant-scope';
 import { listCardAudit } from './card-audit';
-import { findCard } from './card-records';
-import { findCardTemplate } from './card-template';
+import { findCard, templateForCard } from './card-records';
 import { createCard } from './create-card';
 import { deleteCard } from './delete-card';
 import { listCards } from './list-cards';
@@ -56,7 +55,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          "One card with its compliance as the server computed it. A family guardian reading a plan shared with family (read:shared-plans without read:cards) gets it without tags and finance: tags [], billable false, estimatedAmountCents 0. `?include=template` adds `template`, the template the card's form is drawn from as `GET /api/templates/{id}` reads it (its saved version when the card has one), or null when it has none or the template cannot be found: the card page reads both in one round trip. 404 'Card not found'.",
+          "One card with its compliance as the server computed it. A family guardian reading a plan shared with family (read:shared-plans without read:cards) gets it without tags and finance: tags [], billable false, estimatedAmountCents 0. `?include=template` adds `template`, the template the card's form is drawn from, in the version it was made with (as `GET /api/templates/{id}?version=n` reads it), or null when it has none or the template cannot be found: the card page reads both in one round trip. 404 'Card not found'.",
         params: Params,
         querystring: CardReadQuery,
         response: { 200: oneSchema(CardWithTemplateSchema) },
@@ -66,7 +65,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await inTenant(request, async (ctx) => {
         const card = await findCard(ctx, request.params.id);
         if (request.query.include !== 'template') return card;
-        return { ...card, template: await findCardTemplate(ctx, card) };
+        return { ...card, template: await templateForCard(ctx, card) };
       });
       return { success: true as const, data };
     },
