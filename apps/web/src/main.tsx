@@ -5,15 +5,13 @@ import { createRoot } from 'react-dom/client';
 import { toast } from '@/ui/toast';
 import { AppErrorBoundary } from './app/app-error-boundary';
 import { startSignInChecks } from './app/guards';
+import { prepareFirstDrawingWhenIdle } from './app/prepare-first-drawing';
 import { Providers } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { signedInRoute } from './app/routes/base-routes';
 import { forgetUserData } from './features/auth/session';
-import { prepareDateFormats } from './features/cards/card-list-format';
-import { prepareClassMerging } from './lib/cn';
 import { setUnauthenticatedHandler } from './lib/http';
-import { whenIdle } from './lib/when-idle';
 import './styles.css';
 
 // The forms' validation messages name the field and the limit in plain words, as the server's do.
@@ -45,13 +43,11 @@ setUnauthenticatedHandler((error) => {
   });
 });
 
-// A page behind the sign-in guard starts the guard's reads now, not after the first render.
+// A page behind the sign-in guard starts the guard's reads now, not after the first render. The first
+// drawing's one-off set-up is done while the shell's reads are on their way (the tenant route's
+// loader): done now, it held back the guards' answers as they arrived (issue 19: warm loads).
 if (matchedRoutes.some((route) => route.id === signedInRoute.id)) startSignInChecks(queryClient);
-
-// The main thread is idle while the guards' reads are on their way: the first render's one-off
-// set-up is done then, one task each.
-whenIdle(prepareClassMerging, 200);
-whenIdle(prepareDateFormats, 200);
+else prepareFirstDrawingWhenIdle();
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The page has no #root element.');

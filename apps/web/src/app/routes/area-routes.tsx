@@ -13,6 +13,7 @@ import { workItemsQueryOptions } from '@/features/team-views/work-items-query';
 import { teamsQueryOptions } from '@/features/teams/api';
 import { isSystemAdminRole } from '@/features/tenants/current-role';
 import { validateTimesheetSearch } from '@/features/time/timesheet-search';
+import { firstDrawingWaitMs, waitBriefly } from '@/lib/wait-briefly';
 import { requireVerified } from '../guards';
 import { HomeRedirect } from '../home-redirect';
 import { tenantRoute } from './base-routes';
@@ -108,6 +109,17 @@ const teamIndexRoute = createRoute({
 
 const teamViewNames = new Set(['work-board', 'list', 'calendar', 'roadmap']);
 
+/** Starts loading a team view's own chunk, where it has one; a failure shows where the view goes. */
+function loadTeamViewCode(view: string): Promise<unknown> | undefined {
+  const loading =
+    view === 'work-board'
+      ? import('@/features/team-views/board-view')
+      : view === 'list'
+        ? import('@/features/team-views/list-view')
+        : undefined;
+  return loading?.catch(() => undefined);
+}
+
 const teamViewRoute = createRoute({
   getParentRoute: () => teamRoute,
   path: '$view',
@@ -119,13 +131,13 @@ const teamViewRoute = createRoute({
   },
   // The team's work items are read beside the page's code, not after it has loaded and drawn (issue
   // 19: a board of 10,000 cards asked only once two chunks had arrived). The page reads the same
-  // query. A hover (the router's preload) reads nothing: a big team is megabytes. Nothing waits here.
+  // query. A hover (the router's preload) reads nothing: a big team is megabytes. The work items are
+  // not waited for (a big team's take a while); the view's own code is, briefly.
   loader: async ({ context, params, preload }) => {
     if (preload) return;
     // The view's own chunk too (the board's carries dnd-kit), which the page would ask for only
     // once the work items had arrived.
-    if (params.view === 'work-board') void import('@/features/team-views/board-view').catch(() => undefined);
-    else if (params.view === 'list') void import('@/features/team-views/list-view').catch(() => undefined);
+    const viewCode = loadTeamViewCode(params.view);
     // The team route's own loader says what a missing team or a failed read of the teams is.
     const teams = await context.queryClient
       .ensureQueryData(teamsQueryOptions(context.tenant.id))
@@ -135,6 +147,9 @@ const teamViewRoute = createRoute({
     // My Work in one team is the list on the team's id (team-view-page.tsx, isMyWorkRoute).
     const mine = params.view === 'list' && params.teamSlug === team.id;
     void context.queryClient.prefetchQuery(workItemsQueryOptions(context.tenant.id, team.id, mine));
+    // Drawn before its view's code had run, the page's first drawing had 'Loading...' where the view
+    // goes, and its heading came a drawing later (issue 19: the board's warm largest paint).
+    if (viewCode) await waitBriefly(viewCode, firstDrawingWaitMs);
   },
   component: lazyRouteComponent(() => import('@/features/team-views/team-view-page'), 'TeamViewPage'),
 });
@@ -394,11 +409,23 @@ const cardDetailComponent = lazyRouteComponent(
 
 // The card routes' loaders start reading the card and its template beside the page's code, on a
 // hover or focus of a card link as well as when it is followed (features/cards/prefetch-card.ts says
-// why that is safe). They do not wait: the page shows its own loading state.
+// why that is safe). A followed link waits briefly for them (a card read on the link's hover is at
+// hand already): the page is drawn once with its card, not first as 'Loading card...' and then again
+// whole (issue 19: the warm largest paint of /card/{id}). A slow read leaves the page's own loading
+// state to show.
+function readCard(
+  context: { queryClient: QueryClient; tenant: { id: string } },
+  cardId: string,
+  preload: boolean,
+) {
+  const reading = prefetchCard(context.queryClient, context.tenant.id, cardId);
+  return preload ? undefined : waitBriefly(reading, firstDrawingWaitMs);
+}
+
 const cardRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/card/$cardId',
-  loader: ({ context, params }) => prefetchCard(context.queryClient, context.tenant.id, params.cardId),
+  loader: ({ context, params, preload }) => readCard(context, params.cardId, preload),
   component: cardDetailComponent,
 });
 
@@ -406,9 +433,9 @@ const tenantCardRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/t/$scope/card/$cardId',
   // A card of another of the user's organisations is read once the page has switched to it.
-  loader: ({ context, params }) =>
+  loader: ({ context, params, preload }) =>
     params.scope === context.tenant.id || params.scope === context.tenant.slug
-      ? prefetchCard(context.queryClient, context.tenant.id, params.cardId)
+      ? readCard(context, params.cardId, preload)
       : undefined,
   component: cardDetailComponent,
 });

@@ -9,11 +9,13 @@ import {
 import { meQueryOptions } from '@/features/auth/api';
 import { fetchMeQuietly } from '@/features/invitations/api';
 import { AccessibilityPreferencesApplier } from '@/features/preferences/accessibility-preferences';
-import { teamsQueryOptions } from '@/features/teams/api';
 import { isApiError } from '@/lib/http';
+import { firstDrawingWaitMs, waitBriefly } from '@/lib/wait-briefly';
 import { AppErrorFallback } from '../app-error-fallback';
 import { requireSignedIn, requireTenant, safeReturnPath } from '../guards';
 import { NotFoundPage } from '../not-found';
+import { prepareFirstDrawingWhenIdle } from '../prepare-first-drawing';
+import { hasShellData, readShellData } from '../shell/shell-reads';
 import { TenantShell } from '../shell/tenant-shell';
 
 /**
@@ -108,9 +110,16 @@ export const tenantRoute = createRoute({
   getParentRoute: () => signedInRoute,
   id: 'tenant',
   beforeLoad: ({ context }) => requireTenant(context.queryClient, context.me),
-  loader: ({ context }) => {
-    // The sidebar lists the teams on every page: start loading them with the page's code.
-    void context.queryClient.prefetchQuery(teamsQueryOptions(context.tenant.id));
+  loader: async ({ context }) => {
+    // The shell's reads go out with the page's code (shell/shell-reads.ts). The first page of a
+    // tenant waits briefly for them, so the shell is drawn once with them, not again for each answer.
+    const isFirstPage = !hasShellData(context.queryClient, context.tenant.id);
+    const reading = readShellData(context.queryClient, context);
+    if (isFirstPage) {
+      // The main thread is idle while they are on their way: the first drawing's set-up is done then.
+      prepareFirstDrawingWhenIdle();
+      await waitBriefly(reading, firstDrawingWaitMs);
+    }
   },
   component: TenantShell,
 });

@@ -199,6 +199,10 @@ function TemplateSection({
   card: CardView;
   onClose?: () => void;
 }) {
+  // The form is drawn once the page around it has painted, in slices the browser can interrupt: the
+  // card's title, its largest paint, no longer waits for every field of a plan to be drawn (issue 19:
+  // the warm largest paint of /card/{id} came after 44 fields' worth of slices).
+  const painted = useAfterFirstPaint();
   const server = card.card;
   if (server.templateId === null) return null;
   if (card.template === null) {
@@ -215,15 +219,19 @@ function TemplateSection({
     <section className="paint-apart grid grid-cols-[minmax(0,1fr)] gap-2" aria-label="NDIS Template">
       <h2 className="font-semibold text-base">NDIS Template</h2>
       <LazyPartBoundary fallback={<LazyPartLoading />}>
-        <TemplateForm
-          tenantId={tenantId}
-          card={server}
-          template={card.template}
-          variant="panel"
-          readOnly={!card.canWrite}
-          canExport={can(card.team?.myRole, 'read:cards')}
-          onClose={onClose}
-        />
+        {painted ? (
+          <TemplateForm
+            tenantId={tenantId}
+            card={server}
+            template={card.template}
+            variant="panel"
+            readOnly={!card.canWrite}
+            canExport={can(card.team?.myRole, 'read:cards')}
+            onClose={onClose}
+          />
+        ) : (
+          <LazyPartLoading />
+        )}
       </LazyPartBoundary>
     </section>
   );

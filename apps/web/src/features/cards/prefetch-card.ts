@@ -40,11 +40,12 @@ function cardWithTemplateQueryOptions(queryClient: QueryClient, tenantId: string
  * Reading a card is not audited (a participant's read is, and its route reads nothing on a hover),
  * and what is fetched is what the person may read anyway: the server decides.
  *
- * Nothing here waits or throws: the page shows its own loading and error states from the same
- * queries, and a failed prefetch is fetched again by the page.
+ * It never rejects: the page shows its own loading and error states from the same queries, and a
+ * failed prefetch is fetched again by the page. It settles once both have been read, so a route's
+ * loader may wait for it.
  */
-export function prefetchCard(queryClient: QueryClient, tenantId: string, cardId: string): void {
-  queryClient
+export function prefetchCard(queryClient: QueryClient, tenantId: string, cardId: string): Promise<void> {
+  return queryClient
     .ensureQueryData(cardWithTemplateQueryOptions(queryClient, tenantId, cardId))
     .then((card) => {
       // A card already at hand was read without its template: that is read now (a fresh one is kept).
@@ -56,5 +57,8 @@ export function prefetchCard(queryClient: QueryClient, tenantId: string, cardId:
         }),
       );
     })
-    .catch(() => undefined);
+    .then(
+      () => undefined,
+      () => undefined,
+    );
 }

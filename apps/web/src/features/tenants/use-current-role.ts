@@ -1,5 +1,8 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import type { Role } from '@wattle/domain/auth/roles';
+import type { Team } from '@wattle/domain/teams/schemas';
+import type { TenantSummary } from '@wattle/domain/tenants/schemas';
+import type { Me } from '@wattle/domain/users/schemas';
 import { meQueryOptions } from '../auth/api';
 import { teamsQueryOptions } from '../teams/api';
 import { useCurrentTenant } from './api';
@@ -21,11 +24,7 @@ export function useCurrentRole(): CurrentRole {
   const { tenant } = useCurrentTenant();
   const teams = useQuery(teamsQueryOptions(tenant.id));
   const teamList = teams.data ?? [];
-  const role = deriveUserRole({
-    platformRole: me.platformRole,
-    membershipRole: tenant.role,
-    teamRoles: teamList.map((team) => team.myRole),
-  });
+  const role = roleInTenant(me, tenant, teamList);
   const myTeamRoles = teamList.map(
     (team) => team.members.find((member) => member.userId === me.id)?.role ?? null,
   );
@@ -34,4 +33,17 @@ export function useCurrentRole(): CurrentRole {
     isSystemAdmin: isSystemAdminRole(me.platformRole),
     isFamilyGuardian: isFamilyGuardian(role, myTeamRoles),
   };
+}
+
+/** The user's highest role in a tenant, from the three sources useCurrentRole reads (outside React). */
+export function roleInTenant(
+  me: Pick<Me, 'platformRole'>,
+  tenant: Pick<TenantSummary, 'role'>,
+  teams: readonly Pick<Team, 'myRole'>[],
+): Role {
+  return deriveUserRole({
+    platformRole: me.platformRole,
+    membershipRole: tenant.role,
+    teamRoles: teams.map((team) => team.myRole),
+  });
 }

@@ -1,7 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { can } from '@wattle/domain/auth/permissions';
+import type { Role } from '@wattle/domain/auth/roles';
+import type { TenantFeatures } from '@wattle/domain/tenants/schemas';
 import type { Timer } from '@wattle/domain/time/timer';
-import { useIsFeatureOn } from '@/features/tenants/tenant-features';
+import { useTenantFeatures } from '@/features/tenants/tenant-features';
 import { useCurrentRole } from '@/features/tenants/use-current-role';
 import { http } from '@/lib/http';
 import { timeKeys } from './time-keys';
@@ -22,10 +24,13 @@ export function timerQueryOptions(tenantId: string) {
  * Whether the current person records time here (family guardians and auditors do not), while the
  * organisation has timesheet management on.
  */
+export function canTrackTime(role: Role, features: TenantFeatures): boolean {
+  return can(role, 'write:time') && features.timesheetManagement;
+}
+
 export function useCanTrackTime(): boolean {
   const { role } = useCurrentRole();
-  const isOn = useIsFeatureOn('timesheetManagement');
-  return can(role, 'write:time') && isOn;
+  return canTrackTime(role, useTenantFeatures());
 }
 
 /** The timer of those who record time; nothing is asked of the server for anyone else. */
