@@ -13,6 +13,7 @@ import { MeetingReviewsBanner } from '@/features/teams-tab/teams-tab';
 import { useCurrentTenant } from '@/features/tenants/api';
 import { useTenantFeatures } from '@/features/tenants/tenant-features';
 import { TenantSwitchSplash } from '@/features/tenants/tenant-switch-splash';
+import { useNoteAppPainted } from '@/lib/use-after-first-paint';
 import { SidebarProvider, useSidebar } from '@/ui/sidebar';
 import { useTeamsTabHomeRedirect } from '../home-redirect';
 import { AppSidebar } from './app-sidebar';
@@ -71,6 +72,7 @@ function ShellFrame() {
  * sent, shortcuts, notification toasts and live updates.
  */
 export function TenantShell() {
+  useNoteAppPainted();
   return (
     <SidebarProvider>
       <ShellFrame />

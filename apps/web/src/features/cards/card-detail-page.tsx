@@ -199,10 +199,11 @@ function TemplateSection({
   card: CardView;
   onClose?: () => void;
 }) {
-  // The form is drawn once the page around it has painted, in slices the browser can interrupt: the
-  // card's title, its largest paint, no longer waits for every field of a plan to be drawn (issue 19:
-  // the warm largest paint of /card/{id} came after 44 fields' worth of slices).
-  const painted = useAfterFirstPaint();
+  // On the app's first page the form is drawn once the page around it has painted, in slices the
+  // browser can interrupt: the card's title, its largest paint, does not wait for every field of a
+  // plan (issue 19: the warm largest paint of /card/{id} came after 44 fields' worth of slices). A
+  // card opened from another page draws its form at once, as its content.
+  const painted = useAfterFirstPaint({ onlyOnAppStart: true });
   const server = card.card;
   if (server.templateId === null) return null;
   if (card.template === null) {
