@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUnauthenticatedHandler } from '@/lib/http';
+import { memoryStorage } from '@/test-support/memory-storage';
 import { requireSignedIn, requireTenant, startSignInChecks } from './guards';
 
 const me = { id: 'user-1', email: 'priya@example.test', name: 'Priya', isVerified: true };
@@ -12,20 +13,6 @@ function jsonResponse(status: number, body: unknown): Response {
 
 let fetchMock: ReturnType<typeof vi.fn>;
 const requested = () => fetchMock.mock.calls.map(([url]) => url as string);
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    key: (index) => [...items.keys()][index] ?? null,
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, String(value)),
-    removeItem: (key) => void items.delete(key),
-    clear: () => items.clear(),
-  };
-}
 
 beforeEach(() => {
   fetchMock = vi.fn(async (url: string) => {

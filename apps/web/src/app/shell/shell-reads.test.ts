@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { TenantSummary } from '@wattle/domain/tenants/schemas';
 import type { Me } from '@wattle/domain/users/schemas';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from '@/test-support/memory-storage';
 import { hasShellData, readShellData } from './shell-reads';
 
 const me = { id: 'user-1', email: 'priya@example.test', name: 'Priya', platformRole: null } as unknown as Me;
@@ -26,20 +27,6 @@ let teamRole = 'team-member';
 let fetchMock: ReturnType<typeof vi.fn>;
 /** The reads asked for, without their query strings, in the order asked. */
 const requested = () => fetchMock.mock.calls.map(([url]) => (url as string).split('?')[0]);
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    key: (index) => [...items.keys()][index] ?? null,
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, String(value)),
-    removeItem: (key) => void items.delete(key),
-    clear: () => items.clear(),
-  };
-}
 
 beforeEach(() => {
   teamRole = 'team-member';
