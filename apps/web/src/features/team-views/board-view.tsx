@@ -36,6 +36,17 @@ import type { TeamViewProps } from './team-view-types';
 const estimatedCardHeight = 160;
 const cardGap = 8;
 
+/**
+ * A column's scrolling height before it has been measured: its CSS max-height (20rem, or the
+ * window less 19rem). Without it the virtualiser's first drawing sees a column of no height, draws
+ * only its overscan, and draws the column again once it has measured it, in the commit of the
+ * board's first drawing (issue 19: the board's blocking time).
+ */
+function initialColumnRect(): { width: number; height: number } {
+  const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  return { width: 18 * rem, height: Math.max(20 * rem, window.innerHeight - 19 * rem) };
+}
+
 const columnPrefix = 'column:';
 
 const screenReaderInstructions = {
@@ -69,12 +80,14 @@ const BoardColumnView = memo(function BoardColumnView({
   const scrollRef = useRef<HTMLDivElement>(null);
   const activeRef = useRef(activeIndex);
   activeRef.current = activeIndex;
+  const [initialRect] = useState(initialColumnRect);
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => estimatedCardHeight,
     gap: cardGap,
     overscan: 4,
+    initialRect: initialRect,
     getItemKey: (index) => items[index]?.id ?? index,
     // The dragged card stays drawn when its column scrolls away from it: dnd-kit keeps the node of
     // the card it moves (the pointer's copy is the DragOverlay).
