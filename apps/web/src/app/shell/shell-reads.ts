@@ -4,6 +4,7 @@ import type { TenantSummary } from '@wattle/domain/tenants/schemas';
 import type { Me } from '@wattle/domain/users/schemas';
 import { favoritesQueryOptions } from '@/features/favorites/use-favorites';
 import {
+  asksTenantUnreadCounts,
   notificationsQueryOptions,
   tenantUnreadCountsQueryOptions,
   unreadCountQueryOptions,
@@ -31,8 +32,11 @@ export async function readShellData(
   { me, tenant, tenants }: { me: Me; tenant: TenantSummary; tenants: readonly TenantSummary[] },
 ): Promise<void> {
   const tenantId = tenant.id;
-  const timer = queryClient.ensureQueryData(teamsQueryOptions(tenantId)).then((teams) => {
-    const role = roleInTenant(me, tenant, teams);
+  // The teams are read again in the background when stale, as the tenant route's loader always did
+  // on every page: the sidebar stays mounted from page to page.
+  const teams = queryClient.ensureQueryData({ ...teamsQueryOptions(tenantId), revalidateIfStale: true });
+  const timer = teams.then((list) => {
+    const role = roleInTenant(me, tenant, list);
     if (canTrackTime(role, tenantFeaturesOf(tenant.features))) {
       return queryClient.ensureQueryData(timerQueryOptions(tenantId));
     }
@@ -43,7 +47,9 @@ export async function readShellData(
     queryClient.ensureQueryData(unreadCountQueryOptions(tenantId)),
     queryClient.ensureQueryData(favoritesQueryOptions(tenantId, me.id)),
     queryClient.ensureQueryData(accessibilityPreferencesQueryOptions()),
-    ...(tenants.length > 1 ? [queryClient.ensureQueryData(tenantUnreadCountsQueryOptions())] : []),
+    ...(asksTenantUnreadCounts(tenants)
+      ? [queryClient.ensureQueryData(tenantUnreadCountsQueryOptions())]
+      : []),
   ]);
 }
 

@@ -34,6 +34,14 @@ export function unreadCountQueryOptions(tenantId: string) {
 export const tenantUnreadCountsKey = ['notification-counts', 'by-tenant'] as const;
 
 /**
+ * Whether the tenant switcher's unread counts are asked at all: only of someone with another
+ * organisation to switch to (the current one's count is the Inbox badge).
+ */
+export function asksTenantUnreadCounts(tenants: readonly unknown[]): boolean {
+  return tenants.length > 1;
+}
+
+/**
  * The caller's unread count in each organisation they are a member of (the tenant switcher). The
  * live feed refreshes it when their notifications change in any of them ('tenant-unread').
  */

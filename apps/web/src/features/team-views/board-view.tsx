@@ -36,15 +36,23 @@ import type { TeamViewProps } from './team-view-types';
 const estimatedCardHeight = 160;
 const cardGap = 8;
 
+/** A column's cards scroll within 20rem, or the window less the page above and below them (19rem). */
+const columnMinHeightRem = 20;
+const columnSurroundsRem = 19;
+const columnMaxHeight = `max(${columnMinHeightRem}rem, calc(100dvh - ${columnSurroundsRem}rem))`;
+
 /**
- * A column's scrolling height before it has been measured: its CSS max-height (20rem, or the
- * window less 19rem). Without it the virtualiser's first drawing sees a column of no height, draws
- * only its overscan, and draws the column again once it has measured it, in the commit of the
- * board's first drawing (issue 19: the board's blocking time).
+ * A column's scrolling size before it has been measured: its max-height, in pixels. Without it the
+ * virtualiser's first drawing sees a column of no height, draws only its overscan, and draws the
+ * column again once it has measured it, in the commit of the board's first drawing (issue 19: the
+ * board's blocking time). Only the height counts for a column scrolling up and down.
  */
 function initialColumnRect(): { width: number; height: number } {
   const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-  return { width: 18 * rem, height: Math.max(20 * rem, window.innerHeight - 19 * rem) };
+  return {
+    width: 0,
+    height: Math.max(columnMinHeightRem * rem, window.innerHeight - columnSurroundsRem * rem),
+  };
 }
 
 const columnPrefix = 'column:';
@@ -87,7 +95,7 @@ const BoardColumnView = memo(function BoardColumnView({
     estimateSize: () => estimatedCardHeight,
     gap: cardGap,
     overscan: 4,
-    initialRect: initialRect,
+    initialRect,
     getItemKey: (index) => items[index]?.id ?? index,
     // The dragged card stays drawn when its column scrolls away from it: dnd-kit keeps the node of
     // the card it moves (the pointer's copy is the DragOverlay).
@@ -152,7 +160,8 @@ const BoardColumnView = memo(function BoardColumnView({
           sight (TanStack Virtual): a column of 5,000 cards costs what one of 10 does. */}
       <div
         ref={scrollRef}
-        className="-mx-1 max-h-[max(20rem,calc(100dvh-19rem))] overflow-y-auto px-1"
+        className="-mx-1 overflow-y-auto px-1"
+        style={{ maxHeight: columnMaxHeight }}
         data-testid="board-column-scroll"
       >
         <SortableContext id={state.id} items={ids} strategy={verticalListSortingStrategy}>

@@ -3,7 +3,7 @@ import { membershipRoleLabels } from '@wattle/domain/auth/roles';
 import type { TenantSummary } from '@wattle/domain/tenants/schemas';
 import { CheckIcon, ChevronsUpDownIcon, GlobeIcon, PlusIcon } from 'lucide-react';
 import type { CSSProperties } from 'react';
-import { tenantUnreadCountsQueryOptions } from '@/features/notifications/api';
+import { asksTenantUnreadCounts, tenantUnreadCountsQueryOptions } from '@/features/notifications/api';
 import { cn } from '@/lib/cn';
 import { Badge } from '@/ui/badge';
 import { LazyDropdownMenu } from '@/ui/lazy-dropdown-menu';
@@ -76,9 +76,9 @@ function unreadLabel(unread: number): string {
 
 export function TenantSwitcher({ className }: { className?: string }) {
   const { tenant, tenants, switchTenant } = useCurrentTenant();
-  // Unread counts of the person's other organisations (the current one's is the Inbox badge);
-  // asked only of someone with another organisation to switch to.
-  const counts = useQuery({ ...tenantUnreadCountsQueryOptions(), enabled: tenants.length > 1 }).data ?? {};
+  // Unread counts of the person's other organisations (the current one's is the Inbox badge).
+  const counts =
+    useQuery({ ...tenantUnreadCountsQueryOptions(), enabled: asksTenantUnreadCounts(tenants) }).data ?? {};
   const unreadElsewhere = tenants
     .filter((option) => option.id !== tenant.id)
     .reduce((sum, option) => sum + (counts[option.id] ?? 0), 0);
