@@ -15,6 +15,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
+            'apps/web/build-plugins/**/*.test.ts',
           ],
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
         },

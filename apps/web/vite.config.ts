@@ -2,11 +2,12 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compileHints } from './build-plugins/compile-hints';
 
 // The built app (apps/web/dist) is served by apps/server at the same origin as the API, with an SPA
 // fallback to index.html. In development Vite serves the app and forwards /api to the server.
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), compileHints()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

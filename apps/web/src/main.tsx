@@ -4,7 +4,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { toast } from '@/ui/toast';
 import { AppErrorBoundary } from './app/app-error-boundary';
-import { startSignInChecks } from './app/guards';
 import { prepareFirstDrawingWhenIdle } from './app/prepare-first-drawing';
 import { Providers } from './app/providers';
 import { createQueryClient } from './app/query-client';
@@ -43,11 +42,16 @@ setUnauthenticatedHandler((error) => {
   });
 });
 
-// A page behind the sign-in guard starts the guard's reads now, not after the first render. The first
-// drawing's one-off set-up is done while the shell's reads are on their way (the tenant route's
-// loader): done now, it held back the guards' answers as they arrived (issue 19: warm loads).
-if (matchedRoutes.some((route) => route.id === signedInRoute.id)) startSignInChecks(queryClient);
-else prepareFirstDrawingWhenIdle();
+// The router's first load (the guards, then the loaders and their reads) starts now, not in React's
+// first commit, where RouterProvider would start it: issue 19, that commit came 50–100 ms after this
+// module had run, at 4x CPU slowdown, and every read waited for it. RouterProvider sees the load under
+// way and does not start another. The guards' own reads (/api/me, /api/tenants) are on their way
+// already: the server's page preloads them for someone with a session (apps/server/src/app.ts).
+router.load().catch((error: unknown) => console.error(error));
+
+// Behind the sign-in guard, the first drawing's one-off set-up is done while the shell's reads are on
+// their way (the tenant route's loader): done now, it held back the guards' answers as they arrived.
+if (!matchedRoutes.some((route) => route.id === signedInRoute.id)) prepareFirstDrawingWhenIdle();
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The page has no #root element.');

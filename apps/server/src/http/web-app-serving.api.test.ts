@@ -62,6 +62,9 @@ describe('serving the web app', () => {
     const compressed = await t.anonymous().get('/inbox', { 'accept-encoding': 'br' });
     expect(compressed.status).toBe(200);
     expect(compressed.headers['content-encoding']).toBe('br');
+    // The page differs by what the browser accepts and by whether it has a session (its Link header).
+    expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+    expect(compressed.headers.vary).toMatch(/cookie/i);
 
     const api = await t.anonymous().get('/api/nothing-here');
     expect(api.status).toBe(404);
@@ -69,5 +72,46 @@ describe('serving the web app', () => {
 
     const staleAsset = await t.anonymous().get('/assets/gone-123.js');
     expect(staleAsset.status).toBe(404);
+  });
+});
+
+describe("the page's preload of the guards' reads", () => {
+  const withSession = { wattle_session: 'a-session-token' };
+  const preload =
+    '</api/me>; rel=preload; as=fetch; crossorigin, </api/tenants>; rel=preload; as=fetch; crossorigin';
+
+  it('has someone with a session fetch /api/me and /api/tenants beside the code, on every page behind sign-in', async () => {
+    for (const url of [
+      '/inbox',
+      '/card/0195e3a0-0000-7000-8000-000000000000',
+      '/',
+      '/teams/harpers-care-team/board',
+    ]) {
+      const page = await t.anonymous().request({ method: 'GET', url, cookies: withSession });
+      expect(page.status, url).toBe(200);
+      expect(page.headers.link, url).toBe(preload);
+      expect(page.headers.vary, url).toMatch(/cookie/i);
+      expect(String(page.body), url).toContain('<div id="root">');
+    }
+  });
+
+  it('sends nothing to preload to someone signed out, nor on the pages without those guards', async () => {
+    expect((await t.anonymous().get('/inbox')).headers.link).toBeUndefined();
+    for (const url of ['/login', '/login?redirect=%2Finbox', '/invite/an-invite-token']) {
+      const page = await t.anonymous().request({ method: 'GET', url, cookies: withSession });
+      expect(page.status, url).toBe(200);
+      expect(page.headers.link, url).toBeUndefined();
+    }
+  });
+
+  it('never on API answers or files', async () => {
+    const api = await t
+      .anonymous()
+      .request({ method: 'GET', url: '/api/nothing-here', cookies: withSession });
+    expect(api.headers.link).toBeUndefined();
+    const asset = await t
+      .anonymous()
+      .request({ method: 'GET', url: '/assets/index-abc123.js', cookies: withSession });
+    expect(asset.headers.link).toBeUndefined();
   });
 });

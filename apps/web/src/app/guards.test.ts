@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUnauthenticatedHandler } from '@/lib/http';
 import { memoryStorage } from '@/test-support/memory-storage';
-import { requireSignedIn, requireTenant, startSignInChecks } from './guards';
+import { requireSignedIn, requireTenant } from './guards';
 
 const me = { id: 'user-1', email: 'priya@example.test', name: 'Priya', isVerified: true };
 const tenants = [{ id: 'tenant-1', name: 'Sunrise Care', slug: 'sunrise', isDefault: true }];
@@ -37,19 +37,19 @@ afterEach(() => {
   setUnauthenticatedHandler(() => undefined);
 });
 
-describe('startSignInChecks', () => {
-  it('asks for the signed-in user and the tenant list at once, and the guards use those reads', async () => {
+describe('the guards', () => {
+  it('ask for the signed-in user and the tenant list at once, and read each once', async () => {
     const queryClient = new QueryClient();
-    startSignInChecks(queryClient);
-    expect(requested()).toEqual(['/api/me', '/api/tenants']);
+    const signingIn = requireSignedIn(queryClient);
+    expect(requested()).toEqual(['/api/tenants', '/api/me']);
 
-    const signedIn = await requireSignedIn(queryClient);
+    const signedIn = await signingIn;
     const { tenant } = await requireTenant(queryClient, signedIn);
 
     expect(signedIn.id).toBe('user-1');
     expect(tenant.id).toBe('tenant-1');
     // Neither read was asked again by the guards.
-    expect(requested()).toEqual(['/api/me', '/api/tenants']);
+    expect(requested()).toEqual(['/api/tenants', '/api/me']);
   });
 
   it('leaves someone signed out to the guard, which sends them to sign in', async () => {
@@ -59,7 +59,6 @@ describe('startSignInChecks', () => {
     const onUnauthenticated = vi.fn();
     setUnauthenticatedHandler(onUnauthenticated);
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    startSignInChecks(queryClient);
 
     await expect(requireSignedIn(queryClient)).rejects.toMatchObject({ options: { to: '/login' } });
     // The signed-in check is the app's own query: its 401 reaches the app's handler, as before.

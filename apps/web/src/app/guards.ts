@@ -17,18 +17,6 @@ import { isApiError } from '@/lib/http';
  * `beforeLoad` and either returns what it learned or throws a redirect.
  */
 
-/**
- * Starts the guards' reads (`GET /api/me`, and the tenant list beside it) as the app starts, before
- * the router has drawn its first, empty frame and run the guards: issue 19, on a warm load at 4x CPU
- * slowdown that frame held the reads back by about 50 ms. The guards then use the reads in flight.
- * The signed-in check is the guard's own query, 401 handling included, so someone signed out or
- * whose session ended is sent to sign in as before.
- */
-export function startSignInChecks(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(meQueryOptions());
-  prefetchTenantsBesideSignIn(queryClient);
-}
-
 /** Signed in, else /login. The signed-in check is never skipped (DESIGN.md section 7). */
 export async function requireSignedIn(queryClient: QueryClient): Promise<Me> {
   prefetchTenantsBesideSignIn(queryClient);
