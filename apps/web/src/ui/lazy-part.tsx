@@ -3,10 +3,10 @@ import {
   Component,
   type ComponentType,
   type ErrorInfo,
-  type LazyExoticComponent,
   lazy,
   type ReactNode,
   Suspense,
+  useState,
 } from 'react';
 import { Button } from './button';
 
@@ -23,19 +23,39 @@ class PartLoadError extends Error {
   override readonly name = 'PartLoadError';
 }
 
+/** A part whose code loads on first use; `preload()` fetches and runs it ahead of that. */
+export type LazyPart<Props extends object> = ComponentType<Props> & { preload: () => Promise<void> };
+
 export function lazyPart<Props extends object, Name extends string>(
   load: () => Promise<Record<Name, ComponentType<Props>>>,
   exportName: Name,
-): LazyExoticComponent<ComponentType<Props>> {
-  return lazy(async () => {
+): LazyPart<Props> {
+  let loaded: ComponentType<Props> | undefined;
+  const loadPart = async (): Promise<ComponentType<Props>> => {
     let module: Record<Name, ComponentType<Props>>;
     try {
       module = await load();
     } catch (cause) {
       throw new PartLoadError(`Could not load ${exportName}`, { cause });
     }
-    return { default: module[exportName] };
-  });
+    loaded = module[exportName];
+    return loaded;
+  };
+  const Lazy = lazy(async () => ({ default: await loadPart() }));
+  function Part(props: Props) {
+    // Once its code is at hand (preloaded, or drawn before), the part is drawn with the page around
+    // it. Through React.lazy it would first suspend, even then: the fallback is drawn, and the part
+    // after it in a second, sliced drawing (issue 19: a plan opened from the board reached its first
+    // field 230 ms after its title at 4x CPU slowdown). Chosen once per mount, so the part is never
+    // swapped for another component type (which would lose its state).
+    const [Component] = useState<ComponentType<Props>>(() => loaded ?? Lazy);
+    return <Component {...props} />;
+  }
+  Part.displayName = `LazyPart(${exportName})`;
+  Part.preload = async () => {
+    await loadPart();
+  };
+  return Part;
 }
 
 interface BoundaryState {

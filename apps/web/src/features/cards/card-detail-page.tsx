@@ -29,11 +29,14 @@ import { useSaveWhileTyping } from './use-save-while-typing';
  * mode, with the Details sidebar). Every change goes through the card's field-save queue.
  */
 
-const loadTemplateForm = () => import('@/features/templates/template-form/template-form');
-const TemplateForm = lazyPart(loadTemplateForm, 'TemplateForm');
+const TemplateForm = lazyPart(
+  () => import('@/features/templates/template-form/template-form'),
+  'TemplateForm',
+);
 // Fetched beside the page's own code and the card, not once the card has arrived (issue 19: a plan
-// opened from the board reached its content after three round trips in a row).
-loadTemplateForm().catch(() => {
+// opened from the board reached its content after three round trips in a row). Once it is at hand
+// the form is drawn with the page (lazyPart).
+TemplateForm.preload().catch(() => {
   // Shown in place of the form by LazyPartBoundary when it is needed.
 });
 
