@@ -85,7 +85,7 @@ describe("the page's preload of the guards' reads", () => {
       '/inbox',
       '/card/0195e3a0-0000-7000-8000-000000000000',
       '/',
-      '/teams/harpers-care-team/board',
+      '/my-teams/harpers-care-team/work-board',
     ]) {
       const page = await t.anonymous().request({ method: 'GET', url, cookies: withSession });
       expect(page.status, url).toBe(200);

@@ -13,7 +13,9 @@ import { Button } from './button';
 /**
  * Parts of the shell that are only needed once opened (global search, the global modals) load their
  * code on first use, as the pages do (TanStack Router's lazyRouteComponent), so it stays out of the
- * JavaScript every page loads. `lazyPart` is React.lazy for a named export; `LazyPartBoundary` shows
+ * JavaScript every page loads. `lazyPart` is React.lazy for a named export, with `preload()` to fetch
+ * the code ahead of use: a part preloaded that way is drawn at once, with no fallback first (calling
+ * its import directly fetches the code but leaves the part to suspend once). `LazyPartBoundary` shows
  * the fallback while it loads and, if loading fails, says so in place of the part, so the dialog
  * around it and the rest of the page keep working.
  */
