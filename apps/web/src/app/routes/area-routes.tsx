@@ -9,6 +9,7 @@ import { notificationsQueryOptions } from '@/features/notifications/api';
 import { participantQueryOptions } from '@/features/participants/api';
 import { validateParticipantListSearch } from '@/features/participants/participant-list-search';
 import { canReadTeamCards, myWorkPath } from '@/features/team-views/my-work';
+import { isTeamView, teamViewParts } from '@/features/team-views/team-view-parts';
 import { workItemsQueryOptions } from '@/features/team-views/work-items-query';
 import { teamsQueryOptions } from '@/features/teams/api';
 import { isSystemAdminRole } from '@/features/tenants/current-role';
@@ -107,19 +108,6 @@ const teamIndexRoute = createRoute({
   },
 });
 
-const teamViewNames = new Set(['work-board', 'list', 'calendar', 'roadmap']);
-
-/** Starts loading a team view's own chunk, where it has one; a failure shows where the view goes. */
-function loadTeamViewCode(view: string): Promise<unknown> | undefined {
-  const loading =
-    view === 'work-board'
-      ? import('@/features/team-views/board-view')
-      : view === 'list'
-        ? import('@/features/team-views/list-view')
-        : undefined;
-  return loading?.catch(() => undefined);
-}
-
 const teamViewRoute = createRoute({
   getParentRoute: () => teamRoute,
   path: '$view',
@@ -127,7 +115,7 @@ const teamViewRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): { overdue?: true } =>
     search.overdue === true || search.overdue === 'true' ? { overdue: true } : {},
   beforeLoad: ({ params }) => {
-    if (!teamViewNames.has(params.view)) pageNotFound();
+    if (!isTeamView(params.view)) pageNotFound();
   },
   // The team's work items are read beside the page's code, not after it has loaded and drawn (issue
   // 19: a board of 10,000 cards asked only once two chunks had arrived). The page reads the same
@@ -136,8 +124,10 @@ const teamViewRoute = createRoute({
   loader: async ({ context, params, preload }) => {
     if (preload) return;
     // The view's own chunk too (the board's carries dnd-kit), which the page would ask for only
-    // once the work items had arrived.
-    const viewCode = loadTeamViewCode(params.view);
+    // once the work items had arrived. A failure shows where the view goes, when the page draws it.
+    const viewCode = isTeamView(params.view)
+      ? teamViewParts[params.view].preload().catch(() => undefined)
+      : undefined;
     // The team route's own loader says what a missing team or a failed read of the teams is.
     const teams = await context.queryClient
       .ensureQueryData(teamsQueryOptions(context.tenant.id))

@@ -11,10 +11,11 @@ import type { DialogModalName } from './global-modal-body';
 import { LoadingCardSheet } from './loading-card-sheet';
 import { type NewWorkItemKind, newWorkItemPanels } from './new-work-item-kinds';
 
-export const loadModalBody = () => import('./global-modal-body');
-const GlobalModalBody = lazyPart(loadModalBody, 'GlobalModalBody');
-export const loadEditCardPanel = () => import('@/features/cards/edit-card-panel');
-const EditCardPanel = lazyPart(loadEditCardPanel, 'EditCardPanel');
+const GlobalModalBody = lazyPart(() => import('./global-modal-body'), 'GlobalModalBody');
+const EditCardPanel = lazyPart(() => import('@/features/cards/edit-card-panel'), 'EditCardPanel');
+
+/** Fetches and runs what the modals hold, so a modal's first opening draws it at once. */
+export const preloadModalContents = () => Promise.all([GlobalModalBody.preload(), EditCardPanel.preload()]);
 
 /**
  * The global modals' dialog and side panel (global-modals.tsx opens them), in a module of their own so

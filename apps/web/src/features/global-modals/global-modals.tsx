@@ -31,11 +31,13 @@ const NewWorkItemSheet = lazyPart(
 
 /** Starts loading the modals and their contents ahead of a likely opening (the Quick Add menu opened). */
 export function preloadGlobalModals(): void {
-  void loadFrames()
-    .then((frames) => Promise.all([frames.loadModalBody(), frames.loadEditCardPanel()]))
-    .catch(() => {
-      // Opening a modal tries again and says so if it still fails.
-    });
+  void Promise.all([
+    GlobalModalDialog.preload(),
+    NewWorkItemSheet.preload(),
+    loadFrames().then((frames) => frames.preloadModalContents()),
+  ]).catch(() => {
+    // Opening a modal tries again and says so if it still fails.
+  });
 }
 
 /**

@@ -10,11 +10,12 @@ const GlobalSearchFrame = lazyPart(loadSearchFrame, 'GlobalSearchFrame');
 
 /** Starts loading the dialog and its contents ahead of a likely opening (the pointer on the Search button). */
 export function preloadGlobalSearch(): void {
-  void loadSearchFrame()
-    .then((frame) => frame.loadSearchPanel())
-    .catch(() => {
-      // Opening the dialog tries again and says so if it still fails.
-    });
+  void Promise.all([
+    GlobalSearchFrame.preload(),
+    loadSearchFrame().then((frame) => frame.preloadSearchPanel()),
+  ]).catch(() => {
+    // Opening the dialog tries again and says so if it still fails.
+  });
 }
 
 /**

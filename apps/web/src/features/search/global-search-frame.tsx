@@ -2,8 +2,9 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/ui/dial
 import { LazyPartBoundary, LazyPartLoading, lazyPart } from '@/ui/lazy-part';
 import type { SearchResult } from './api';
 
-export const loadSearchPanel = () => import('./search-panel');
-const SearchPanel = lazyPart(loadSearchPanel, 'SearchPanel');
+const SearchPanel = lazyPart(() => import('./search-panel'), 'SearchPanel');
+/** Fetches and runs the panel's code, so the dialog's first opening draws it at once. */
+export const preloadSearchPanel = () => SearchPanel.preload();
 
 /**
  * While the contents load on the first opening, the dialog itself holds focus (Radix would put it

@@ -11,7 +11,7 @@ import {
   ShieldAlertIcon,
   SquareKanbanIcon,
 } from 'lucide-react';
-import { type ComponentType, useDeferredValue, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Alert, AlertDescription } from '@/ui/alert';
 import { Button } from '@/ui/button';
@@ -23,23 +23,11 @@ import { TeamSummary } from '../placeholders/team-summary';
 import { useRouteTeam } from '../placeholders/use-route-team';
 import { useCurrentTenant } from '../tenants/api';
 import { canReadTeamCards } from './my-work';
-import type { TeamViewProps } from './team-view-types';
+import { isTeamView, type TeamView, teamViewParts, teamViews } from './team-view-parts';
 import { usePatchWorkItem, useWorkItems } from './use-work-items';
 
 const EditCardPanel = lazyPart(() => import('../cards/edit-card-panel'), 'EditCardPanel');
 const WorkflowEditor = lazyPart(() => import('./workflow-editor'), 'WorkflowEditor');
-
-/** The views of a team (spec shell section 2): work-board, list, calendar and roadmap. */
-export const teamViews = ['work-board', 'list', 'calendar', 'roadmap'] as const;
-export type TeamView = (typeof teamViews)[number];
-
-// Each view is its own chunk: the board's drag-and-drop code loads only with the board.
-const viewComponents: Record<TeamView, ComponentType<TeamViewProps>> = {
-  'work-board': lazyPart(() => import('./board-view'), 'BoardView'),
-  list: lazyPart(() => import('./list-view'), 'ListView'),
-  calendar: lazyPart(() => import('./calendar-view'), 'CalendarView'),
-  roadmap: lazyPart(() => import('./roadmap-view'), 'RoadmapView'),
-};
 
 const viewLabels: Record<TeamView, { label: string; icon: LucideIcon }> = {
   'work-board': { label: 'Work Board', icon: SquareKanbanIcon },
@@ -47,10 +35,6 @@ const viewLabels: Record<TeamView, { label: string; icon: LucideIcon }> = {
   calendar: { label: 'Calendar', icon: CalendarIcon },
   roadmap: { label: 'Roadmap', icon: ChartGanttIcon },
 };
-
-function isTeamView(value: string | undefined): value is TeamView {
-  return (teamViews as readonly string[]).includes(value ?? '');
-}
 
 /**
  * /my-teams/{teamId}/list is My Work (spec shell section 2): the route names the team by its id
@@ -156,7 +140,7 @@ function TeamViewContent({ team, view, slugOrId }: { team: Team; view: TeamView;
   const canWrite = team.status === 'active' && can(team.myRole, 'write:cards');
   const canEditWorkflow =
     view === 'work-board' && team.status === 'active' && can(team.myRole, 'manage:workflow');
-  const View = viewComponents[view];
+  const View = teamViewParts[view];
   const list = work.data;
   // The view is first drawn in the background once the work items have arrived: React renders a
   // deferred value's change in slices the browser can interrupt, 'Loading work items...' staying
