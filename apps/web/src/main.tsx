@@ -1,3 +1,4 @@
+import './start-locale-data-warm-up';
 import { RouterProvider } from '@tanstack/react-router';
 import { installPlainValidationMessages } from '@wattle/domain/shared/plain-validation-messages';
 import { StrictMode } from 'react';
