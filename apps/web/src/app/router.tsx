@@ -52,6 +52,10 @@ export function createAppRouter(queryClient: QueryClient) {
     // Loaders read through TanStack Query, which owns caching; the router should always ask it.
     defaultPreloadStaleTime: 0,
     defaultPendingComponent: PendingScreen,
+    // 'Loading...' shows once a page has taken a second (the router's default), and goes as soon as
+    // the page is ready: held for the router's default minimum of half a second, it kept a card
+    // whose read had just arrived from drawing for 380 ms more on a slow phone (issue 19).
+    defaultPendingMinMs: 0,
     defaultErrorComponent: RouteErrorFallback,
     defaultNotFoundComponent: NotFoundPage,
     scrollRestoration: true,
