@@ -50,8 +50,9 @@ setUnauthenticatedHandler((error) => {
 // already: the server's page preloads them for someone with a session (apps/server/src/app.ts).
 router.load().catch((error: unknown) => console.error(error));
 
-// Behind the sign-in guard, the first drawing's one-off set-up is done while the shell's reads are on
-// their way (the tenant route's loader): done now, it held back the guards' answers as they arrived.
+// Pages outside the sign-in guard (sign-in, an invitation) do the first drawing's one-off set-up now.
+// Behind the guard the tenant route's loader does it while the shell's reads are on their way: done
+// now, it held back the guards' answers as they arrived.
 if (!matchedRoutes.some((route) => route.id === signedInRoute.id)) prepareFirstDrawingWhenIdle();
 
 const rootElement = document.getElementById('root');

@@ -4,9 +4,9 @@ import { whenIdle } from '@/lib/when-idle';
 
 /**
  * The first drawing's one-off set-up (tailwind-merge's table of classes, the cards' date formats),
- * one idle task each, so the first render finds them made. Issue 19: together about 40 ms of a warm
- * load at 4x CPU slowdown, best spent while the page waits for the network. (The locale data the
- * formats need is loaded in a worker as the app starts: lib/locale-data-warm-up.ts.)
+ * one idle task each, so the first render finds them made: issue 19, time best spent while the page
+ * waits for the network. (The locale data the formats need is loaded in a worker as the app starts:
+ * lib/locale-data-warm-up.ts.)
  */
 export function prepareFirstDrawingWhenIdle(): void {
   whenIdle(prepareClassMerging, 200);

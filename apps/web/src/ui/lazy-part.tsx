@@ -34,6 +34,8 @@ export function lazyPart<Props extends object, Name extends string>(
 ): LazyPart<Props> {
   let loaded: ComponentType<Props> | undefined;
   const loadPart = async (): Promise<ComponentType<Props>> => {
+    // Preloaders run on every hover and focus of what opens the part: once loaded, nothing to do.
+    if (loaded) return loaded;
     let module: Record<Name, ComponentType<Props>>;
     try {
       module = await load();

@@ -1,10 +1,9 @@
 /** How the cards area writes dates and times for people (en-AU, the tenant's reader's clock). */
 
-// Made on first use, not as the module loads: this module is in the code every page starts with, and
-// a page's first Intl.DateTimeFormat loads the locale's data, 40 ms at 4x CPU slowdown where the
-// warm-up worker (lib/locale-data-warm-up.ts) has not done so first (issue 19: warm loads, where it
-// held back the sign-in reads). `prepareDateFormats` makes them when the browser is next idle (on a
-// phone's network, while the page waits for those reads).
+// Made on first use, not as the module loads: this module is in the code every page starts with
+// (issue 19: made as it loaded, they held back the sign-in reads of a warm load). `prepareDateFormats`
+// makes them when the browser is next idle, while the page waits for those reads. Their locale data
+// is loaded in a worker as the app starts (lib/locale-data-warm-up.ts).
 let formats:
   | { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat; dateTime: Intl.DateTimeFormat }
   | undefined;
