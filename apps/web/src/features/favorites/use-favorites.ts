@@ -126,32 +126,45 @@ function migrateOnce(scope: FavoritesScope, tenantId: string): Promise<void> {
 }
 
 /**
- * The first load of a user's favourites in a tenant migrates the locally kept ones, loads the list,
- * then deactivates favourites on disabled routes on the server (reloading when it cleaned any).
- * Every load keeps the local copy up to date.
+ * Deactivates the favourites on disabled routes on the server, once per user and tenant, and reloads
+ * the list when it cleaned any. It runs after the list has loaded, not before it is drawn: the list
+ * shown leaves those routes out already (`visibleFavorites`), and waiting for this write held back
+ * the first drawing of every page by a round trip (issue 19).
  */
-async function loadFavorites(tenantId: string, userId: string, signal: AbortSignal): Promise<Favorite[]> {
+async function cleanUpOnce(client: QueryClient, scope: FavoritesScope, tenantId: string, userId: string) {
+  if (cleanedUpScopes.has(scope)) return;
+  cleanedUpScopes.add(scope);
+  try {
+    if ((await cleanupFavorites(tenantId)) > 0) {
+      await client.invalidateQueries({ queryKey: favoriteKeys.list(tenantId, userId), exact: true });
+    }
+  } catch {
+    toast.error(favoritesUiMessages.initialiseFailed, { id: 'favorites-initialise' });
+  }
+}
+
+/**
+ * The first load of a user's favourites in a tenant migrates the locally kept ones, loads the list,
+ * then cleans up disabled routes (spec shell section 4). Every load keeps the local copy up to date.
+ */
+async function loadFavorites(
+  client: QueryClient,
+  tenantId: string,
+  userId: string,
+  signal: AbortSignal,
+): Promise<Favorite[]> {
   const scope = favoritesScope(userId, tenantId);
   await migrateOnce(scope, tenantId);
-  let list = await fetchFavorites(tenantId, signal);
-  if (!cleanedUpScopes.has(scope)) {
-    cleanedUpScopes.add(scope);
-    try {
-      if ((await cleanupFavorites(tenantId)) > 0) list = await fetchFavorites(tenantId, signal);
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') throw error;
-      toast.error(favoritesUiMessages.initialiseFailed, { id: 'favorites-initialise' });
-    }
-  }
-  const visible = visibleFavorites(list);
+  const visible = visibleFavorites(await fetchFavorites(tenantId, signal));
   writeLocalCopy(scope, visible);
+  void cleanUpOnce(client, scope, tenantId, userId);
   return visible;
 }
 
 export function favoritesQueryOptions(tenantId: string, userId: string) {
   return queryOptions({
     queryKey: favoriteKeys.list(tenantId, userId),
-    queryFn: ({ signal }) => loadFavorites(tenantId, userId, signal),
+    queryFn: ({ client, signal }) => loadFavorites(client, tenantId, userId, signal),
     // One retry, not three: the local copy is on screen meanwhile, and the failure should be said soon.
     retry: (failureCount, error) => failureCount < 1 && isWorthRetrying(error),
   });
