@@ -6,6 +6,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
+import { isSignedInPage } from '@wattle/domain/auth/signed-in-pages';
 import { installPlainValidationMessages } from '@wattle/domain/shared/plain-validation-messages';
 import Fastify, {
   type FastifyInstance,
@@ -261,7 +262,7 @@ const guardReadsPreload = ['/api/me', '/api/tenants']
  * answers would go unused.
  */
 function startsGuardReads(pathname: string, cookies: Record<string, string | undefined>): boolean {
-  return Boolean(cookies[sessionCookie]) && pathname !== '/login' && !pathname.startsWith('/invite/');
+  return Boolean(cookies[sessionCookie]) && isSignedInPage(pathname);
 }
 
 /**

@@ -1,13 +1,14 @@
 import './start-locale-data-warm-up';
+import './start-first-reads';
 import { RouterProvider } from '@tanstack/react-router';
 import { installPlainValidationMessages } from '@wattle/domain/shared/plain-validation-messages';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { toast } from '@/ui/toast';
 import { AppErrorBoundary } from './app/app-error-boundary';
+import { appQueryClient as queryClient } from './app/app-query-client';
 import { prepareFirstDrawingWhenIdle } from './app/prepare-first-drawing';
 import { Providers } from './app/providers';
-import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { signedInRoute } from './app/routes/base-routes';
 import { forgetUserData } from './features/auth/session';
@@ -17,7 +18,6 @@ import './styles.css';
 // The forms' validation messages name the field and the limit in plain words, as the server's do.
 installPlainValidationMessages();
 
-const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 
 // The opened page's code is fetched now, beside the sign-in checks (the guards' reads of /api/me and
@@ -46,8 +46,9 @@ setUnauthenticatedHandler((error) => {
 // The router's first load (the guards, then the loaders and their reads) starts now, not in React's
 // first commit, where RouterProvider would start it: issue 19, that commit came 50–100 ms after this
 // module had run, at 4x CPU slowdown, and every read waited for it. RouterProvider sees the load under
-// way and does not start another. The guards' own reads (/api/me, /api/tenants) are on their way
-// already: the server's page preloads them for someone with a session (apps/server/src/app.ts).
+// way and does not start another. Its guards and loaders find the first page's reads answered or on
+// their way: start-first-reads.ts started them as this module's imports ran, from the guards' two
+// reads, which the server's page preloads for someone with a session (apps/server/src/app.ts).
 router.load().catch((error: unknown) => console.error(error));
 
 // Pages outside the sign-in guard (sign-in, an invitation) do the first drawing's one-off set-up now.

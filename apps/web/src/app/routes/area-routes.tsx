@@ -18,6 +18,7 @@ import { firstDrawingWaitMs, waitBriefly } from '@/lib/wait-briefly';
 import { requireVerified } from '../guards';
 import { HomeRedirect } from '../home-redirect';
 import { tenantRoute } from './base-routes';
+import { cardPagePath } from './page-paths';
 
 /**
  * The pages inside the shell (spec shell section 2, route table). Every page is its own lazily
@@ -414,7 +415,7 @@ function readCard(
 
 const cardRoute = createRoute({
   getParentRoute: () => tenantRoute,
-  path: '/card/$cardId',
+  path: cardPagePath,
   loader: ({ context, params, preload }) => readCard(context, params.cardId, preload),
   component: cardDetailComponent,
 });

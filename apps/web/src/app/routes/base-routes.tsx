@@ -106,14 +106,19 @@ export const verificationRoute = createRoute({
   ),
 });
 
+/** Whether a tenant route has loaded in this page's life: the first reads may have read its data. */
+let shellDrawn = false;
+
 export const tenantRoute = createRoute({
   getParentRoute: () => signedInRoute,
   id: 'tenant',
   beforeLoad: ({ context }) => requireTenant(context.queryClient, context.me),
   loader: async ({ context }) => {
-    // The shell's reads go out with the page's code (shell/shell-reads.ts). The first page of a
-    // tenant waits briefly for them, so the shell is drawn once with them, not again for each answer.
-    const isFirstPage = !hasShellData(context.queryClient, context.tenant.id);
+    // The shell's reads go out with the page's code (shell/shell-reads.ts), or before it has all run
+    // (app/first-reads.ts). The first page of a tenant waits briefly for them, so the shell is drawn
+    // once with them, not again for each answer.
+    const isFirstPage = !shellDrawn || !hasShellData(context.queryClient, context.tenant.id);
+    shellDrawn = true;
     const reading = readShellData(context.queryClient, context);
     if (isFirstPage) {
       // The main thread is idle while they are on their way: the first drawing's set-up is done then.

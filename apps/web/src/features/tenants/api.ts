@@ -44,7 +44,12 @@ async function fetchTenants(
 export function prefetchTenantsBesideSignIn(queryClient: QueryClient): void {
   // Once read, the guards use what they have (ensureQueryData), as before: no read per navigation.
   if (queryClient.getQueryData(tenantKeys.all) !== undefined) return;
-  void queryClient.prefetchQuery({
+  void queryClient.prefetchQuery(tenantsQuietlyQueryOptions());
+}
+
+/** The same read, made beside or before the sign-in check: its 401 is the guard's to act on. */
+export function tenantsQuietlyQueryOptions() {
+  return queryOptions({
     ...tenantsQueryOptions(),
     queryFn: ({ signal }) => fetchTenants(signal, { quiet: true }),
   });

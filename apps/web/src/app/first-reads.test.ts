@@ -1,0 +1,126 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getCurrentTenantId, setCurrentTenantId } from '@/lib/current-tenant';
+import { setUnauthenticatedHandler } from '@/lib/http';
+import { storageKeys } from '@/lib/storage-keys';
+import { memoryStorage } from '@/test-support/memory-storage';
+import { startFirstReads } from './first-reads';
+import { requireSignedIn, requireTenant } from './guards';
+import { createQueryClient } from './query-client';
+
+const me = { id: 'user-1', email: 'priya@example.test', name: 'Priya', platformRole: null, isVerified: true };
+const sunrise = { id: 'tenant-1', name: 'Sunrise Care', role: 'member', features: {} };
+const harbour = { id: 'tenant-2', name: 'Harbour', role: 'member', features: {} };
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+const list = (data: unknown[]) => ({
+  success: true,
+  data,
+  meta: { total: data.length, limit: 50, offset: 0 },
+});
+const card = { id: 'card-1', title: 'Plan', templateId: null, templateVersion: null };
+
+let signedIn = true;
+let fetchMock: ReturnType<typeof vi.fn>;
+/** The reads asked for, without their query strings, in the order asked. */
+const requested = () => fetchMock.mock.calls.map(([url]) => (url as string).split('?')[0]);
+/** The tenant each read was asked for. */
+const tenantOf = (path: string) =>
+  (fetchMock.mock.calls.find(([url]) => (url as string).split('?')[0] === path)?.[1] as RequestInit)
+    ?.headers as Record<string, string> | undefined;
+
+async function answer(url: string): Promise<Response> {
+  const path = url.split('?')[0];
+  if (!signedIn)
+    return jsonResponse(401, { success: false, error: { code: 'UNAUTHENTICATED', message: 'Sign in.' } });
+  if (path === '/api/me') return jsonResponse(200, { success: true, data: me });
+  if (path === '/api/tenants') return jsonResponse(200, list([sunrise, harbour]));
+  if (path === '/api/teams')
+    return jsonResponse(200, list([{ id: 'team-1', name: 'North', myRole: 'practitioner' }]));
+  if (path === '/api/cards/card-1') return jsonResponse(200, { success: true, data: card });
+  if (path === '/api/notifications/unread-count')
+    return jsonResponse(200, { success: true, data: { unread: 0 } });
+  if (path === '/api/timer') return jsonResponse(200, { success: true, data: null });
+  if (path === '/api/favorites/cleanup') return jsonResponse(200, { success: true, data: { cleaned: 0 } });
+  if (path === '/api/me/preferences')
+    return jsonResponse(200, {
+      success: true,
+      data: { highContrastMode: false, reducedMotion: false, fontSize: 'normal' },
+    });
+  return jsonResponse(200, list([]));
+}
+
+/** Lets the reads started without being awaited go out. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+beforeEach(() => {
+  signedIn = true;
+  fetchMock = vi.fn(answer);
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('document', { cookie: 'wattle_csrf=token' });
+  const storage = { localStorage: memoryStorage(), sessionStorage: memoryStorage() };
+  vi.stubGlobal('localStorage', storage.localStorage);
+  vi.stubGlobal('sessionStorage', storage.sessionStorage);
+  vi.stubGlobal('window', storage);
+  setCurrentTenantId(null);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setCurrentTenantId(null);
+});
+
+describe('startFirstReads', () => {
+  it("reads who is signed in, then the shell's reads in the tenant last chosen here; the guards then ask nothing", async () => {
+    localStorage.setItem(storageKeys.selectedTenant, JSON.stringify({ [me.id]: harbour.id }));
+    const queryClient = createQueryClient();
+
+    await startFirstReads(queryClient, '/inbox');
+    await settle();
+
+    expect(requested().slice(0, 2).sort()).toEqual(['/api/me', '/api/tenants']);
+    expect(requested()).toEqual(
+      expect.arrayContaining(['/api/teams', '/api/notifications', '/api/favorites', '/api/me/preferences']),
+    );
+    expect(getCurrentTenantId()).toBe(harbour.id);
+    expect(tenantOf('/api/teams')).toMatchObject({ 'X-Tenant-Id': harbour.id });
+    expect(requested()).not.toContain('/api/cards/card-1');
+
+    fetchMock.mockClear();
+    const signedInMe = await requireSignedIn(queryClient);
+    const { tenant } = await requireTenant(queryClient, signedInMe);
+    expect(tenant.id).toBe(harbour.id);
+    expect(requested()).toEqual([]);
+  });
+
+  it("starts the card page's card with them", async () => {
+    await startFirstReads(createQueryClient(), '/card/card-1');
+    await settle();
+
+    expect(requested()).toContain('/api/cards/card-1');
+    expect(tenantOf('/api/cards/card-1')).toMatchObject({ 'X-Tenant-Id': sunrise.id });
+  });
+
+  it('reads nothing on the sign-in and invitation pages, or without a session', async () => {
+    await startFirstReads(createQueryClient(), '/login');
+    await startFirstReads(createQueryClient(), '/invite/abc');
+    vi.stubGlobal('document', { cookie: '' });
+    await startFirstReads(createQueryClient(), '/inbox');
+
+    expect(requested()).toEqual([]);
+  });
+
+  it('leaves a 401 to the guard: nothing more is read and nobody is sent anywhere yet', async () => {
+    signedIn = false;
+    const onUnauthenticated = vi.fn();
+    setUnauthenticatedHandler(onUnauthenticated);
+
+    await expect(startFirstReads(createQueryClient(), '/inbox')).resolves.toBeUndefined();
+    await settle();
+
+    expect(requested().sort()).toEqual(['/api/me', '/api/tenants']);
+    expect(onUnauthenticated).not.toHaveBeenCalled();
+    expect(getCurrentTenantId()).toBeNull();
+  });
+});
