@@ -37,7 +37,7 @@ async function answer(url: string): Promise<Response> {
   if (path === '/api/me') return jsonResponse(200, { success: true, data: me });
   if (path === '/api/tenants') return jsonResponse(200, list([sunrise, harbour]));
   if (path === '/api/teams')
-    return jsonResponse(200, list([{ id: 'team-1', name: 'North', myRole: 'practitioner' }]));
+    return jsonResponse(200, list([{ id: 'team-1', slug: 'north', name: 'North', myRole: 'team-member' }]));
   if (path === '/api/cards/card-1') return jsonResponse(200, { success: true, data: card });
   if (path === '/api/notifications/unread-count')
     return jsonResponse(200, { success: true, data: { unread: 0 } });
@@ -100,6 +100,13 @@ describe('startFirstReads', () => {
 
     expect(requested()).toContain('/api/cards/card-1');
     expect(tenantOf('/api/cards/card-1')).toMatchObject({ 'X-Tenant-Id': sunrise.id });
+  });
+
+  it("starts a team view's work items once the teams name the team", async () => {
+    await startFirstReads(createQueryClient(), '/my-teams/north/work-board');
+
+    await vi.waitFor(() => expect(requested()).toContain('/api/teams/team-1/work-items'));
+    expect(tenantOf('/api/teams/team-1/work-items')).toMatchObject({ 'X-Tenant-Id': sunrise.id });
   });
 
   it('reads nothing on the sign-in and invitation pages, or without a session', async () => {

@@ -9,8 +9,12 @@ import { notificationsQueryOptions } from '@/features/notifications/api';
 import { participantQueryOptions } from '@/features/participants/api';
 import { validateParticipantListSearch } from '@/features/participants/participant-list-search';
 import { canReadTeamCards, myWorkPath } from '@/features/team-views/my-work';
-import { isTeamView, teamViewParts } from '@/features/team-views/team-view-parts';
-import { workItemsQueryOptions } from '@/features/team-views/work-items-query';
+import {
+  findTeam,
+  prefetchTeamWorkItems,
+  preloadTeamViewCode,
+} from '@/features/team-views/prefetch-team-view';
+import { isTeamView } from '@/features/team-views/team-view-parts';
 import { teamsQueryOptions } from '@/features/teams/api';
 import { isSystemAdminRole } from '@/features/tenants/current-role';
 import { validateTimesheetSearch } from '@/features/time/timesheet-search';
@@ -18,7 +22,7 @@ import { firstDrawingWaitMs, waitBriefly } from '@/lib/wait-briefly';
 import { requireVerified } from '../guards';
 import { HomeRedirect } from '../home-redirect';
 import { tenantRoute } from './base-routes';
-import { cardPagePath } from './page-paths';
+import { cardPagePath, teamPagePath, teamViewPath } from './page-paths';
 
 /**
  * The pages inside the shell (spec shell section 2, route table). Every page is its own lazily
@@ -29,11 +33,6 @@ import { cardPagePath } from './page-paths';
 /** The not-found page, as for a path the app does not know. */
 function pageNotFound(): never {
   throw notFound({ routeId: rootRouteId });
-}
-
-/** The route's team among the tenant's teams: by slug, or by id as in My Work. */
-function findTeam<T extends { slug: string; id: string }>(teams: readonly T[] | undefined, slugOrId: string) {
-  return teams?.find((candidate) => candidate.slug === slugOrId || candidate.id === slugOrId);
 }
 
 /** Loads the tenant's teams and checks the route's team exists. */
@@ -83,7 +82,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 const teamRoute = createRoute({
   getParentRoute: () => tenantRoute,
-  path: '/my-teams/$teamSlug',
+  path: teamPagePath,
   loader: async ({ context, params, location }) => {
     // My Work in one team (/my-teams/{teamId}/list) of a team the user does not see, or whose cards
     // they may not read: their work across their teams (features/team-views/my-work.ts), else the
@@ -111,7 +110,7 @@ const teamIndexRoute = createRoute({
 
 const teamViewRoute = createRoute({
   getParentRoute: () => teamRoute,
-  path: '$view',
+  path: teamViewPath,
   // The list opened on the overdue cards (`?overdue=true`, as the dashboard links it).
   validateSearch: (search: Record<string, unknown>): { overdue?: true } =>
     search.overdue === true || search.overdue === 'true' ? { overdue: true } : {},
@@ -124,20 +123,17 @@ const teamViewRoute = createRoute({
   // not waited for (a big team's take a while); the view's own code is, briefly.
   loader: async ({ context, params, preload }) => {
     if (preload) return;
-    // The view's own chunk too (the board's carries dnd-kit), which the page would ask for only
-    // once the work items had arrived. A failure shows where the view goes, when the page draws it.
-    const viewCode = isTeamView(params.view)
-      ? teamViewParts[params.view].preload().catch(() => undefined)
-      : undefined;
+    const viewCode = preloadTeamViewCode(params.view);
     // The team route's own loader says what a missing team or a failed read of the teams is.
     const teams = await context.queryClient
       .ensureQueryData(teamsQueryOptions(context.tenant.id))
       .catch(() => undefined);
-    const team = findTeam(teams, params.teamSlug);
-    if (!team || !canReadTeamCards(team)) return;
-    // My Work in one team is the list on the team's id (team-view-page.tsx, isMyWorkRoute).
-    const mine = params.view === 'list' && params.teamSlug === team.id;
-    void context.queryClient.prefetchQuery(workItemsQueryOptions(context.tenant.id, team.id, mine));
+    prefetchTeamWorkItems(context.queryClient, {
+      tenantId: context.tenant.id,
+      teams,
+      teamSlug: params.teamSlug,
+      view: params.view,
+    });
     // Drawn before its view's code had run, the page's first drawing had 'Loading...' where the view
     // goes, and its heading came a drawing later (issue 19: the board's warm largest paint).
     if (viewCode) await waitBriefly(viewCode, firstDrawingWaitMs);

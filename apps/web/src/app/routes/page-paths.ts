@@ -3,6 +3,10 @@
  * declare them: the route and the first reads use the same constant.
  */
 export const cardPagePath = '/card/$cardId';
+/** A team's pages, and its views (board, list, calendar, roadmap) below them. */
+export const teamPagePath = '/my-teams/$teamSlug';
+export const teamViewPath = '$view';
+export const teamViewPagePath = `${teamPagePath}/${teamViewPath}` as const;
 
 /**
  * The parameters of `pathname` on a route path with `$name` segments ('/card/$cardId'), or null when
