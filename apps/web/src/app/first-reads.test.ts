@@ -79,9 +79,15 @@ describe('startFirstReads', () => {
     await startFirstReads(queryClient, '/inbox');
     await settle();
 
-    expect(requested().slice(0, 2).sort()).toEqual(['/api/me', '/api/tenants']);
     expect(requested()).toEqual(
-      expect.arrayContaining(['/api/teams', '/api/notifications', '/api/favorites', '/api/me/preferences']),
+      expect.arrayContaining([
+        '/api/me',
+        '/api/tenants',
+        '/api/teams',
+        '/api/notifications',
+        '/api/favorites',
+        '/api/me/preferences',
+      ]),
     );
     expect(getCurrentTenantId()).toBe(harbour.id);
     expect(tenantOf('/api/teams')).toMatchObject({ 'X-Tenant-Id': harbour.id });
@@ -92,6 +98,45 @@ describe('startFirstReads', () => {
     const { tenant } = await requireTenant(queryClient, signedInMe);
     expect(tenant.id).toBe(harbour.id);
     expect(requested()).toEqual([]);
+  });
+
+  it("starts the kept tenant's reads before the guards' answers are in, and only once", async () => {
+    localStorage.setItem(storageKeys.selectedTenant, JSON.stringify({ [me.id]: harbour.id }));
+    let answerMe: () => void = () => undefined;
+    const meHeld = new Promise<void>((resolve) => {
+      answerMe = resolve;
+    });
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url === '/api/me') await meHeld;
+      return answer(url);
+    });
+    const queryClient = createQueryClient();
+
+    const started = startFirstReads(queryClient, '/card/card-1');
+    await settle();
+    expect(requested()).toEqual(
+      expect.arrayContaining(['/api/teams', '/api/notifications', '/api/cards/card-1']),
+    );
+    expect(tenantOf('/api/cards/card-1')).toMatchObject({ 'X-Tenant-Id': harbour.id });
+
+    answerMe();
+    await started;
+    await settle();
+    expect(requested().filter((path) => path === '/api/teams')).toHaveLength(1);
+    expect(requested().filter((path) => path === '/api/cards/card-1')).toHaveLength(1);
+  });
+
+  it("reads the chosen tenant's data too when the kept choice was someone else's", async () => {
+    localStorage.setItem(storageKeys.selectedTenant, JSON.stringify({ 'someone-else': 'tenant-9' }));
+
+    await startFirstReads(createQueryClient(), '/card/card-1');
+    await settle();
+
+    const cardReads = fetchMock.mock.calls
+      .filter(([url]) => (url as string).startsWith('/api/cards/card-1'))
+      .map(([, init]) => ((init as RequestInit).headers as Record<string, string>)['X-Tenant-Id']);
+    expect(cardReads).toEqual(['tenant-9', sunrise.id]);
+    expect(getCurrentTenantId()).toBe(sunrise.id);
   });
 
   it("starts the card page's card with them", async () => {
@@ -118,16 +163,19 @@ describe('startFirstReads', () => {
     expect(requested()).toEqual([]);
   });
 
-  it('leaves a 401 to the guard: nothing more is read and nobody is sent anywhere yet', async () => {
+  it("for a session that has ended reads nothing more, and the app's 401 handler acts once", async () => {
     signedIn = false;
     const onUnauthenticated = vi.fn();
     setUnauthenticatedHandler(onUnauthenticated);
+    const queryClient = createQueryClient();
 
-    await expect(startFirstReads(createQueryClient(), '/inbox')).resolves.toBeUndefined();
+    await expect(startFirstReads(queryClient, '/inbox')).resolves.toBeUndefined();
     await settle();
 
     expect(requested().sort()).toEqual(['/api/me', '/api/tenants']);
-    expect(onUnauthenticated).not.toHaveBeenCalled();
+    expect(onUnauthenticated).toHaveBeenCalledTimes(1);
     expect(getCurrentTenantId()).toBeNull();
+    // The guard, asking after, sends them to sign in.
+    await expect(requireSignedIn(queryClient)).rejects.toMatchObject({ options: { to: '/login' } });
   });
 });

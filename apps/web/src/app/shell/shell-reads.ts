@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { Team } from '@wattle/domain/teams/schemas';
 import { tenantFeaturesOf } from '@wattle/domain/tenants/features';
 import type { TenantSummary } from '@wattle/domain/tenants/schemas';
 import type { Me } from '@wattle/domain/users/schemas';
@@ -21,36 +22,59 @@ import { canTrackTime, timerQueryOptions } from '@/features/time/timer-query';
  * the unread counts of the tenant switcher (for members of more than one organisation) and the
  * accessibility preferences. Each is read only if it is not already at hand.
  *
- * The tenant route's loader calls it, so the reads go out with the page's code. Issue 19: started by
- * the components themselves, they went out only once the shell had drawn (700–1,000 ms at 4x CPU
- * slowdown), and each answer drew much of the shell again before the page's largest paint.
- * Settles when all have settled, whether or not they succeeded: the components show their own
- * loading and error states, and read again, as before.
+ * The first reads (app/first-reads.ts) and the tenant route's loader call it, so the reads go out
+ * while the page's code is still running, or with the router's first load at the latest. Issue 19:
+ * started by the components themselves, they went out only once the shell had drawn (700–1,000 ms
+ * at 4x CPU slowdown), and each answer drew much of the shell again before the page's largest paint.
+ * Settles when all but the timer have settled, whether or not they succeeded: the components show
+ * their own loading and error states, and read again, as before. The timer is asked for only once
+ * the teams have answered (they decide who records time), a round trip after the others, and the
+ * first drawing does not wait for it: the header's timer button is drawn again when it answers.
  */
 export async function readShellData(
   queryClient: QueryClient,
   { me, tenant, tenants }: { me: Me; tenant: TenantSummary; tenants: readonly TenantSummary[] },
 ): Promise<void> {
   const tenantId = tenant.id;
-  // The teams are read again in the background when stale, as the tenant route's loader always did
-  // on every page: the sidebar stays mounted from page to page.
-  const teams = queryClient.ensureQueryData({ ...teamsQueryOptions(tenantId), revalidateIfStale: true });
-  const timer = teams.then((list) => {
-    const role = roleInTenant(me, tenant, list);
-    if (canTrackTime(role, tenantFeaturesOf(tenant.features))) {
-      return queryClient.ensureQueryData(timerQueryOptions(tenantId));
-    }
-  });
+  const { teams, others } = startTenantShellReads(queryClient, { tenantId, userId: me.id });
+  teams.then(
+    (list) => {
+      const role = roleInTenant(me, tenant, list);
+      if (canTrackTime(role, tenantFeaturesOf(tenant.features))) {
+        queryClient.ensureQueryData(timerQueryOptions(tenantId)).catch(() => undefined);
+      }
+    },
+    () => undefined,
+  );
   await Promise.allSettled([
-    timer,
-    queryClient.ensureInfiniteQueryData(notificationsQueryOptions(tenantId)),
-    queryClient.ensureQueryData(unreadCountQueryOptions(tenantId)),
-    queryClient.ensureQueryData(favoritesQueryOptions(tenantId, me.id)),
-    queryClient.ensureQueryData(accessibilityPreferencesQueryOptions()),
+    teams,
+    ...others,
     ...(asksTenantUnreadCounts(tenants)
       ? [queryClient.ensureQueryData(tenantUnreadCountsQueryOptions())]
       : []),
   ]);
+}
+
+/**
+ * The shell's reads that need only the user and the tenant (not their role or their other tenants),
+ * each unless already at hand: the teams, the notifications, the unread count, the favourites and the
+ * accessibility preferences. The first reads (app/first-reads.ts) start these before the guards'
+ * answers are in; `readShellData` starts them (or finds them on their way) and the rest.
+ */
+export function startTenantShellReads(
+  queryClient: QueryClient,
+  { tenantId, userId }: { tenantId: string; userId: string },
+): { teams: Promise<Team[]>; others: Promise<unknown>[] } {
+  // The teams are read again in the background when stale, as the tenant route's loader always did
+  // on every page: the sidebar stays mounted from page to page.
+  const teams = queryClient.ensureQueryData({ ...teamsQueryOptions(tenantId), revalidateIfStale: true });
+  const others = [
+    queryClient.ensureInfiniteQueryData(notificationsQueryOptions(tenantId)),
+    queryClient.ensureQueryData(unreadCountQueryOptions(tenantId)),
+    queryClient.ensureQueryData(favoritesQueryOptions(tenantId, userId)),
+    queryClient.ensureQueryData(accessibilityPreferencesQueryOptions()),
+  ];
+  return { teams, others };
 }
 
 /** Whether this tenant's shell has drawn before in this session: its teams have been read. */

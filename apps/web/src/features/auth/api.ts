@@ -1,4 +1,4 @@
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { DemoUser, Me } from '@wattle/domain/users/schemas';
 import { http, httpList } from '@/lib/http';
 
@@ -10,29 +10,13 @@ export const authKeys = {
   demoUsers: ['auth', 'demo-users'] as const,
 };
 
-/** `quiet`: a 401 is left to the caller, not sent to the sign-in page (a read made ahead of the guard). */
-function fetchMe(signal: AbortSignal | undefined, options: { quiet?: boolean } = {}): Promise<Me> {
-  return http<Me>('/api/me', { signal, tenantId: null, skipUnauthenticatedRedirect: options.quiet });
-}
-
 /** The signed-in user; a 401 means nobody is signed in (the guard sends them to /login). */
 export function meQueryOptions() {
   return queryOptions({
     queryKey: authKeys.me,
-    queryFn: ({ signal }) => fetchMe(signal),
+    queryFn: ({ signal }) => http<Me>('/api/me', { signal, tenantId: null }),
     staleTime: 60_000,
   });
-}
-
-/**
- * The signed-in user, read before the guard asks (app/first-reads.ts) and kept where the guard looks.
- * It is not the guard's query: a 401 here is left alone, and the guard, finding nothing kept, reads
- * again and acts on its own 401 as ever (sending the person to sign in, with the reason).
- */
-export async function readMeAhead(queryClient: QueryClient): Promise<Me> {
-  const me = await fetchMe(undefined, { quiet: true });
-  if (queryClient.getQueryData(authKeys.me) === undefined) queryClient.setQueryData(authKeys.me, me);
-  return me;
 }
 
 export function authConfigQueryOptions() {

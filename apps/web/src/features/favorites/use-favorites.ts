@@ -114,9 +114,15 @@ async function migrateLegacyFavorites(tenantId: string): Promise<void> {
 const migrations = new Map<FavoritesScope, Promise<void>>();
 const cleanedUpScopes = new Set<FavoritesScope>();
 
-function migrateOnce(scope: FavoritesScope, tenantId: string): Promise<void> {
+/**
+ * The migration of this user's locally kept favourites in this tenant, begun on first call; nothing
+ * when none are kept, so the list's read is not held back a turn (issue 19: the first reads go out
+ * while the app's code is still running, and a turn then lasts until all of it has run).
+ */
+function migrateOnce(scope: FavoritesScope, tenantId: string): Promise<void> | undefined {
   let migration = migrations.get(scope);
   if (!migration) {
+    if (readStoredJson(storageKeys.legacyFavorites) === undefined) return undefined;
     migration = migrateLegacyFavorites(tenantId).catch(() => {
       toast.error(favoritesUiMessages.initialiseFailed, { id: 'favorites-initialise' });
     });
@@ -154,7 +160,8 @@ async function loadFavorites(
   signal: AbortSignal,
 ): Promise<Favorite[]> {
   const scope = favoritesScope(userId, tenantId);
-  await migrateOnce(scope, tenantId);
+  const migration = migrateOnce(scope, tenantId);
+  if (migration) await migration;
   const visible = visibleFavorites(await fetchFavorites(tenantId, signal));
   writeLocalCopy(scope, visible);
   void cleanUpOnce(client, scope, tenantId, userId);

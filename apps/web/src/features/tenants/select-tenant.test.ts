@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { selectTenant } from './select-tenant';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { storageKeys } from '@/lib/storage-keys';
+import { memoryStorage } from '@/test-support/memory-storage';
+import { selectTenant, soleStoredSelection } from './select-tenant';
 
 const member = { id: 'a', role: 'member' as const };
 const admin = { id: 'b', role: 'admin' as const };
@@ -24,5 +26,27 @@ describe('selectTenant', () => {
 
   it('gives nothing when there are no tenants', () => {
     expect(selectTenant([], ['a'])).toBeUndefined();
+  });
+});
+
+describe('soleStoredSelection', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  function withStored(value: unknown) {
+    const localStorage = memoryStorage();
+    if (value !== undefined) localStorage.setItem(storageKeys.selectedTenant, JSON.stringify(value));
+    vi.stubGlobal('window', { localStorage });
+  }
+
+  it("is the one person's kept choice", () => {
+    withStored({ 'user-1': 'tenant-1' });
+    expect(soleStoredSelection()).toEqual({ userId: 'user-1', tenantId: 'tenant-1' });
+  });
+
+  it('is nothing when no choice, or several people’s, or something unreadable is kept', () => {
+    for (const value of [undefined, {}, { a: 't1', b: 't2' }, { a: 3 }, ['t1']]) {
+      withStored(value);
+      expect(soleStoredSelection()).toBeUndefined();
+    }
   });
 });

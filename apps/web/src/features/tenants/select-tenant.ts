@@ -31,6 +31,18 @@ export function readStoredTenantId(userId: string): string | undefined {
   return readSelections()[userId];
 }
 
+/**
+ * The user and tenant last selected on this browser, when it has been used by one person only: a
+ * guess at whose session this is and where they will work, made before `GET /api/me` has answered
+ * (app/first-reads.ts). Undefined when it has kept no choice, or the choices of several people.
+ */
+export function soleStoredSelection(): { userId: string; tenantId: string } | undefined {
+  const entries = Object.entries(readSelections());
+  if (entries.length !== 1) return undefined;
+  const [[userId, tenantId]] = entries as [[string, string]];
+  return { userId, tenantId };
+}
+
 export function storeTenantId(userId: string, tenantId: string): void {
   writeStoredJson(storageKeys.selectedTenant, { ...readSelections(), [userId]: tenantId });
 }
