@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getCurrentTenantId, setCurrentTenantId } from '@/lib/current-tenant';
 import { setUnauthenticatedHandler } from '@/lib/http';
 import { storageKeys } from '@/lib/storage-keys';
+import { jsonResponse, listEnvelope as list } from '@/test-support/api-responses';
 import { memoryStorage } from '@/test-support/memory-storage';
 import { startFirstReads } from './first-reads';
 import { requireSignedIn, requireTenant } from './guards';
@@ -11,14 +12,6 @@ const me = { id: 'user-1', email: 'priya@example.test', name: 'Priya', platformR
 const sunrise = { id: 'tenant-1', name: 'Sunrise Care', role: 'member', features: {} };
 const harbour = { id: 'tenant-2', name: 'Harbour', role: 'member', features: {} };
 
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-const list = (data: unknown[]) => ({
-  success: true,
-  data,
-  meta: { total: data.length, limit: 50, offset: 0 },
-});
 const card = { id: 'card-1', title: 'Plan', templateId: null, templateVersion: null };
 
 let signedIn = true;

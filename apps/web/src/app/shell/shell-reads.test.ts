@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { TenantSummary } from '@wattle/domain/tenants/schemas';
 import type { Me } from '@wattle/domain/users/schemas';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, listEnvelope as list } from '@/test-support/api-responses';
 import { memoryStorage } from '@/test-support/memory-storage';
 import { createQueryClient } from '../query-client';
 import { hasShellData, readShellData } from './shell-reads';
@@ -14,15 +15,6 @@ const sunrise = {
   features: {},
 } as unknown as TenantSummary;
 const harbour = { id: 'tenant-2', name: 'Harbour', role: 'member', features: {} } as unknown as TenantSummary;
-
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-const list = (data: unknown[]) => ({
-  success: true,
-  data,
-  meta: { total: data.length, limit: 50, offset: 0 },
-});
 
 let teamRole = 'team-member';
 let fetchMock: ReturnType<typeof vi.fn>;

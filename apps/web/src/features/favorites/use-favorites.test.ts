@@ -1,16 +1,13 @@
 import { type QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/app/query-client';
+import { jsonResponse, listEnvelope } from '@/test-support/api-responses';
 import { memoryStorage } from '@/test-support/memory-storage';
 import { toast } from '@/ui/toast';
 import { favoritesUiMessages } from './favorites-state';
 import { favoritesQueryOptions } from './use-favorites';
 
 vi.mock('@/ui/toast', () => ({ toast: { error: vi.fn() } }));
-
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 const favorite = (path: string) => ({
   id: `fav-${path}`,
@@ -34,7 +31,7 @@ beforeEach(() => {
   fetchMock = vi.fn(async (url: string) => {
     if (url.startsWith('/api/favorites/cleanup')) return cleanupAnswer;
     const data = [favorite('/inbox')];
-    return jsonResponse(200, { success: true, data, meta: { total: data.length, limit: 30, offset: 0 } });
+    return jsonResponse(200, listEnvelope(data, 30));
   });
   vi.stubGlobal('fetch', fetchMock);
   vi.stubGlobal('document', { cookie: '' });
