@@ -26,10 +26,11 @@ import { canTrackTime, timerQueryOptions } from '@/features/time/timer-query';
  * while the page's code is still running, or with the router's first load at the latest. Issue 19:
  * started by the components themselves, they went out only once the shell had drawn (700–1,000 ms
  * at 4x CPU slowdown), and each answer drew much of the shell again before the page's largest paint.
- * Settles when all but the timer have settled, whether or not they succeeded: the components show
- * their own loading and error states, and read again, as before. The timer is asked for only once
- * the teams have answered (they decide who records time), a round trip after the others, and the
- * first drawing does not wait for it: the header's timer button is drawn again when it answers.
+ * Settles when all have settled, whether or not they succeeded: the components show their own
+ * loading and error states, and read again, as before. The timer is asked for once the teams have
+ * answered (they decide who records time). The first drawing waits for it too: drawn without it, the
+ * shell was drawn again as it answered, a 200–330 ms task after the board's first paint at 4x CPU
+ * slowdown (issue 19: blocking time).
  */
 export async function readShellData(
   queryClient: QueryClient,
@@ -37,17 +38,14 @@ export async function readShellData(
 ): Promise<void> {
   const tenantId = tenant.id;
   const { teams, others } = startTenantShellReads(queryClient, { tenantId, userId: me.id });
-  teams.then(
-    (list) => {
-      const role = roleInTenant(me, tenant, list);
-      if (canTrackTime(role, tenantFeaturesOf(tenant.features))) {
-        queryClient.ensureQueryData(timerQueryOptions(tenantId)).catch(() => undefined);
-      }
-    },
-    () => undefined,
-  );
+  const timer = teams.then((list) => {
+    const role = roleInTenant(me, tenant, list);
+    if (canTrackTime(role, tenantFeaturesOf(tenant.features))) {
+      return queryClient.ensureQueryData(timerQueryOptions(tenantId));
+    }
+  });
   await Promise.allSettled([
-    teams,
+    timer,
     ...others,
     ...(asksTenantUnreadCounts(tenants)
       ? [queryClient.ensureQueryData(tenantUnreadCountsQueryOptions())]
