@@ -130,6 +130,10 @@ describe('startFirstReads', () => {
       .map(([, init]) => ((init as RequestInit).headers as Record<string, string>)['X-Tenant-Id']);
     expect(cardReads).toEqual(['tenant-9', sunrise.id]);
     expect(getCurrentTenantId()).toBe(sunrise.id);
+    // The favourites are kept per person: read only for the one signed in, in the chosen tenant.
+    expect(requested().filter((path) => path === '/api/favorites')).toHaveLength(1);
+    expect(tenantOf('/api/favorites')).toMatchObject({ 'X-Tenant-Id': sunrise.id });
+    expect(localStorage.getItem(storageKeys.favorites)).not.toContain('someone-else');
   });
 
   it("starts the card page's card with them", async () => {

@@ -6,7 +6,7 @@ import { prefetchCard } from '@/features/cards/prefetch-card';
 import { prefetchTeamWorkItems, preloadTeamViewCode } from '@/features/team-views/prefetch-team-view';
 import { teamsQueryOptions } from '@/features/teams/api';
 import { resolveCurrentTenant, tenantsQuietlyQueryOptions } from '@/features/tenants/api';
-import { soleStoredSelection } from '@/features/tenants/select-tenant';
+import { soleStoredTenantId } from '@/features/tenants/select-tenant';
 import { csrfCookieName, readCookie } from '@/lib/http';
 import { cardPagePath, matchPagePath, teamViewPagePath } from './routes/page-paths';
 import { readShellData, startTenantShellReads } from './shell/shell-reads';
@@ -20,10 +20,12 @@ import { readShellData, startTenantShellReads } from './shell/shell-reads';
  *
  * The reads need the tenant, which the guards' answers settle (`GET /api/me`, `GET /api/tenants`,
  * preloaded by the server's page), but those answers reach the page only once its code has run. So
- * where this browser has kept one person's choice of tenant, that tenant's reads go out at once; the
+ * where this browser has kept one person's choice of tenant, that tenant's reads that do not depend on
+ * who is asking go out at once (`startTenantShellReads`: not the favourites, kept per person); the
  * answers are the session's own, whoever it is, and a guess that proves wrong (another person signed
  * in, another tenant chosen) leaves reads nobody draws from. Once the guards' answers are in, the
- * tenant the guard will choose (by the same rule) gets its reads if it was not the guess.
+ * shell's other reads follow, and the page's reads for the tenant the guard will choose (by the same
+ * rule) if it was not the guess.
  *
  * Only for a page behind the sign-in guard, for someone with a session (the CSRF cookie comes with
  * one). These are the app's own queries, so a failure is handled as it would be later: the guard
@@ -35,11 +37,11 @@ export async function startFirstReads(queryClient: QueryClient, pathname: string
   const card = matchPagePath(cardPagePath, pathname);
   const teamView = matchPagePath(teamViewPagePath, pathname);
   if (teamView?.view) void preloadTeamViewCode(teamView.view);
-  const guess = soleStoredSelection();
+  const guess = soleStoredTenantId();
   if (guess) {
     const { teams, others } = startTenantShellReads(queryClient, guess);
     void Promise.allSettled([teams, ...others]);
-    startPageReads(queryClient, guess.tenantId, { card, teamView }, () => teams);
+    startPageReads(queryClient, guess, { card, teamView }, () => teams);
   }
   try {
     const [me, tenants] = await Promise.all([
@@ -50,7 +52,7 @@ export async function startFirstReads(queryClient: QueryClient, pathname: string
     const tenant = resolveCurrentTenant(me.id, tenants);
     if (!tenant) return;
     void readShellData(queryClient, { me, tenant, tenants });
-    if (tenant.id !== guess?.tenantId) {
+    if (tenant.id !== guess) {
       startPageReads(queryClient, tenant.id, { card, teamView }, () =>
         queryClient.ensureQueryData(teamsQueryOptions(tenant.id)),
       );

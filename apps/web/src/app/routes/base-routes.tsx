@@ -106,8 +106,11 @@ export const verificationRoute = createRoute({
   ),
 });
 
-/** Whether a tenant route has loaded in this page's life: the first reads may have read its data. */
-let shellDrawn = false;
+/**
+ * Whether the tenant route has loaded before in this page's life. Its data being at hand does not
+ * say so: the first reads (app/first-reads.ts) may have read it before the shell was ever drawn.
+ */
+let tenantRouteLoaded = false;
 
 export const tenantRoute = createRoute({
   getParentRoute: () => signedInRoute,
@@ -117,8 +120,8 @@ export const tenantRoute = createRoute({
     // The shell's reads go out with the page's code (shell/shell-reads.ts), or before it has all run
     // (app/first-reads.ts). The first page of a tenant waits briefly for them, so the shell is drawn
     // once with them, not again for each answer.
-    const isFirstPage = !shellDrawn || !hasShellData(context.queryClient, context.tenant.id);
-    shellDrawn = true;
+    const isFirstPage = !tenantRouteLoaded || !hasShellData(context.queryClient, context.tenant.id);
+    tenantRouteLoaded = true;
     const reading = readShellData(context.queryClient, context);
     if (isFirstPage) {
       // The main thread is idle while they are on their way: the first drawing's set-up is done then.

@@ -29,7 +29,7 @@ import { canTrackTime, timerQueryOptions } from '@/features/time/timer-query';
  * Settles when all have settled, whether or not they succeeded: the components show their own
  * loading and error states, and read again, as before. The timer is asked for once the teams have
  * answered (they decide who records time). The first drawing waits for it too: drawn without it, the
- * shell was drawn again as it answered, a 200–330 ms task after the board's first paint at 4x CPU
+ * shell was drawn again as it answered, a 160–330 ms task after the board's first paint at 4x CPU
  * slowdown (issue 19: blocking time).
  */
 export async function readShellData(
@@ -37,7 +37,7 @@ export async function readShellData(
   { me, tenant, tenants }: { me: Me; tenant: TenantSummary; tenants: readonly TenantSummary[] },
 ): Promise<void> {
   const tenantId = tenant.id;
-  const { teams, others } = startTenantShellReads(queryClient, { tenantId, userId: me.id });
+  const { teams, others } = startTenantShellReads(queryClient, tenantId);
   const timer = teams.then((list) => {
     const role = roleInTenant(me, tenant, list);
     if (canTrackTime(role, tenantFeaturesOf(tenant.features))) {
@@ -47,6 +47,7 @@ export async function readShellData(
   await Promise.allSettled([
     timer,
     ...others,
+    queryClient.ensureQueryData(favoritesQueryOptions(tenantId, me.id)),
     ...(asksTenantUnreadCounts(tenants)
       ? [queryClient.ensureQueryData(tenantUnreadCountsQueryOptions())]
       : []),
@@ -54,14 +55,16 @@ export async function readShellData(
 }
 
 /**
- * The shell's reads that need only the user and the tenant (not their role or their other tenants),
- * each unless already at hand: the teams, the notifications, the unread count, the favourites and the
- * accessibility preferences. The first reads (app/first-reads.ts) start these before the guards'
- * answers are in; `readShellData` starts them (or finds them on their way) and the rest.
+ * The shell's reads that need only the tenant (not who is asking, their role or their other
+ * tenants), each unless already at hand: the teams, the notifications, the unread count and the
+ * accessibility preferences. Their answers are the session's own whoever it is, so the first reads
+ * (app/first-reads.ts) start these before `GET /api/me` has said who that is; `readShellData` starts
+ * them (or finds them on their way) and the rest. The favourites are not among them: they are kept
+ * per person, in the query's key and in this browser's local copy.
  */
 export function startTenantShellReads(
   queryClient: QueryClient,
-  { tenantId, userId }: { tenantId: string; userId: string },
+  tenantId: string,
 ): { teams: Promise<Team[]>; others: Promise<unknown>[] } {
   // The teams are read again in the background when stale, as the tenant route's loader always did
   // on every page: the sidebar stays mounted from page to page.
@@ -69,7 +72,6 @@ export function startTenantShellReads(
   const others = [
     queryClient.ensureInfiniteQueryData(notificationsQueryOptions(tenantId)),
     queryClient.ensureQueryData(unreadCountQueryOptions(tenantId)),
-    queryClient.ensureQueryData(favoritesQueryOptions(tenantId, userId)),
     queryClient.ensureQueryData(accessibilityPreferencesQueryOptions()),
   ];
   return { teams, others };

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '@/lib/storage-keys';
 import { memoryStorage } from '@/test-support/memory-storage';
-import { selectTenant, soleStoredSelection } from './select-tenant';
+import { selectTenant, soleStoredTenantId } from './select-tenant';
 
 const member = { id: 'a', role: 'member' as const };
 const admin = { id: 'b', role: 'admin' as const };
@@ -29,7 +29,7 @@ describe('selectTenant', () => {
   });
 });
 
-describe('soleStoredSelection', () => {
+describe('soleStoredTenantId', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   function withStored(value: unknown) {
@@ -40,13 +40,13 @@ describe('soleStoredSelection', () => {
 
   it("is the one person's kept choice", () => {
     withStored({ 'user-1': 'tenant-1' });
-    expect(soleStoredSelection()).toEqual({ userId: 'user-1', tenantId: 'tenant-1' });
+    expect(soleStoredTenantId()).toBe('tenant-1');
   });
 
   it('is nothing when no choice, or several people’s, or something unreadable is kept', () => {
     for (const value of [undefined, {}, { a: 't1', b: 't2' }, { a: 3 }, ['t1']]) {
       withStored(value);
-      expect(soleStoredSelection()).toBeUndefined();
+      expect(soleStoredTenantId()).toBeUndefined();
     }
   });
 });

@@ -32,15 +32,13 @@ export function readStoredTenantId(userId: string): string | undefined {
 }
 
 /**
- * The user and tenant last selected on this browser, when it has been used by one person only: a
- * guess at whose session this is and where they will work, made before `GET /api/me` has answered
- * (app/first-reads.ts). Undefined when it has kept no choice, or the choices of several people.
+ * The tenant last selected on this browser, when it has been used by one person only: a guess at
+ * where this session will work, made before `GET /api/me` has said whose it is (app/first-reads.ts).
+ * Undefined when it has kept no choice, or the choices of several people.
  */
-export function soleStoredSelection(): { userId: string; tenantId: string } | undefined {
-  const entries = Object.entries(readSelections());
-  if (entries.length !== 1) return undefined;
-  const [[userId, tenantId]] = entries as [[string, string]];
-  return { userId, tenantId };
+export function soleStoredTenantId(): string | undefined {
+  const tenantIds = Object.values(readSelections());
+  return tenantIds.length === 1 ? tenantIds[0] : undefined;
 }
 
 export function storeTenantId(userId: string, tenantId: string): void {
