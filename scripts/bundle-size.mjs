@@ -8,8 +8,10 @@
 // It starts the built server (apps/server/dist/main.js, or --server) serving the web build
 // (apps/web/dist, or --dist) with demo sign-in on a throw-away PGlite data directory, signs in,
 // opens /inbox in Debian's Chromium and records every script the page fetched. Each script is
-// gzipped here at level 9 (what a static server or CDN would send); the sum of every script fetched
-// until the network is quiet is the figure.
+// gzipped here at level 9 (what a static server or CDN would send). The figure held to the budget is
+// the sum of the scripts asked for before the page's largest paint: what /inbox needs. Code asked for
+// after it (the card page's, fetched ahead while the inbox is idle so a card opens at once, issue 19)
+// is listed and counted apart.
 // Exits 1 when over budget or when an area shares a chunk with the entry.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -39,7 +41,7 @@ const areaModules = [
   'inbox-page',
   'teams-page',
   'dashboard-page',
-  'invoice-pages',
+  'invoices-page',
   'timesheet-page',
   'participants-page',
   'settings-layout',
@@ -50,32 +52,48 @@ await withDemoApp(
   async ({ newSignedInContext }) => {
     const context = await newSignedInContext(args.user);
     const page = await context.newPage();
-    const scripts = new Set();
-    page.on('response', (response) => {
-      const url = new URL(response.url());
-      if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
+    await page.addInitScript(() => {
+      window.__largestPaint = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.__largestPaint = entry.startTime;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
     });
     await page.goto('/inbox', { waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: 'Inbox', level: 1 }).waitFor();
+    const { scripts, largestPaint } = await page.evaluate(() => ({
+      largestPaint: window.__largestPaint,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+        .map((entry) => ({ pathname: new URL(entry.name).pathname, start: entry.startTime })),
+    }));
 
-    const rows = [...scripts].sort().map((pathname) => {
-      const bytes = readFileSync(path.join(dist, pathname));
-      return {
-        file: pathname.replace(/^\/assets\//, ''),
-        raw: bytes.length,
-        gzip: gzipSync(bytes, { level: 9 }).length,
-      };
-    });
+    const rows = scripts
+      .sort((a, b) => a.pathname.localeCompare(b.pathname))
+      .map(({ pathname, start }) => {
+        const bytes = readFileSync(path.join(dist, pathname));
+        return {
+          file: pathname.replace(/^\/assets\//, ''),
+          raw: bytes.length,
+          gzip: gzipSync(bytes, { level: 9 }).length,
+          ahead: start > largestPaint,
+        };
+      });
     const sum = (list) => list.reduce((total, row) => total + row.gzip, 0);
     const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
     const print = (row) =>
       console.log(
         `  ${row.file.padEnd(48)} ${kb(row.raw).padStart(10)} raw ${kb(row.gzip).padStart(10)} gzip`,
       );
-    const total = sum(rows);
-    console.log(`JavaScript loaded for /inbox (signed in as ${args.user}):\n`);
-    rows.forEach(print);
+    const needed = rows.filter((row) => !row.ahead);
+    const ahead = rows.filter((row) => row.ahead);
+    const total = sum(needed);
+    console.log(`JavaScript loaded for /inbox before its largest paint (signed in as ${args.user}):\n`);
+    needed.forEach(print);
     console.log(`\n  total gzip: ${kb(total)} (budget ${kb(budgetBytes)})`);
+    console.log(`\nFetched ahead after the largest paint, for the next page (not in the budget):\n`);
+    ahead.forEach(print);
+    console.log(`\n  total gzip: ${kb(sum(ahead))}`);
 
     // Every area in its own chunk: each page module named above is emitted as a file of its own.
     const assets = readdirSync(path.join(dist, 'assets')).filter((file) => file.endsWith('.js'));

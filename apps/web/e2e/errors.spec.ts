@@ -6,15 +6,15 @@ const errorIdPattern = /^ERR-[A-Z0-9]+-[A-Z0-9]{6}$/;
 
 /**
  * Makes the shipped app fail while rendering above every route, where only the whole-app fallback
- * can catch it: the main bundle is served with the toaster's props (rendered by the providers
+ * can catch it: the startup chunk (build-plugins/startup-chunk.ts) is served with the toaster's props (rendered by the providers
  * around the router) replaced by a throw. Nothing in the app is changed for the test.
  */
 async function breakRenderingAboveTheRouter(page: Page) {
-  await page.route('**/assets/index-*.js', async (route) => {
+  await page.route('**/assets/startup-*.js', async (route) => {
     const response = await route.fetch();
     const source = await response.text();
     const marker = '`toaster group`';
-    expect(source, 'the main bundle still renders the toaster with this class name').toContain(marker);
+    expect(source, 'the startup chunk still renders the toaster with this class name').toContain(marker);
     await route.fulfill({
       response,
       // Not cached, so Reload Page fetches the real bundle once the fault is removed.
@@ -122,7 +122,7 @@ test.describe('error screens', () => {
     expect(copied.url).toContain('/inbox');
 
     // Reload Page: with the fault gone the app works again.
-    await page.unroute('**/assets/index-*.js');
+    await page.unroute('**/assets/startup-*.js');
     await page.getByRole('button', { name: 'Reload Page' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
   });
@@ -147,7 +147,7 @@ test.describe('error screens', () => {
       .poll(() => alerts)
       .toEqual([`alert: Please include this error ID in your bug report: ${errorId}`]);
 
-    await page.unroute('**/assets/index-*.js');
+    await page.unroute('**/assets/startup-*.js');
     await page.getByRole('link', { name: 'Go Home' }).click();
     await expect(page).toHaveURL(/\/inbox$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
