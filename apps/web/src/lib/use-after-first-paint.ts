@@ -33,6 +33,11 @@ export function useAfterFirstPaint({ onlyOnAppStart = false }: { onlyOnAppStart?
   return painted;
 }
 
+/** Whether the app has painted a page since it started: false while its first page is drawn. */
+export function hasAppPainted(): boolean {
+  return appHasPainted;
+}
+
 /** Notes, once the app's first page has painted, that it has (the shell calls it once). */
 export function useNoteAppPainted(): void {
   useEffect(() => {

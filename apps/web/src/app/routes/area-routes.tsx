@@ -397,9 +397,10 @@ const cardDetailComponent = lazyRouteComponent(
 // The card routes' loaders start reading the card and its template beside the page's code, on a
 // hover or focus of a card link as well as when it is followed (features/cards/prefetch-card.ts says
 // why that is safe). A followed link waits briefly for them (a card read on the link's hover is at
-// hand already): the page is drawn once with its card, not first as 'Loading card...' and then again
-// whole (issue 19: the warm largest paint of /card/{id}). A slow read leaves the page's own loading
-// state to show.
+// hand already): the app's first page is drawn once with its card, not first as 'Loading card...' and
+// then again whole (issue 19: the warm largest paint of /card/{id}); a card opened from another page
+// is drawn in the background, in slices (card-detail-page.tsx says why). A slow read leaves the page's
+// own loading state to show.
 function readCard(
   context: { queryClient: QueryClient; tenant: { id: string } },
   cardId: string,
