@@ -6,7 +6,7 @@ type Bundle = Rolldown.OutputBundle;
 
 function chunk(
   fileName: string,
-  options: { isEntry?: boolean; imports?: string[]; dynamicImports?: string[] } = {},
+  options: { isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; moduleIds?: string[] } = {},
 ) {
   return {
     type: 'chunk',
@@ -14,6 +14,7 @@ function chunk(
     isEntry: options.isEntry ?? false,
     imports: options.imports ?? [],
     dynamicImports: options.dynamicImports ?? [],
+    moduleIds: options.moduleIds ?? [],
     code: `const __vite__mapDeps = [];\nexport const ${fileName.replace(/\W/g, '_')} = 1;\n`,
     map: { mappings: ';AAAA' },
   };
@@ -52,6 +53,25 @@ describe('chunksCalledOnLoad', () => {
       'react.js',
       'router.js',
       'runtime.js',
+    ]);
+  });
+
+  it("adds a named page's chunk and what it imports statically, not the other pages", () => {
+    const bundle = bundleOf(
+      chunk('index.js', { isEntry: true, dynamicImports: ['card-page.js', 'inbox-page.js'] }),
+      chunk('card-page.js', { imports: ['form.js'], moduleIds: ['/app/src/features/cards/card-page.tsx'] }),
+      chunk('form.js', { imports: ['icons.js'] }),
+      chunk('icons.js'),
+      chunk('inbox-page.js', {
+        imports: ['icons.js'],
+        moduleIds: ['/app/src/features/inbox/inbox-page.tsx'],
+      }),
+    );
+    expect([...chunksCalledOnLoad(bundle, [/cards[\\/]card-page\.tsx$/])].sort()).toEqual([
+      'card-page.js',
+      'form.js',
+      'icons.js',
+      'index.js',
     ]);
   });
 

@@ -17,8 +17,11 @@ export const compileHintComment = '//# allFunctionsCalledOnLoad';
  * drawing's 260 ms task was V8 compiling some 550 functions of React, the router, TanStack Query,
  * tailwind-merge and the shell one by one as they were first called. Chunks loaded on demand (pages,
  * the editor, charts) stay lazily compiled: most of their functions never run in a visit.
+ *
+ * Also, with what they import statically, the chunks holding a module `pages` names: pages loaded on
+ * demand whose first drawing matters as much (see vite.config.ts), compiled as their code loads.
  */
-export function chunksCalledOnLoad(bundle: OutputBundle): Set<string> {
+export function chunksCalledOnLoad(bundle: OutputBundle, pages: RegExp[] = []): Set<string> {
   const called = new Set<string>();
   const visit = (fileName: string) => {
     const chunk = bundle[fileName];
@@ -27,7 +30,9 @@ export function chunksCalledOnLoad(bundle: OutputBundle): Set<string> {
     for (const imported of chunk.imports) visit(imported);
   };
   for (const file of Object.values(bundle)) {
-    if (file.type === 'chunk' && file.isEntry) visit(file.fileName);
+    if (file.type !== 'chunk') continue;
+    const holdsPage = pages.some((page) => file.moduleIds.some((id) => page.test(id)));
+    if (file.isEntry || holdsPage) visit(file.fileName);
   }
   return called;
 }
@@ -44,18 +49,19 @@ function addHint(chunk: OutputChunk, mapAsset: OutputAsset | undefined) {
 }
 
 /**
- * Adds the compile hint to the chunks the app calls on load. It runs after Vite's own changes to the
+ * Adds the compile hint to the chunks the app calls on load (and to those of `pages`, module ids
+ * matched as in `chunksCalledOnLoad`). It runs after Vite's own changes to the
  * chunks (the preload helper's dependency list is written on the first line), since the comment
  * counts only on the file's first line.
  */
-export function compileHints(): Plugin {
+export function compileHints(pages: RegExp[] = []): Plugin {
   return {
     name: 'wattle-compile-hints',
     apply: 'build',
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
-        for (const fileName of chunksCalledOnLoad(bundle)) {
+        for (const fileName of chunksCalledOnLoad(bundle, pages)) {
           const mapAsset = bundle[`${fileName}.map`];
           addHint(bundle[fileName] as OutputChunk, mapAsset?.type === 'asset' ? mapAsset : undefined);
         }
