@@ -49,10 +49,10 @@ function addHint(chunk: OutputChunk, mapAsset: OutputAsset | undefined) {
 }
 
 /**
- * Adds the compile hint to the chunks the app calls on load (and to those of `pages`, module ids
- * matched as in `chunksCalledOnLoad`). It runs after Vite's own changes to the
- * chunks (the preload helper's dependency list is written on the first line), since the comment
- * counts only on the file's first line.
+ * Adds the compile hint to the chunks the app calls on load, and to those of `pages` (module ids,
+ * matched as in `chunksCalledOnLoad`). It runs after Vite's own changes to the chunks (the preload
+ * helper's dependency list is written on the first line), since the comment counts only on the
+ * file's first line.
  */
 export function compileHints(pages: RegExp[] = []): Plugin {
   return {

@@ -6,8 +6,9 @@ const errorIdPattern = /^ERR-[A-Z0-9]+-[A-Z0-9]{6}$/;
 
 /**
  * Makes the shipped app fail while rendering above every route, where only the whole-app fallback
- * can catch it: the startup chunk (build-plugins/startup-chunk.ts) is served with the toaster's props (rendered by the providers
- * around the router) replaced by a throw. Nothing in the app is changed for the test.
+ * can catch it: the startup chunk (build-plugins/startup-chunk.ts) is served with the toaster's props
+ * (rendered by the providers around the router) replaced by a throw. Nothing in the app is changed
+ * for the test.
  */
 async function breakRenderingAboveTheRouter(page: Page) {
   await page.route('**/assets/startup-*.js', async (route) => {

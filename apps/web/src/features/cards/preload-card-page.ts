@@ -13,10 +13,10 @@ let requested = false;
 
 /**
  * A User Timing mark set as the preload starts: DevTools' Performance panel shows it, and
- * `scripts/bundle-size.mjs` counts the scripts asked for from then on as fetched ahead, not as the
- * page's own.
+ * `scripts/bundle-size.mjs` (which names it too) counts the scripts asked for from then on as fetched
+ * ahead, not as the page's own.
  */
-export const cardPagePreloadMark = 'wattle:card-page-preload';
+const cardPagePreloadMark = 'wattle:card-page-preload';
 
 export function preloadCardPage(): void {
   if (requested) return;
