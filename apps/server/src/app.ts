@@ -6,7 +6,6 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import { isSignedInPage } from '@wattle/domain/auth/signed-in-pages';
 import { installPlainValidationMessages } from '@wattle/domain/shared/plain-validation-messages';
 import Fastify, {
   type FastifyInstance,
@@ -16,7 +15,6 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sessionCookie } from './auth/cookies';
 import { demoRoutes } from './auth/demo-routes';
 import { type OidcBearerResolver, registerAuthGuard } from './auth/guard';
 import { sessionRoutes } from './auth/session-routes';
@@ -72,6 +70,7 @@ import { timeEntryRoutes } from './features/time-entries/routes';
 import { timerRoutes } from './features/timer/routes';
 import { registerErrorHandler } from './http/error-handler';
 import { registerIdempotency } from './http/idempotency';
+import { pageReadsPreload } from './http/page-preloads';
 import { registerReadCache } from './http/read-cache';
 import { createResponseSerializerCompiler } from './http/response-serializer';
 import { createAuditPackBuilder } from './jobs/audit-pack-builder';
@@ -247,24 +246,6 @@ function defaultWebDist(): string {
   return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 }
 
-/** The reads every signed-in page's guards make first (apps/web/src/app/guards.ts). */
-const guardReadsPreload = ['/api/me', '/api/tenants']
-  .map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`)
-  .join(', ');
-
-/**
- * Whether the page is sent with a Link header that has the browser fetch the guards' two reads as
- * it fetches the app's code. Without it they go out only once the code has loaded and run: issue 19,
- * 100–200 ms of a warm load at 4x CPU slowdown, on every page. `as=fetch` with `crossorigin` matches
- * the app's own `fetch()` (same mode and credentials), which takes the answers instead of asking
- * again. Only for someone with a session cookie (a stale one is answered 401, which the guard acts
- * on as before), and not for the pages without those guards (sign-in, an invitation): there the
- * answers would go unused.
- */
-function startsGuardReads(pathname: string, cookies: Record<string, string | undefined>): boolean {
-  return Boolean(cookies[sessionCookie]) && isSignedInPage(pathname);
-}
-
 /**
  * The built web app on the same port: files as they are (looked up per request, so a rebuild is
  * served without a restart), and index.html for client-side routes.
@@ -291,7 +272,8 @@ async function serveWebApp(app: FastifyInstance, dist: string) {
   }
   /** The app's page, for '/' and every client-side route. */
   const sendPage = (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
-    if (startsGuardReads(pathname, request.cookies)) reply.header('link', guardReadsPreload);
+    const preload = pageReadsPreload(pathname, request.cookies, app.config.authMode);
+    if (preload) reply.header('link', preload);
     return reply.header('cache-control', 'no-cache').header('vary', 'cookie').sendFile('index.html', dist);
   };
   // '/' has a route of its own, before the static files' index, so it gets the page's headers.

@@ -82,6 +82,10 @@ test.describe('incidents register', () => {
     const panel = page.getByTestId('incident-detail');
     await expect(panel.getByRole('heading', { name: title })).toBeVisible();
     await expect(page).toHaveURL(/incident=/);
+    // A new incident's severity is not assessed (not Low, "no harm") until someone records it.
+    await expect(panel.getByLabel('Severity')).toHaveValue('');
+    await expect(panel.getByLabel('Severity').locator('option:checked')).toHaveText('Not assessed');
+    await expect(page.getByTestId('incident-row').filter({ hasText: title })).toContainText('Not assessed');
 
     await panel.getByLabel('Reportable incident').check();
     // Saving without a category is refused and nothing is lost.

@@ -2,7 +2,7 @@ import { deadlineStatusLabels } from '../deadlines/schemas';
 import {
   type IncidentSummary,
   incidentCategoryLabels,
-  incidentSeverityLabels,
+  incidentSeverityLabel,
   incidentStatusLabels,
   reportableCategoryLabels,
 } from './schemas';
@@ -66,7 +66,7 @@ export function incidentCsvRow(incident: IncidentSummary, timeZone: string): str
     incident.team.name,
     when(incident.occurredAt),
     incidentCategoryLabels[incident.category],
-    incidentSeverityLabels[incident.severity],
+    incidentSeverityLabel(incident.severity),
     incident.reportable ? 'Yes' : 'No',
     incident.reportable && incident.reportableCategory
       ? reportableCategoryLabels[incident.reportableCategory]

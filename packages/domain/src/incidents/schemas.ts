@@ -65,6 +65,18 @@ export const incidentSeverityLabels: Record<IncidentSeverity, string> = {
   high: 'High',
   critical: 'Critical',
 };
+/**
+ * An entry's severity is empty until someone assesses it (a new incident report, an incident raised
+ * for an unauthorised use): not assessed is not "no harm", so it keeps the stricter clocks (decision 0027).
+ */
+export const notAssessedLabel = 'Not assessed';
+export function incidentSeverityLabel(severity: IncidentSeverity | null): string {
+  return severity ? incidentSeverityLabels[severity] : notAssessedLabel;
+}
+/** The register's severity filter: a severity, or the entries nobody has assessed yet. */
+export const incidentSeverityFilters = [...incidentSeverities, 'not-assessed'] as const;
+export const IncidentSeverityFilterSchema = z.enum(incidentSeverityFilters);
+export type IncidentSeverityFilter = z.infer<typeof IncidentSeverityFilterSchema>;
 
 export const incidentStatuses = ['open', 'closed'] as const;
 export const IncidentStatusSchema = z.enum(incidentStatuses);
@@ -97,7 +109,8 @@ export const IncidentSummarySchema = z.object({
   participant: Person.nullable(),
   team: z.object({ id: z.uuid(), name: z.string(), slug: z.string() }),
   category: IncidentCategorySchema,
-  severity: IncidentSeveritySchema,
+  /** Null until someone assesses it. */
+  severity: IncidentSeveritySchema.nullable(),
   occurredAt: Instant,
   reportable: z.boolean(),
   reportableCategory: ReportableCategorySchema.nullable(),
@@ -151,7 +164,7 @@ export const IncidentListQuerySchema = z
     status: IncidentStatusSchema.optional(),
     reportable: booleanQuery,
     category: IncidentCategorySchema.optional(),
-    severity: IncidentSeveritySchema.optional(),
+    severity: IncidentSeverityFilterSchema.optional(),
     teamId: z.uuid().optional(),
     participantId: z.uuid().optional(),
     /** Incidents that happened on or after this day (tenant time zone). */

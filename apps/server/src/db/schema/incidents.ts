@@ -42,9 +42,9 @@ export const incidents = pgTable(
     participantId: uuid('participant_id'),
     teamId: uuid('team_id').notNull(),
     category: text('category').notNull().default('other'),
-    severity: text('severity', { enum: ['low', 'medium', 'high', 'critical'] })
-      .notNull()
-      .default('low'),
+    // Null until someone assesses it: an unauthorised restrictive practice not yet assessed keeps the
+    // 24-hour clock (decision 0027); only Low, recorded by someone, means nobody was harmed.
+    severity: text('severity', { enum: ['low', 'medium', 'high', 'critical'] }),
     occurredAt: instant('occurred_at').notNull(),
     behaviour: text('behaviour'),
     antecedent: text('antecedent'),

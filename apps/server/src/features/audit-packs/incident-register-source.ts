@@ -99,7 +99,7 @@ export const incidentRegisterSource: EvidenceSource = {
           r.participant ?? '',
           r.team ?? '',
           r.category,
-          r.severity,
+          r.severity ?? 'not-assessed',
           r.behaviour ?? '',
           r.antecedent ?? '',
           r.reportable ? 'Yes' : 'No',

@@ -92,7 +92,8 @@ describe('an incident report card makes its register entry', () => {
       participant: { id: jordan, name: 'Jordan Lee' },
       team: { id: jordanTeam },
       category: 'other',
-      severity: 'low',
+      // Nobody has assessed it yet: not "no harm" (decision 0027).
+      severity: null,
       reportable: false,
       status: 'open',
       deadlines: [],
@@ -181,6 +182,33 @@ describe('PATCH /api/incidents/{id}: reportable and the Commission clocks', () =
       );
     }
     expect(await notificationsOf('sophie.support@sunrise.example', incident.cardId)).toEqual([]);
+  });
+
+  it('an unauthorised restrictive practice reported on a card keeps the 24-hour clock until its severity is recorded as Low', async () => {
+    const reported = await reportIncident('Incident: door locked without authorisation', {
+      'incident-date': '2026-03-02',
+      'incident-time': '14:30',
+    });
+    const awareAt = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+    const client = await sophie();
+    const marked = await client.patch(`/api/incidents/${reported.id}`, {
+      version: 1,
+      category: 'restrictive-practice',
+      reportable: true,
+      reportableCategory: 'unauthorised-restrictive-practice',
+      awareAt,
+    });
+    expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+    const notificationDue = (incident: { deadlines: { kind: string; dueAt: string }[] }) =>
+      new Date(incident.deadlines.find((d) => d.kind === 'incident-notification')!.dueAt).getTime();
+    expect(marked.body.data.severity).toBeNull();
+    expect(notificationDue(marked.body.data) - new Date(awareAt).getTime()).toBe(24 * 60 * 60 * 1000);
+
+    const noHarm = await client.patch(`/api/incidents/${reported.id}`, { version: 2, severity: 'low' });
+    expect(noHarm.status).toBe(200);
+    expect(notificationDue(noHarm.body.data) - new Date(awareAt).getTime()).toBeGreaterThan(
+      5 * 24 * 3_600_000,
+    );
   });
 
   it('answers 409 with the current incident for a stale version', async () => {
@@ -450,10 +478,10 @@ describe('raiseIncident (an unauthorised restrictive practice)', () => {
       'incident-five-day-report',
       'incident-notification',
     ]);
-    // Not yet assessed for harm (Medium): notified within 24 hours.
+    // Not yet assessed for harm: notified within 24 hours.
     const due = (incident: typeof raised) =>
       new Date(incident.deadlines.find((d) => d.kind === 'incident-notification')!.dueAt).getTime();
-    expect(raised.severity).toBe('medium');
+    expect(raised.severity).toBeNull();
     expect(due(raised) - awareAt.getTime()).toBe(24 * 3_600_000);
     // Recorded as harming nobody (Low): 5 business days, the end of a later day.
     const lowered = await (await lee()).patch(`/api/incidents/${raised.id}`, {
@@ -481,15 +509,25 @@ describe('GET /api/incidents: filters, sort and CSV', () => {
       'incident-date': '2025-01-11',
       'incident-time': '09:00',
     });
+    const unassessed = await reportIncident('Incident: bruise found at handover', {
+      'incident-date': '2025-01-11',
+      'incident-time': '10:00',
+    });
     await (await lee()).patch(`/api/incidents/${severe.id}`, {
       version: 1,
       severity: 'critical',
       category: 'injury',
     });
+    await (await lee()).patch(`/api/incidents/${low.id}`, { version: 1, severity: 'low' });
     const client = await olivia();
     const period = await client.get('/api/incidents?from=2025-01-10&to=2025-01-11&sort=severity&order=desc');
-    expect(period.body.data.map((i: { id: string }) => i.id)).toEqual([severe.id, low.id]);
-    expect(period.body.meta.total).toBe(2);
+    // Not assessed first: it may be any severity.
+    expect(period.body.data.map((i: { id: string }) => i.id)).toEqual([unassessed.id, severe.id, low.id]);
+    expect(period.body.meta.total).toBe(3);
+    const notAssessed = await client.get(
+      '/api/incidents?from=2025-01-10&to=2025-01-11&severity=not-assessed',
+    );
+    expect(notAssessed.body.data.map((i: { id: string }) => i.id)).toEqual([unassessed.id]);
     const injury = await client.get('/api/incidents?category=injury&severity=critical&limit=200');
     expect(injury.body.data.map((i: { id: string }) => i.id)).toContain(severe.id);
     expect(injury.body.data.map((i: { id: string }) => i.id)).not.toContain(low.id);
@@ -505,10 +543,13 @@ describe('GET /api/incidents: filters, sort and CSV', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = (res.body as string).trim().split('\r\n');
     expect(lines[0]).toMatch(/^Work item,Title,Participant,Team,Occurred,Category,Severity,Reportable,/);
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
     expect(lines[1]).toContain('Incident: minor scratch,Jordan Lee');
     expect(lines[1]).toContain('10/01/2025 09:00');
+    expect(lines[1]).toContain(',Low,');
     expect(lines[2]).toContain('Critical');
+    expect(lines[3]).toContain('Incident: bruise found at handover');
+    expect(lines[3]).toContain(',Not assessed,');
   });
 });
 

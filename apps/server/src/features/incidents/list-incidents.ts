@@ -1,5 +1,5 @@
 import type { IncidentListQuery, IncidentSummary } from '@wattle/domain/incidents/schemas';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { cards } from '../../db/schema/cards';
 import { deadlines } from '../../db/schema/deadlines';
 import { incidents } from '../../db/schema/incidents';
@@ -27,7 +27,8 @@ async function listConditions(ctx: TenantContext, query: Filters): Promise<SQL |
   if (query.status) conditions.push(eq(incidents.status, query.status));
   if (query.reportable !== undefined) conditions.push(eq(incidents.reportable, query.reportable));
   if (query.category) conditions.push(eq(incidents.category, query.category));
-  if (query.severity) conditions.push(eq(incidents.severity, query.severity));
+  if (query.severity === 'not-assessed') conditions.push(isNull(incidents.severity));
+  else if (query.severity) conditions.push(eq(incidents.severity, query.severity));
   if (query.participantId) conditions.push(eq(incidents.participantId, query.participantId));
   if (query.from || query.to) {
     // The period is the tenant's calendar days, read in its time zone.
@@ -40,7 +41,9 @@ async function listConditions(ctx: TenantContext, query: Filters): Promise<SQL |
   return and(...conditions)!;
 }
 
-const severityRank = sql`case ${incidents.severity} when 'low' then 1 when 'medium' then 2 when 'high' then 3 else 4 end`;
+// Not assessed ranks above Critical: it may be any of them and keeps the strictest clocks, so the
+// register sorted by severity shows it among the first to look at.
+const severityRank = sql`case ${incidents.severity} when 'low' then 1 when 'medium' then 2 when 'high' then 3 when 'critical' then 4 else 5 end`;
 
 function orderBy(query: Pick<IncidentListQuery, 'sort' | 'order'>): SQL[] {
   const dir = query.order === 'asc' ? asc : desc;

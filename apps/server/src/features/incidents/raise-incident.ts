@@ -29,8 +29,8 @@ export interface RaiseIncidentInput {
   /** Defaults: 'restrictive-practice' for a restrictive practice use, else 'other'. */
   category?: IncidentCategory;
   /**
-   * Defaults to Medium for a reportable incident (not yet assessed: an unauthorised restrictive
-   * practice is then notified within 24 hours until someone records Low, no harm), else Low.
+   * Empty (not assessed) unless given: an unauthorised restrictive practice is then notified within
+   * 24 hours until someone records Low, no harm.
    */
   severity?: IncidentSeverity;
 }
@@ -77,7 +77,7 @@ export async function raiseIncident(ctx: TenantContext, input: RaiseIncidentInpu
   if (!joined) throw new AppError('INTERNAL', 'The incident report was made without its register entry');
   await changeIncident(ctx, joined, {
     category: input.category ?? (input.restrictivePracticeUseId ? 'restrictive-practice' : undefined),
-    severity: input.severity ?? (input.reportableCategory ? 'medium' : undefined),
+    severity: input.severity,
     ...(input.reportableCategory
       ? {
           reportable: true,

@@ -19,7 +19,7 @@ export interface NewIncidentCard {
  * The register entry of a new incident-report card, in the transaction that creates the card
  * (createCard calls this for every card made from the 'incident-report' template, Quick Add's New
  * Incident included). It happened at the report's incident date and time in the tenant's zone, or
- * now; it starts open, of low severity, not reportable.
+ * now; it starts open, not reportable, its severity not assessed (empty: not "no harm").
  */
 export async function recordIncidentOfCard(ctx: TenantContext, card: NewIncidentCard): Promise<IncidentRow> {
   const occurredAt = occurredAtFromFields(card.fieldValues, card.timeZone, card.now);

@@ -6,7 +6,7 @@ import {
   Outlet,
   redirect,
 } from '@tanstack/react-router';
-import { meQueryOptions } from '@/features/auth/api';
+import { meQueryOptions, startSignInReads } from '@/features/auth/api';
 import { fetchMeQuietly } from '@/features/invitations/api';
 import { AccessibilityPreferencesApplier } from '@/features/preferences/accessibility-preferences';
 import { isApiError } from '@/lib/http';
@@ -44,6 +44,8 @@ export const loginRoute = createRoute({
       ...(redirect ? { redirect } : {}),
     };
   },
+  // The page's reads start beside its code, not once it has drawn (issue 19).
+  loader: ({ context }) => startSignInReads(context.queryClient),
   component: lazyRouteComponent(() => import('@/features/auth/login-page'), 'LoginPage'),
 });
 

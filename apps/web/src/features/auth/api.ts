@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { DemoUser, Me } from '@wattle/domain/users/schemas';
 import { http, httpList } from '@/lib/http';
 
@@ -45,6 +45,22 @@ export function demoUsersQueryOptions() {
       ).data,
     staleTime: 5 * 60_000,
   });
+}
+
+/**
+ * Starts the sign-in page's reads as its route loads, beside the page's code: which sign-in the server
+ * runs, then in demo mode the people to pick from. The page asks for them only once it has drawn, the
+ * second once the first has answered; the server's page preloads both (apps/server/src/http/
+ * page-preloads.ts), so here they are answered from the preload. A failure shows on the page, which
+ * asks again.
+ */
+export function startSignInReads(queryClient: QueryClient): void {
+  queryClient.ensureQueryData(authConfigQueryOptions()).then(
+    (config) => {
+      if (config.mode === 'demo') void queryClient.prefetchQuery(demoUsersQueryOptions());
+    },
+    () => undefined,
+  );
 }
 
 export function demoLogin(email: string): Promise<Me> {

@@ -2,7 +2,7 @@ import { createColumnHelper, rowSortingFeature, tableFeatures } from '@tanstack/
 import {
   type IncidentSummary,
   incidentCategoryLabels,
-  incidentSeverityLabels,
+  incidentSeverityLabel,
   incidentStatusLabels,
   reportableCategoryLabels,
 } from '@wattle/domain/incidents/schemas';
@@ -21,7 +21,8 @@ const column = createColumnHelper<typeof incidentTableFeatures, IncidentSummary>
 
 export const mobileIncidentColumnIds = new Set(['number', 'severity', 'notification']);
 
-const severityTones: Record<IncidentSummary['severity'], string> = {
+const severityTones: Record<NonNullable<IncidentSummary['severity']> | 'not-assessed', string> = {
+  'not-assessed': 'border-dashed text-muted-foreground',
   low: 'text-foreground',
   medium: 'border-transparent bg-amber-50 text-amber-900',
   high: 'border-transparent bg-orange-100 text-orange-900',
@@ -78,8 +79,8 @@ export function incidentColumns(timeZone: string, onOpen: (id: string) => void) 
       id: 'severity',
       header: 'Severity',
       cell: (info) => (
-        <Badge variant="outline" className={cn(severityTones[info.getValue()])}>
-          {incidentSeverityLabels[info.getValue()]}
+        <Badge variant="outline" className={cn(severityTones[info.getValue() ?? 'not-assessed'])}>
+          {incidentSeverityLabel(info.getValue())}
         </Badge>
       ),
     }),

@@ -9,6 +9,7 @@ import {
   incidentCategoryLabels,
   incidentSeverities,
   incidentSeverityLabels,
+  notAssessedLabel,
   type PatchIncidentInput,
   type ReportableCategory,
   reportableCategories,
@@ -100,7 +101,8 @@ export function IncidentDetail({
 
 interface RegisterForm {
   category: IncidentCategory;
-  severity: IncidentSeverity;
+  /** Empty until someone assesses it. */
+  severity: IncidentSeverity | '';
   status: IncidentStatus;
   behaviour: string;
   antecedent: string;
@@ -116,7 +118,7 @@ interface RegisterForm {
 function formOf(incident: Incident, timeZone: string): RegisterForm {
   return {
     category: incident.category,
-    severity: incident.severity,
+    severity: incident.severity ?? '',
     status: incident.status,
     behaviour: incident.behaviour ?? '',
     antecedent: incident.antecedent ?? '',
@@ -139,7 +141,7 @@ function patchOf(
 ): PatchIncidentInput {
   const patch: PatchIncidentInput = { version: incident.version };
   if (form.category !== before.category) patch.category = form.category;
-  if (form.severity !== before.severity) patch.severity = form.severity;
+  if (form.severity && form.severity !== before.severity) patch.severity = form.severity;
   if (form.status !== before.status) patch.status = form.status;
   if (form.reportable !== before.reportable) patch.reportable = form.reportable;
   if (form.reportableCategory !== before.reportableCategory)
@@ -257,7 +259,8 @@ function IncidentPanel({
               label="Severity"
               value={form.severity}
               options={incidentSeverities.map((s) => [s, incidentSeverityLabels[s]])}
-              onChange={(v) => set('severity', v as IncidentSeverity)}
+              placeholder={incident.severity ? undefined : notAssessedLabel}
+              onChange={(v) => set('severity', v as IncidentSeverity | '')}
             />
             <Select
               id="incident-status"
@@ -338,6 +341,8 @@ function IncidentPanel({
                 <p className="text-muted-foreground text-xs">
                   Severity Low records that nobody was harmed: an unauthorised restrictive practice without
                   harm is notified within 5 business days, every other reportable incident within 24 hours.
+                  Until its severity is assessed, an unauthorised restrictive practice is on the 24-hour
+                  clock.
                 </p>
                 <CommissionStep
                   title="Notification"

@@ -1,7 +1,7 @@
 import type {
   IncidentCategory,
   IncidentListQuery,
-  IncidentSeverity,
+  IncidentSeverityFilter,
   IncidentStatus,
 } from '@wattle/domain/incidents/schemas';
 import type { IncidentListFilters } from './incident-keys';
@@ -27,7 +27,13 @@ const categories: Record<IncidentCategory, true> = {
   complaint: true,
   other: true,
 };
-const severities: Record<IncidentSeverity, true> = { low: true, medium: true, high: true, critical: true };
+const severities: Record<IncidentSeverityFilter, true> = {
+  low: true,
+  medium: true,
+  high: true,
+  critical: true,
+  'not-assessed': true,
+};
 const sortKeys: Record<IncidentSortKey, true> = {
   occurredAt: true,
   number: true,
@@ -50,7 +56,7 @@ export interface IncidentListSearch {
   status?: IncidentStatus;
   reportable?: boolean;
   category?: IncidentCategory;
-  severity?: IncidentSeverity;
+  severity?: IncidentSeverityFilter;
   team?: string;
   participant?: string;
   from?: string;

@@ -6,8 +6,9 @@ import {
   type IncidentSummary,
   incidentCategories,
   incidentCategoryLabels,
-  incidentSeverities,
+  incidentSeverityFilters,
   incidentSeverityLabels,
+  notAssessedLabel,
 } from '@wattle/domain/incidents/schemas';
 import { DownloadIcon } from 'lucide-react';
 import { useMemo } from 'react';
@@ -131,7 +132,10 @@ export function IncidentsPage() {
           id="incident-filter-severity"
           label="Severity"
           value={search.severity ?? ''}
-          options={incidentSeverities.map((s) => [s, incidentSeverityLabels[s]])}
+          options={incidentSeverityFilters.map((s) => [
+            s,
+            s === 'not-assessed' ? notAssessedLabel : incidentSeverityLabels[s],
+          ])}
           onChange={(value) =>
             setFilter({ severity: (value || undefined) as IncidentListSearch['severity'] })
           }
