@@ -12,6 +12,7 @@ import {
   isIsoDate,
   plainText,
   requiredFieldIdsFilled,
+  storedFieldValueError,
   validateCompliance,
 } from './compliance';
 import { ComplianceSchema } from './schemas';
@@ -393,6 +394,13 @@ describe('fieldValueError', () => {
     expect(fieldValueError(sig, { ...typed, typed: undefined })).toBe(
       '"Practitioner Signature": a typed signature needs the typed name',
     );
+  });
+
+  it("what the server stores: text over the field's maximum kept (a compliance issue), the wrong shape refused", () => {
+    expect(storedFieldValueError(text, 'abcdef')).toBeNull();
+    expect(storedFieldValueError(text, true)).toBe('"Notes" must be text');
+    expect(storedFieldValueError(date, '2026-02-30')).toBe('"Plan Date" must be a date (yyyy-mm-dd)');
+    expect(storedFieldValueError(select, 'Carrier pigeon')).toBe(fieldValueError(select, 'Carrier pigeon'));
   });
 
   it('a field of the comprehensive plan refuses an over-long value and accepts a half-typed one', () => {

@@ -248,10 +248,22 @@ export function isIsoDate(text: string): boolean {
 }
 
 /**
- * Whether a value has the right shape for its field (type, option lists, dates, max length). Returns
- * the message to refuse it with, or null. The server refuses such values; min length and pattern are
- * compliance issues instead, so a half-typed value can still be saved. `null` (clearing the field) is
- * always fine, and so is '' for a date or a select (an emptied input).
+ * Why the server would not store `value` in `field`, or null: the wrong shape for its field (type,
+ * option lists, dates). Text over the template's own maximum is stored, and reported as a compliance
+ * issue (spec section 5: medium, as under the minimum), so typing past the limit is kept with the
+ * card, on every device, until it is shortened; what any text value may hold is bounded by the
+ * payload's schema (`FieldValueSchema`).
+ */
+export function storedFieldValueError(field: FormField, value: FieldValue): string | null {
+  if (typeof value === 'string' && (field.type === 'text' || field.type === 'textarea')) return null;
+  return fieldValueError(field, value);
+}
+
+/**
+ * Whether a value fits its field as filled in: the right shape (type, option lists, dates) and no
+ * longer than the field's maximum. Returns the message to refuse it with, or null; what the server
+ * stores is `storedFieldValueError`'s. `null` (clearing the field) is always fine, and so is '' for a
+ * date or a select (an emptied input).
  */
 export function fieldValueError(field: FormField, value: FieldValue): string | null {
   if (value === null) return null;

@@ -1,4 +1,4 @@
-import { fieldValueError, plainText } from '@wattle/domain/cards/compliance';
+import { plainText, storedFieldValueError } from '@wattle/domain/cards/compliance';
 import { monthNames } from '@wattle/domain/shared/dates';
 import type {
   FieldValue,
@@ -17,9 +17,9 @@ import { sanitizeRichText } from './sanitize-rich-text';
 
 /**
  * Field values as the server stores them: each id must belong to the card's template, text and
- * textarea values are rich text cleaned with the allow-list, and a value of the wrong shape or over
- * its maximum length is refused (400) with the compliance engine's message. Minimum lengths and
- * patterns are compliance issues, not refusals, so a half-typed draft is always kept.
+ * textarea values are rich text cleaned with the allow-list, and a value of the wrong shape is refused
+ * (400) with the compliance engine's message. Minimum and maximum lengths and patterns are compliance
+ * issues, not refusals, so a half-typed or over-long draft is always kept (storedFieldValueError).
  */
 export function checkedFieldValues(template: FormTemplate | null, values: FieldValues): FieldValues {
   const fields = new Map<string, FormField>((template?.fields ?? []).map((f) => [f.id, f]));
@@ -35,7 +35,7 @@ export function checkedFieldValues(template: FormTemplate | null, values: FieldV
       typeof raw === 'string' && (field.type === 'text' || field.type === 'textarea')
         ? sanitizeRichText(raw)
         : raw;
-    const message = value === null ? null : fieldValueError(field, value);
+    const message = value === null ? null : storedFieldValueError(field, value);
     if (message) {
       throw new AppError('VALIDATION_FAILED', message, [{ path: ['fieldValues', id], message }]);
     }

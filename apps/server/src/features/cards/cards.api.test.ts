@@ -396,22 +396,18 @@ describe('PATCH /api/cards/:id', () => {
 
   it('refuses bad values with a clear message and keeps what was saved', async () => {
     const bsp = await template('comprehensive-bsp');
-    const nameField = bsp.fields.find((f: any) => f.id === 'participant-name');
     const method = bsp.fields.find((f: any) => f.id === 'consultation-method');
     const card = await newCard('priya', {
       title: 'Behaviour support plan: bad input',
       fieldValues: { 'participant-name': 'Jordan Lee' },
     });
-    const long = await patch('priya', card.id, {
+    // Over a field's maximum is a compliance issue (stored); past what any text value holds is refused.
+    const huge = await patch('priya', card.id, {
       version: 1,
-      fieldValues: { 'participant-name': 'x'.repeat(101) },
+      fieldValues: { 'participant-name': 'x'.repeat(20_001) },
     });
-    expect(long.status).toBe(400);
-    expect(long.body.error).toMatchObject({
-      code: 'VALIDATION_FAILED',
-      message: `"${nameField.name}" must be no more than 100 characters`,
-      details: [{ path: ['fieldValues', 'participant-name'] }],
-    });
+    expect(huge.status).toBe(400);
+    expect(huge.body.error.code).toBe('VALIDATION_FAILED');
     const unknown = await patch('priya', card.id, { version: 1, fieldValues: { 'shoe-size': '9' } });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.message).toBe('Unknown field "shoe-size"');
@@ -452,6 +448,20 @@ describe('PATCH /api/cards/:id', () => {
         expect.objectContaining({ fieldId: 'participant-name', severity: 'medium', type: 'invalid-data' }),
         expect.objectContaining({ fieldId: 'participant-ndis', severity: 'high', type: 'invalid-data' }),
       ]),
+    );
+    // Past the field's maximum is kept too (spec section 5: medium), so nothing typed is lost.
+    const long = await patch('priya', card.id, {
+      version: 2,
+      fieldValues: { 'participant-address': `<p>${'a'.repeat(201)}</p>` },
+    });
+    expect(long.status).toBe(200);
+    expect(long.body.data.fieldValues['participant-address']).toBe(`<p>${'a'.repeat(201)}</p>`);
+    expect(long.body.data.compliance.issues).toContainEqual(
+      expect.objectContaining({
+        fieldId: 'participant-address',
+        severity: 'medium',
+        description: '"Participant Address" must be no more than 200 characters',
+      }),
     );
   });
 
