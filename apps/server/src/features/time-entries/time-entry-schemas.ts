@@ -29,7 +29,9 @@ export const SubmitPeriodSchema = z.object(PeriodShape).superRefine(checkPeriod)
 export const ApproveManySchema = z.object({ ids: z.array(z.uuid()).min(1).max(1000) });
 
 /** Submit and approve of one entry may name the version read (a stale one is 409). */
-export const EntryStepSchema = z.object({ version: z.number().int().positive().optional() }).default({});
+// Nullish: a POST with no body at all (the timesheet's Approve button sends none) reaches the
+// validator as null, which a default for a missing body does not cover.
+export const EntryStepSchema = z.object({ version: z.number().int().positive().optional() }).nullish();
 
 /** The domain's reject body (the reason, as the dialog checks it), with the version read. */
 export const RejectStepSchema = RejectTimeEntrySchema.extend({
