@@ -59,6 +59,12 @@ test.describe('timesheet', () => {
       endTime: '06:00',
       timeCodeId: (await api.codes()).find((code) => code.isActive)!.id,
     });
+    const friday1 = await api.create({
+      date: friday,
+      startTime: '06:00',
+      endTime: '06:30',
+      timeCodeId: friday0.timeCodeId,
+    });
     const sundayDraft = await api.create({
       date: sunday,
       startTime: '05:00',
@@ -141,10 +147,11 @@ test.describe('timesheet', () => {
     );
     const rejectSaturday = lee.page.getByRole('button', { name: /^Reject Sat .* 06:00–08:00/ });
     const approveFriday = lee.page.getByRole('button', { name: /^Approve Fri .* 05:00–06:00/ });
+    const approveFridayLater = lee.page.getByRole('button', { name: /^Approve Fri .* 06:00–06:30/ });
     // Sophie's week: her Saturday and Friday entries, together.
     const weekGroup = lee.page
       .getByRole('region', { name: /^Sophie Support, week of/ })
-      .filter({ has: approveFriday });
+      .filter({ has: approveFridayLater });
     await expect(weekGroup).toBeVisible();
     // His own submitted time is for someone else to approve.
     await expect(lee.page.getByRole('region', { name: /^Lee Lead, week of/ })).toHaveCount(0);
@@ -160,9 +167,13 @@ test.describe('timesheet', () => {
     await expect(toast(lee.page, 'Entry rejected')).toBeVisible();
     await expect(reject).toBeHidden();
     await expect(rejectSaturday).toHaveCount(0);
+    // One entry's own Approve, then the rest of the week at once.
+    await approveFriday.click();
+    await expect(toast(lee.page, 'Entry approved')).toBeVisible();
+    await expect(approveFriday).toHaveCount(0);
     await weekGroup.getByRole('button', { name: /^Approve all/ }).click();
     await expect(toast(lee.page, 'Entries approved')).toBeVisible();
-    await expect(approveFriday).toHaveCount(0);
+    await expect(approveFridayLater).toHaveCount(0);
     await lee.context.close();
 
     const decided = await api.myEntries(monday, sunday);
@@ -171,6 +182,7 @@ test.describe('timesheet', () => {
       rejectionReason: 'Wrong participant: this was with Mia',
     });
     expect(decided.find((entry) => entry.id === friday0.id)?.status).toBe('approved');
+    expect(decided.find((entry) => entry.id === friday1.id)?.status).toBe('approved');
 
     // Sophie sees the reason (the live feed refreshes her open week), and may edit the entry again.
     await expect(card.getByTestId('entry-status')).toHaveText('Rejected');

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MalformedResultsError, matchClaimResults, parseDollars, readClaimResults } from './claim-results';
+import {
+  checkPaidWithinClaimed,
+  MalformedResultsError,
+  matchClaimResults,
+  parseDollars,
+  readClaimResults,
+} from './claim-results';
 
 /** The portal's results header (NDIA layout: the request's columns with the outcome in between). */
 const header = [
@@ -127,5 +133,28 @@ describe('claim results', () => {
     expect(parseDollars('0')).toBe(0);
     expect(parseDollars('-1')).toBeNull();
     expect(parseDollars('1.234')).toBeNull();
+  });
+});
+
+describe('checkPaidWithinClaimed', () => {
+  const paid = (row: number, paidCents: number) =>
+    ({ row, claimReference: `INV-00011-${row - 1}`, outcome: 'paid', paidCents, error: null }) as const;
+
+  it('accepts a line paid in full or less (a capped price), and rejections whatever their amount', () => {
+    expect(() =>
+      checkPaidWithinClaimed([
+        { result: paid(2, 20_535), claim: { amountCents: 20_535 } },
+        { result: paid(3, 10_000), claim: { amountCents: 20_535 } },
+        { result: { ...paid(4, 0), outcome: 'rejected', error: 'No plan' }, claim: { amountCents: 100 } },
+      ]),
+    ).not.toThrow();
+  });
+
+  it('refuses a line paid more than was claimed, naming the row and the amounts', () => {
+    const check = () => checkPaidWithinClaimed([{ result: paid(2, 99_999), claim: { amountCents: 20_535 } }]);
+    expect(check).toThrow(MalformedResultsError);
+    expect(check).toThrow(
+      'Row 2: the PaidTotalAmount $999.99 is more than the $205.35 claimed for INV-00011-1',
+    );
   });
 });

@@ -5,6 +5,8 @@
  * has added and moved columns over the years (docs/decisions/0023-ndia-bulk-payment-request.md).
  */
 
+import { formatCents } from '../participants/plans';
+
 export const resultColumns = {
   reference: 'ClaimReference',
   status: 'Payment Request Status',
@@ -169,4 +171,23 @@ export function matchClaimResults<T>(
     else matched.push({ result, claim });
   }
   return { matched, unknownReferences };
+}
+
+/**
+ * The NDIA pays a claimed line at most what was claimed (less when it caps the price), never more: a
+ * paid row above its line's claimed amount means the file is not this batch's results as claimed,
+ * and nothing of it is imported. Throws `MalformedResultsError` naming the first such row.
+ */
+export function checkPaidWithinClaimed(
+  matched: readonly { result: ClaimResultRow; claim: { amountCents: number } }[],
+): void {
+  for (const { result, claim } of matched) {
+    if (result.outcome === 'paid' && result.paidCents > claim.amountCents) {
+      throw new MalformedResultsError(
+        `Row ${result.row}: the PaidTotalAmount ${formatCents(result.paidCents)} is more than the ${formatCents(claim.amountCents)} claimed for ${result.claimReference}`,
+        result.row,
+        resultColumns.paid,
+      );
+    }
+  }
 }

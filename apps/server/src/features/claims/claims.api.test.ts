@@ -390,6 +390,24 @@ describe('claims', () => {
     expect(notResults.status).toBe(400);
     expect(notResults.body.error.message).toContain('it has no "ClaimReference" column');
 
+    // The NDIA pays a line at most what was claimed: a file saying more is not this batch's results.
+    const overpaid = await postResults(
+      await adam(),
+      batchId,
+      [
+        resultsHeader,
+        resultRow(`${first.invoiceNumber}-1`, 'SUCCESSFUL', '999.99'),
+        resultRow(`${first.invoiceNumber}-2`, 'SUCCESSFUL', '1.00'),
+      ].join('\r\n'),
+    );
+    expect(overpaid.status).toBe(400);
+    expect(overpaid.body.error.message).toMatch(
+      new RegExp(
+        `^Row 2: the PaidTotalAmount \\$999\\.99 is more than the \\$[\\d,.]+ claimed for ${first.invoiceNumber}-1$`,
+      ),
+    );
+    expect(overpaid.body.error.details).toEqual({ row: 2, column: 'PaidTotalAmount' });
+
     const unknown = await postResults(
       await adam(),
       batchId,

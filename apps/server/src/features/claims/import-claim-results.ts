@@ -1,5 +1,6 @@
 import {
   type ClaimResultRow,
+  checkPaidWithinClaimed,
   MalformedResultsError,
   matchClaimResults,
   readClaimResults,
@@ -29,12 +30,24 @@ function alreadyApplied(line: ClaimLineRow, result: ClaimResultRow): boolean {
   return line.status === 'claimed';
 }
 
+/** Runs `read`; a file it finds malformed is refused (400) naming the row and column. */
+function refusingMalformed<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof MalformedResultsError) {
+      throw new AppError('BAD_REQUEST', error.message, { row: error.row, column: error.column });
+    }
+    throw error;
+  }
+}
+
 /**
  * `POST /api/claims/{id}/results`: applies the portal's results file to the batch. A malformed file
- * (400, naming the row and column) or one naming references that are not the batch's (422, listing
- * them) changes nothing. Otherwise each row is matched by its claim reference: a paid line records
- * what the NDIA paid, each invoice gets one payment (source 'ndia') for its lines paid by this import
- * and its status is settled; a rejected line carries the portal's text and the invoice's creator is
+ * or one paying a line more than was claimed (400, naming the row and column) or one naming
+ * references that are not the batch's (422, listing them) changes nothing. Otherwise each row is
+ * matched by its claim reference: a paid line records what the NDIA paid, each invoice gets one
+ * payment (source 'ndia') for its lines paid by this import and its status is settled; a rejected line carries the portal's text and the invoice's creator is
  * notified. A line later claimed again under a new reference is left to that claim. Results already
  * applied are left as they are, so importing the same file twice changes nothing the second time.
  */
@@ -45,15 +58,7 @@ export async function importClaimResults(
 ): Promise<ClaimResultsImport> {
   requireTenantPermission(ctx, 'manage:invoices');
   const batch = await loadClaimBatch(ctx, batchId, true);
-  let results: ClaimResultRow[];
-  try {
-    results = readClaimResults(parseResultsCsv(text));
-  } catch (error) {
-    if (error instanceof MalformedResultsError) {
-      throw new AppError('BAD_REQUEST', error.message, { row: error.row, column: error.column });
-    }
-    throw error;
-  }
+  const results = refusingMalformed(() => readClaimResults(parseResultsCsv(text)));
 
   const lines = await ctx.tx
     .select()
@@ -73,6 +78,8 @@ export async function importClaimResults(
       { unknownReferences },
     );
   }
+
+  refusingMalformed(() => checkPaidWithinClaimed(matched));
 
   const counts = { paid: 0, rejected: 0, pending: 0, unchanged: 0 };
   const toApply = matched.filter(({ result, claim }) => {
