@@ -221,6 +221,7 @@ export const invoiceMessages = {
   notVoidable: 'A paid invoice, or one with payments recorded, cannot be voided',
   reasonRequired: 'A reason is required',
   overpaid: 'The payment is more than the amount owing',
+  futurePayment: 'The date paid cannot be after today',
   notPayable: 'Payments can be recorded only on sent, part-paid or overdue invoices',
   noLines: 'An invoice needs at least one line',
 } as const;

@@ -438,6 +438,16 @@ describe('workflow and roles', () => {
     });
     expect(over.status).toBe(422);
     expect(over.body.error.message).toBe('The payment is more than the amount owing');
+    const future = await client.post(`/api/invoices/${id}/payments`, {
+      date: '2099-01-01',
+      amountCents: 100,
+      reference: 'EFT 3',
+    });
+    expect(future.status).toBe(400);
+    expect(future.body.error).toMatchObject({
+      message: 'The date paid cannot be after today',
+      details: [{ path: ['date'] }],
+    });
     expect((await client.post(`/api/invoices/${id}/void`, { reason: 'x' })).status).toBe(422);
     const paid = await client.post(`/api/invoices/${id}/payments`, {
       date: issueDate,

@@ -6,6 +6,7 @@ import { participants } from '../../db/schema/participants';
 import { AppError } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';
 import { writeAudit } from '../audit/write-audit';
+import { tenantToday } from '../cards/card-values';
 import { invoiceReach, requireInvoiceManager } from './invoice-access';
 import { notifyPaymentReceived } from './invoice-notifications';
 import { loadInvoiceRow, readInvoice } from './invoice-records';
@@ -13,14 +14,21 @@ import { settleInvoice } from './settle-invoice';
 
 /**
  * `POST /api/invoices/{id}/payments { date, amountCents, reference }`: money received outside the
- * portal, on an invoice that is owed (sent, part paid, overdue), never more than is owing. The
- * invoice's paid amount and status follow (settleInvoice: part paid, paid); its creator is told.
+ * portal, on an invoice that is owed (sent, part paid, overdue), never more than is owing nor dated
+ * after today. The invoice's paid amount and status follow (settleInvoice: part paid, paid); its
+ * creator is told.
  */
 export async function recordPayment(ctx: TenantContext, id: string, input: RecordPayment): Promise<Invoice> {
   const reach = await invoiceReach(ctx);
   requireInvoiceManager(reach);
   const row = await loadInvoiceRow(ctx, reach, id, true);
   if (!invoiceAllows(row.status, 'pay')) throw new AppError('WORKFLOW_REFUSED', invoiceMessages.notPayable);
+  // Money received is recorded once it has been: a date after today (the tenant's) is a typing slip.
+  if (input.date > (await tenantToday(ctx))) {
+    throw new AppError('VALIDATION_FAILED', invoiceMessages.futurePayment, [
+      { path: ['date'], message: invoiceMessages.futurePayment },
+    ]);
+  }
   const owing = row.totalCents - row.paidCents;
   if (input.amountCents > owing) {
     throw new AppError('WORKFLOW_REFUSED', invoiceMessages.overpaid, [

@@ -240,7 +240,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'tenant' },
       schema: {
         tags,
-        description: `Records a payment (date, amountCents, reference) on a sent, part-paid or overdue invoice (422 invoiceMessages.notPayable otherwise), at most what is owing (422 invoiceMessages.overpaid); the status follows (part-paid, paid) and the invoice's creator gets a 'payment' notification. Honours Idempotency-Key. ${writes}`,
+        description: `Records a payment (date, amountCents, reference) on a sent, part-paid or overdue invoice (422 invoiceMessages.notPayable otherwise), at most what is owing (422 invoiceMessages.overpaid) and dated no later than the tenant's today (400 invoiceMessages.futurePayment); the status follows (part-paid, paid) and the invoice's creator gets a 'payment' notification. Honours Idempotency-Key. ${writes}`,
         params: Params,
         body: RecordPaymentSchema,
         response: { 201: oneSchema(InvoiceSchema) },

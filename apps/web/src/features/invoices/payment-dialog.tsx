@@ -52,7 +52,7 @@ export function PaymentDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const result = paymentFromForm(values, owing);
+    const result = paymentFromForm(values, owing, today);
     if ('errors' in result) {
       setErrors(result.errors);
       return;
