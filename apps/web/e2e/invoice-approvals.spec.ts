@@ -84,4 +84,26 @@ test.describe('invoice approvals', () => {
     await expect(page.getByText('Nothing is waiting for your approval')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Approve selected' })).toHaveCount(0);
   });
+
+  test("a team lead while the team leads' approval limit is unset is told why, not shown an error", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(demoUsers.teamLead);
+    await preferSunrise(page.context(), page.request);
+    // The server's answer to a team lead while no limit is set (other tests may set one meanwhile).
+    await page.route('**/api/invoices?*scope=awaiting-me*', (route) =>
+      route.fulfill({
+        status: 403,
+        json: {
+          success: false,
+          error: { code: 'FORBIDDEN', message: 'You do not have permission to do that' },
+        },
+      }),
+    );
+    await page.goto('/approvals/invoices');
+    await expect(page.getByText(/^You do not approve invoices in this organisation yet\./)).toBeVisible();
+    await expect(page.getByText('Could not load the approvals')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  });
 });

@@ -2,8 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type InvoiceSummary, payerKindLabels } from '@wattle/domain/invoices/schemas';
 import { CheckIcon, ClipboardCheckIcon, XIcon } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { useCurrentTenantId } from '@/lib/current-tenant';
+import { isApiError } from '@/lib/http';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Button } from '@/ui/button';
 import { Checkbox } from '@/ui/checkbox';
@@ -34,15 +35,23 @@ export function ApprovalsPage() {
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-5 px-4 py-6 sm:px-6">
       <h1 className="font-semibold text-2xl tracking-tight">Approvals</h1>
       {!access.canApprove ? (
-        <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground text-sm">
+        <NotAnApprover>
           You do not approve invoices in this organisation. Admins, and team leads for their teams, do.
-        </p>
+        </NotAnApprover>
       ) : tenantId ? (
         <AwaitingApproval tenantId={tenantId} />
       ) : (
         <LoadingStatus>Loading...</LoadingStatus>
       )}
     </div>
+  );
+}
+
+function NotAnApprover({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground text-sm">
+      {children}
+    </p>
   );
 }
 
@@ -57,6 +66,16 @@ function AwaitingApproval({ tenantId }: { tenantId: string }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   if (list.isPending) return <LoadingStatus>Loading the invoices waiting for you...</LoadingStatus>;
+  // A team lead approves nothing until an owner or admin sets the team leads' limit: the server
+  // refuses them the list, which is an answer here, not a failure to retry.
+  if (list.isError && isApiError(list.error, 'FORBIDDEN')) {
+    return (
+      <NotAnApprover>
+        You do not approve invoices in this organisation yet. Team leads approve their teams' invoices once an
+        owner or admin sets the team leads' approval limit in Tax Invoice Settings.
+      </NotAnApprover>
+    );
+  }
   if (list.isError) {
     return (
       <LoadError
