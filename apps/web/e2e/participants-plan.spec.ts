@@ -101,9 +101,19 @@ test.describe('NDIS plan and budgets', () => {
     await expect(starter.getByText('The plan must end after it starts')).toBeVisible();
     await starter.getByLabel('Plan end').fill(dayMonthYear(dayFrom(366)));
     await starter.getByRole('button', { name: 'Start plan' }).click();
+    // The plans' dates never overlap: the new plan starts after the current one ends (day 245).
+    expect(oldPlanEnd).toBe(dayFrom(245));
+    await expect(
+      starter.getByText(
+        `The new plan must start after the current plan ends (${dayMonthYear(oldPlanEnd)}). If the current plan ended early, change its end date first.`,
+      ),
+    ).toBeVisible();
+    await starter.getByLabel('Plan start').fill(dayMonthYear(dayFrom(246)));
+    await starter.getByLabel('Plan end').fill(dayMonthYear(dayFrom(611)));
+    await starter.getByRole('button', { name: 'Start plan' }).click();
     await expect(starter).toBeHidden();
     await expect(current).toContainText('NDIA-managed');
-    await expect(current).toContainText('366 days left');
+    await expect(current).toContainText('611 days left');
     await expect(budgets).toHaveCount(1);
     await expect(current).toContainText('$50,000.00');
     await plan.getByRole('button', { name: 'Earlier plans' }).click();
@@ -112,13 +122,12 @@ test.describe('NDIS plan and budgets', () => {
     await expect(earlier).toContainText('Clearview Plan Partners');
     await expect(earlier).toContainText('$24,800.50');
     const participant = await api.get(noah.id);
-    expect(isFull(participant) && participant.planEndDate).toBe(dayFrom(366));
-    expect(oldPlanEnd).not.toBe(dayFrom(366));
+    expect(isFull(participant) && participant.planEndDate).toBe(dayFrom(611));
 
     // The list shows the new plan's end.
     await page.goto('/participants?q=Noah');
     await expect(page.getByTestId('participant-row')).toContainText(
-      new Date(`${dayFrom(366)}T00:00:00Z`).toLocaleDateString('en-AU', {
+      new Date(`${dayFrom(611)}T00:00:00Z`).toLocaleDateString('en-AU', {
         day: 'numeric',
         month: 'short',
         year: 'numeric',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { daysBetween } from '../shared/dates';
+import { dayMonthYear, daysBetween } from '../shared/dates';
 
 export { daysBetween } from '../shared/dates';
 
@@ -65,7 +65,28 @@ export const planMessages = {
   planManagerEmail: "Please enter the plan manager's email address",
   duplicateCategory: 'Each support category may have one budget',
   amount: 'Enter an amount of $0.00 or more',
+  startBeforeScheme: 'A plan cannot start before 01/07/2013, when the NDIS began',
+  tooLong: 'A plan cannot run longer than 10 years',
 } as const;
+
+/** The first day of the NDIS (its trial sites): no plan starts before it. */
+export const schemeStartDate = '2013-07-01';
+/** Longer than any NDIS plan (at most 5 years), short enough to catch a mistyped year. */
+export const maxPlanYears = 10;
+
+/**
+ * A new plan follows the current one: it starts after the current plan's end. When the NDIA ended
+ * the current plan early (a plan reassessment), its end date is changed first, so the plans' dates
+ * never overlap and each day's time and invoices count against one plan.
+ */
+export function newPlanOverlapMessage(currentEndDate: string): string {
+  return `The new plan must start after the current plan ends (${dayMonthYear(currentEndDate)}). If the current plan ended early, change its end date first.`;
+}
+
+/** yyyy-mm-dd plus whole years, as text (compared as text; 29 February stays, a day at most late). */
+function addYears(iso: string, years: number): string {
+  return `${String(Number(iso.slice(0, 4)) + years).padStart(4, '0')}${iso.slice(4)}`;
+}
 
 /** Money limit of one budget: $10 million, far above any plan, well inside integer arithmetic. */
 export const maxBudgetCents = 1_000_000_000;
@@ -98,6 +119,14 @@ export const PlanInputSchema = z
     budgets: z.array(PlanBudgetInputSchema).max(supportCategories.length),
   })
   .refine((plan) => plan.endDate > plan.startDate, { message: planMessages.endAfterStart, path: ['endDate'] })
+  .refine((plan) => plan.startDate >= schemeStartDate, {
+    message: planMessages.startBeforeScheme,
+    path: ['startDate'],
+  })
+  .refine((plan) => plan.endDate <= addYears(plan.startDate, maxPlanYears), {
+    message: planMessages.tooLong,
+    path: ['endDate'],
+  })
   .refine((plan) => plan.managementType !== 'plan' || !!plan.planManager, {
     message: planMessages.planManagerName,
     path: ['planManager', 'name'],

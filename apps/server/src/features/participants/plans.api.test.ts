@@ -374,6 +374,8 @@ describe('PUT /api/participants/{id}/plan', () => {
       [{ budgets: [budget('01', -1)] }, 'Enter an amount of $0.00 or more'],
       [{ budgets: [budget('16', 100)] }, 'Choose a support category'],
       [{ startDate: 'soon' }, 'Please enter the plan start date'],
+      [{ startDate: '0001-01-01' }, 'A plan cannot start before 01/07/2013, when the NDIS began'],
+      [{ endDate: '9999-12-31' }, 'A plan cannot run longer than 10 years'],
     ];
     for (const [change, message] of cases) {
       const res = await put(olivia, `/api/participants/${ids.noah}/plan`, { ...valid, ...change });
@@ -454,7 +456,7 @@ describe('POST /api/participants/{id}/plans', () => {
     expect(viewed.some((e) => (e.metadata as { part?: string }).part === 'plans')).toBe(true);
   });
 
-  it('starts the first plan too, and a second one that same day keeps exactly one current', async () => {
+  it('starts the first plan too; a new plan starts after the current one ends, one current at a time', async () => {
     const adam = await as('adam.admin@sunrise.example');
     const created = await adam.post('/api/participants', {
       name: 'Plan Less',
@@ -462,15 +464,30 @@ describe('POST /api/participants/{id}/plans', () => {
       dateOfBirth: '1990-01-01',
     });
     const id = created.body.data.id;
-    const input = { startDate: today, endDate: addDays(today, 365), managementType: 'ndia', budgets: [] };
-    expect((await adam.post(`/api/participants/${id}/plans`, input)).status).toBe(201);
-    expect((await adam.post(`/api/participants/${id}/plans`, input)).status).toBe(201);
-    const [first, second] = await Promise.all([
-      adam.post(`/api/participants/${id}/plans`, input),
-      adam.post(`/api/participants/${id}/plans`, input),
+    const plan = (from: number, to: number) => ({
+      startDate: addDays(today, from),
+      endDate: addDays(today, to),
+      managementType: 'ndia',
+      budgets: [],
+    });
+    expect((await adam.post(`/api/participants/${id}/plans`, plan(0, 365))).status).toBe(201);
+    // Overlapping the current plan: refused, naming its end, and nothing written.
+    const overlapping = await adam.post(`/api/participants/${id}/plans`, plan(1, 400));
+    expect(overlapping.status).toBe(400);
+    expect(overlapping.body.error.details).toEqual([
+      {
+        path: ['startDate'],
+        message: `The new plan must start after the current plan ends (${addDays(today, 365).split('-').reverse().join('/')}). If the current plan ended early, change its end date first.`,
+      },
     ]);
-    expect([first.status, second.status]).toEqual([201, 201]);
-    expect(await planRows(id)).toEqual({ all: 4, current: 1 });
+    expect((await adam.post(`/api/participants/${id}/plans`, plan(366, 730))).status).toBe(201);
+    // Two at once: the second sees the first as current and overlaps it.
+    const [first, second] = await Promise.all([
+      adam.post(`/api/participants/${id}/plans`, plan(731, 1000)),
+      adam.post(`/api/participants/${id}/plans`, plan(731, 1000)),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([201, 400]);
+    expect(await planRows(id)).toEqual({ all: 3, current: 1 });
     const [row] = await t.readInTenant(sunrise, (tx) =>
       tx
         .select({ n: count() })

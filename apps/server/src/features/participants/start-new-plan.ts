@@ -1,6 +1,7 @@
-import type { Plan } from '@wattle/domain/participants/plans';
+import { newPlanOverlapMessage, type Plan } from '@wattle/domain/participants/plans';
 import { and, eq } from 'drizzle-orm';
 import { participantPlans } from '../../db/schema/participants';
+import { AppError } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';
 import { writeAudit } from '../audit/write-audit';
 import { findCurrentPlan, findPlans } from './plan-records';
@@ -13,7 +14,7 @@ import {
 
 /**
  * `POST /api/participants/{id}/plans`: a new plan (a plan review, a new plan year) that becomes the
- * current one. The plan it replaces stops being current in the same transaction (the unique index
+ * current one. It starts after the current plan ends (400 otherwise: newPlanOverlapMessage). The plan it replaces stops being current in the same transaction (the unique index
  * allows one current plan) and stays readable in the history; both changes are audited.
  */
 export async function startNewPlan(
@@ -23,6 +24,10 @@ export async function startNewPlan(
 ): Promise<Plan> {
   const loaded = await loadParticipantForPlanWrite(ctx, participantId);
   const current = await findCurrentPlan(ctx, participantId, { forUpdate: true });
+  if (current && input.startDate <= current.plan.endDate) {
+    const message = newPlanOverlapMessage(current.plan.endDate);
+    throw new AppError('VALIDATION_FAILED', message, [{ path: ['startDate'], message }]);
+  }
   if (current) {
     const version = current.plan.version + 1;
     await ctx.tx
