@@ -121,6 +121,17 @@ test.describe('navigation', () => {
     await expect(settingsNav.getByRole('link', { name: 'Tenant Settings' })).toHaveCount(0);
     await expect(settingsNav.getByRole('link', { name: 'System Settings' })).toHaveCount(0);
 
+    // A family guardian's menu has their own pages only (not Practitioner Settings: they are not
+    // staff), and the organisation's pages, typed, are not found.
+    await signIn(demoUsers.familyGuardian);
+    await page.goto('/settings');
+    await expect(settingsNav.getByRole('link', { name: 'User Settings' })).toBeVisible();
+    await expect(settingsNav.getByRole('link', { name: 'Practitioner Settings' })).toHaveCount(0);
+    for (const path of ['/settings/tenant', '/settings/templates', '/settings/team-config']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'Page not found', level: 1 })).toBeVisible();
+    }
+
     await signIn(demoUsers.owner);
     await page.goto('/settings');
     await expect(settingsNav.getByRole('link', { name: 'Tenant Settings' })).toBeVisible();

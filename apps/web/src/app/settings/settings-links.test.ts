@@ -1,14 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { settingsLinksFor, visibleSettingsGroups } from './settings-links';
+import { isSettingsPageHidden, settingsLinksFor, visibleSettingsGroups } from './settings-links';
 
 describe('settings links by role', () => {
   it('shows practitioners, support workers and family guardians only their user settings', () => {
     for (const role of ['team-member', 'support-worker', 'viewer'] as const) {
       expect(visibleSettingsGroups(role)).toEqual(['user']);
       expect(settingsLinksFor(role).map((link) => link.label)).toContain('User Settings');
-      expect(settingsLinksFor(role).map((link) => link.label)).toContain('Practitioner Settings');
       expect(settingsLinksFor(role).map((link) => link.label)).not.toContain('Tenant Settings');
     }
+  });
+
+  it('shows Practitioner Settings to staff and auditors, not to a family guardian, who is not staff', () => {
+    for (const role of ['team-member', 'support-worker', 'tenant-admin', 'auditor'] as const) {
+      expect(settingsLinksFor(role).map((link) => link.label)).toContain('Practitioner Settings');
+    }
+    expect(settingsLinksFor('viewer').map((link) => link.label)).not.toContain('Practitioner Settings');
+  });
+
+  it('finds a page of a group the role does not see not found when typed, and leaves the others', () => {
+    expect(isSettingsPageHidden('/settings/tenant', 'viewer')).toBe(true);
+    expect(isSettingsPageHidden('/settings/templates', 'support-worker')).toBe(true);
+    expect(isSettingsPageHidden('/settings/practitioner', 'support-worker')).toBe(false);
+    expect(isSettingsPageHidden('/settings/user', 'viewer')).toBe(false);
+    expect(isSettingsPageHidden('/settings/tenant', 'team-admin')).toBe(false);
+    expect(isSettingsPageHidden('/settings/system', 'tenant-admin')).toBe(true);
+    expect(isSettingsPageHidden('/settings', 'viewer')).toBe(false);
   });
 
   it('lists Rates with the user settings of those who bill time, not of a family guardian', () => {

@@ -23,8 +23,8 @@ export interface SettingsLink {
   label: string;
   description: string;
   group: SettingsGroup;
-  /** Shown only to roles with this permission (the page's own reads need it). */
-  permission?: Permission;
+  /** Shown only to roles with this permission, or one of these (the page's own reads need it). */
+  permission?: Permission | readonly Permission[];
 }
 
 export const settingsGroupLabels = {
@@ -77,12 +77,14 @@ export const settingsLinks: readonly SettingsLink[] = [
     group: 'organisation',
   },
   {
-    // Everyone's own staff profile (qualifications, registrations, screening checks), so it sits with
-    // the user's pages; tenant admins also open others' profiles from it.
+    // Every staff member's own profile (qualifications, registrations, screening checks), so it sits
+    // with the user's pages; tenant admins also open others' profiles from it. Not a family
+    // guardian's: they are not staff.
     to: '/settings/practitioner',
     label: 'Practitioner Settings',
     description: 'Your qualifications, registrations and screening checks.',
     group: 'user',
+    permission: ['write:time', 'read:staff'],
   },
   {
     // Under the user's pages, as its path says: everyone who bills time reads the codes and rates
@@ -149,8 +151,18 @@ export function settingsLinksFor(role: Role, features?: TenantFeatures): Setting
     const feature = featureOfWebPath(link.to);
     return (
       groups.includes(link.group) &&
-      (!link.permission || can(role, link.permission)) &&
+      (!link.permission || [link.permission].flat().some((permission) => can(role, permission))) &&
       (!features || feature === null || features[feature])
     );
   });
+}
+
+/**
+ * Whether `pathname` is a page of a settings group the role does not see: typed into the address bar,
+ * such a page is not found, as the menu does not offer it (the organisation's pages for a family
+ * guardian, a support worker or a practitioner). Each page's own permission is its page's business.
+ */
+export function isSettingsPageHidden(pathname: string, role: Role): boolean {
+  const link = settingsLinks.find((candidate) => candidate.to === pathname);
+  return link !== undefined && !visibleSettingsGroups(role).includes(link.group);
 }
