@@ -55,6 +55,7 @@ test.describe('invoice wizard', () => {
     await page.getByRole('button', { name: 'Build invoice' }).click();
 
     await expect(page).toHaveURL(/\/invoices\/new\?invoiceId=/);
+    await expect(page.getByRole('heading', { name: 'Edit Draft Invoice', level: 1 })).toBeVisible();
     const invoiceId = new URL(page.url()).searchParams.get('invoiceId')!;
     await expect(page.getByRole('heading', { name: /Review the lines/ })).toBeVisible();
     const lines = page.getByTestId('invoice-line');

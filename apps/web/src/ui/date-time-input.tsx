@@ -54,7 +54,9 @@ export function DateTimeInput({
     onChange(joined(next));
   };
   return (
-    <div className={cn('grid grid-cols-[minmax(0,1fr)_7rem] gap-2', className)}>
+    // The date box keeps room for dd/mm/yyyy beside its calendar button in a half-width column (the
+    // incident panel's): with no minimum it was cut to '30/11/202'.
+    <div className={cn('grid grid-cols-[minmax(8.75rem,1fr)_minmax(4.5rem,6rem)] gap-2', className)}>
       <DateInput
         id={id}
         value={parts.date}

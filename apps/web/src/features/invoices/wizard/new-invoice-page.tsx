@@ -12,14 +12,16 @@ const route = getRouteApi('/signed-in/tenant/invoices/new');
  * invoice's page opens.
  */
 export function NewInvoicePage() {
-  useDocumentTitle('New Invoice');
   const { invoiceId } = route.useSearch();
+  // Once built it is a draft being edited, here or when opened again from the invoice's Edit.
+  const title = invoiceId ? 'Edit Draft Invoice' : 'New Invoice';
+  useDocumentTitle(title);
   const navigate = useNavigate();
   const tenantId = useCurrentTenantId();
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-5 px-4 py-6 sm:px-6">
-      <h1 className="font-semibold text-2xl tracking-tight">New Invoice</h1>
+      <h1 className="font-semibold text-2xl tracking-tight">{title}</h1>
       {tenantId ? (
         <InvoiceWizard
           tenantId={tenantId}
