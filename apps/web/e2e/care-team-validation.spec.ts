@@ -47,9 +47,10 @@ test.describe('care team wizard refusals', () => {
     await expect(drawer.getByText('Please enter team name')).toBeVisible();
     await drawer.getByRole('button', { name: 'Add Member' }).click();
     await expect(drawer.getByText('Please enter an email address')).toBeVisible();
+    // Something typed that is not an address says so, rather than asking for one.
     await drawer.getByLabel('Email', { exact: true }).fill('not-an-email');
     await drawer.getByRole('button', { name: 'Add Member' }).click();
-    await expect(drawer.getByText('Please enter an email address')).toBeVisible();
+    await expect(drawer.getByText('Please enter a valid email address')).toBeVisible();
     await drawer.getByLabel('Email', { exact: true }).fill(demoUsers.therapist);
     await drawer.getByRole('button', { name: 'Add Member' }).click();
     await drawer.getByLabel('Email', { exact: true }).fill(demoUsers.therapist.toUpperCase());

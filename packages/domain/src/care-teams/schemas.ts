@@ -13,6 +13,8 @@ import { templateSetIds } from './template-sets';
 export const careTeamMessages = {
   teamName: 'Please enter team name',
   email: 'Please enter an email address',
+  /** Something typed that is not an e-mail address (the spec's message is for an empty box). */
+  invalidEmail: 'Please enter a valid email address',
   duplicateEmail: 'This email is already added to the team',
   templateSet: 'Please select a template',
   participant: 'Choose a participant or enter a new one',
@@ -28,8 +30,8 @@ export const InviteEmailSchema = z
   .string({ error: careTeamMessages.email })
   .trim()
   .min(1, careTeamMessages.email)
-  .max(254, careTeamMessages.email)
-  .pipe(z.email(careTeamMessages.email))
+  .max(254, careTeamMessages.invalidEmail)
+  .pipe(z.email(careTeamMessages.invalidEmail))
   .transform((email) => email.toLowerCase());
 
 export const TeamMemberInputSchema = z.object({

@@ -96,7 +96,7 @@ export function TeamStep() {
 
   function addMember(member: { email: string; role: WizardDraft['members'][number]['role'] }): string | null {
     const parsed = InviteEmailSchema.safeParse(member.email);
-    if (!parsed.success) return careTeamMessages.email;
+    if (!parsed.success) return parsed.error.issues[0]?.message ?? careTeamMessages.email;
     if (isEmailAlreadyAdded(getValues('members'), parsed.data)) return careTeamMessages.duplicateEmail;
     append({ email: parsed.data, role: member.role });
     return null;

@@ -31,7 +31,7 @@ export function AddMemberForm({ tenantId, team }: { tenantId: string; team: Team
     setLink(null);
     const parsed = InviteEmailSchema.safeParse(email);
     if (!parsed.success) {
-      setError(careTeamMessages.email);
+      setError(parsed.error.issues[0]?.message ?? careTeamMessages.email);
       return;
     }
     if (isEmailAlreadyAdded(team.members, parsed.data)) {
