@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { can, clinicianPermissions, type Permission, permissions, rolePermissions } from './permissions';
+import {
+  can,
+  canBeAssignedCards,
+  clinicianPermissions,
+  type Permission,
+  permissions,
+  rolePermissions,
+} from './permissions';
 import { type Role, roles } from './roles';
 
 describe('the permission table', () => {
@@ -119,5 +126,14 @@ describe('the permission table', () => {
     expect(includes('tenant-admin', 'team-admin')).toBe(true);
     expect(includes('team-admin', 'team-member')).toBe(true);
     expect(includes('team-member', 'support-worker')).toBe(true);
+  });
+});
+
+describe("who may be assigned a team's cards", () => {
+  it('every team role that reads the cards, not a family guardian', () => {
+    for (const role of ['Team Lead', 'Practitioner', 'Therapist', 'Support Worker'] as const) {
+      expect(canBeAssignedCards(role), role).toBe(true);
+    }
+    expect(canBeAssignedCards('Family Guardian')).toBe(false);
   });
 });

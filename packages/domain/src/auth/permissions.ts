@@ -1,4 +1,4 @@
-import type { Role } from './roles';
+import { type Role, roleOfTeamRole, type TeamRole } from './roles';
 
 /**
  * The one permission table. The server's `requirePermission()` and the web's `useCan()` both read it,
@@ -168,4 +168,12 @@ export function can(role: Role | null | undefined, permission: Permission, isCli
   if (!role) return false;
   if (isClinician && (clinicianPermissions as readonly Permission[]).includes(permission)) return true;
   return (rolePermissions[role] as readonly Permission[]).includes(permission);
+}
+
+/**
+ * Whether a team member with this team role may be assigned the team's cards: only those who read
+ * them (not a family guardian, who would be given work they cannot open).
+ */
+export function canBeAssignedCards(teamRole: TeamRole): boolean {
+  return can(roleOfTeamRole(teamRole), 'read:cards');
 }

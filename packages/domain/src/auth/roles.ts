@@ -71,6 +71,11 @@ const teamRoleToRole = {
   'Family Guardian': 'viewer',
 } as const satisfies Record<TeamRole, Role>;
 
+/** The role a team role gives on its team (a guest's and tenant-wide roles aside: effectiveTeamRole). */
+export function roleOfTeamRole(teamRole: TeamRole): Role {
+  return teamRoleToRole[teamRole];
+}
+
 /** Team roles that carry the clinician permissions (sign documents, approve plans). */
 export const clinicianTeamRoles: readonly TeamRole[] = ['Practitioner', 'Therapist'];
 

@@ -1,3 +1,5 @@
+import { canBeAssignedCards } from '@wattle/domain/auth/permissions';
+import type { TeamRole } from '@wattle/domain/auth/roles';
 import { and, eq, inArray } from 'drizzle-orm';
 import { teamMembers } from '../../db/schema/teams';
 import { memberships } from '../../db/schema/tenants';
@@ -6,8 +8,9 @@ import { AppError } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';
 
 /**
- * The name of someone a card of this team may be assigned to: a member of the team, or an owner or
- * admin of the tenant (who may work on every team). Anyone else is refused with 400.
+ * The name of someone a card of this team may be assigned to: a member of the team who reads its
+ * cards (not a family guardian), or an owner or admin of the tenant (who may work on every team).
+ * Anyone else is refused with 400.
  */
 export async function assigneeNameOnTeam(
   ctx: TenantContext,
@@ -15,7 +18,7 @@ export async function assigneeNameOnTeam(
   userId: string,
 ): Promise<string> {
   const [onTeam] = await ctx.tx
-    .select({ name: users.name })
+    .select({ name: users.name, role: teamMembers.role })
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
     .where(
@@ -25,7 +28,11 @@ export async function assigneeNameOnTeam(
         eq(teamMembers.userId, userId),
       ),
     );
-  if (onTeam) return onTeam.name;
+  if (onTeam && canBeAssignedCards(onTeam.role as TeamRole)) return onTeam.name;
+  if (onTeam) {
+    const message = `${onTeam.name} cannot be assigned cards: as ${onTeam.role} they do not see the team's cards`;
+    throw new AppError('VALIDATION_FAILED', message, [{ path: ['assigneeId'], message }]);
+  }
   const [admin] = await ctx.tx
     .select({ name: users.name })
     .from(memberships)

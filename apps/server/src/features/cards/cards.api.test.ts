@@ -195,6 +195,16 @@ describe('POST /api/cards', () => {
     });
     expect(assignee.status).toBe(400);
     expect(assignee.body.error.message).toBe('Assignee is not on this team');
+    // On the team, but a family guardian, who does not see its cards.
+    const guardian = await lee.post('/api/cards', {
+      teamId: jordanTeam,
+      title: 'Roster',
+      assigneeId: await idOf('fiona'),
+    });
+    expect(guardian.status).toBe(400);
+    expect(guardian.body.error.message).toBe(
+      "Fiona Family cannot be assigned cards: as Family Guardian they do not see the team's cards",
+    );
     // A tenant admin may take any team's card.
     const admin = await newCard('lee', { title: 'Roster', assigneeId: await idOf('olivia') });
     expect(admin.assigneeName).toBe('Olivia Owner');

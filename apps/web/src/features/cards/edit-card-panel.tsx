@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { can } from '@wattle/domain/auth/permissions';
+import { can, canBeAssignedCards } from '@wattle/domain/auth/permissions';
 import {
   type Card,
   type CardCategory,
@@ -674,14 +674,17 @@ function OpenEditCardPanel({
         >
           <option value="">Unassigned</option>
           {(team?.members ?? [])
-            .slice()
+            .filter((member) => canBeAssignedCards(member.role))
             .sort((a, b) => a.name.localeCompare(b.name))
             .map((member) => (
               <option key={member.userId} value={member.userId}>
                 {member.name}
               </option>
             ))}
-          {baseCard?.assigneeId && !team?.members.some((member) => member.userId === baseCard.assigneeId) ? (
+          {baseCard?.assigneeId &&
+          !team?.members.some(
+            (member) => member.userId === baseCard.assigneeId && canBeAssignedCards(member.role),
+          ) ? (
             <option value={baseCard.assigneeId}>{baseCard.assigneeName ?? 'Current assignee'}</option>
           ) : null}
         </NativeSelect>
