@@ -272,7 +272,7 @@ async function serveWebApp(app: FastifyInstance, dist: string) {
   }
   /** The app's page, for '/' and every client-side route. */
   const sendPage = (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
-    const preload = pageReadsPreload(pathname, request.cookies, app.config.authMode);
+    const preload = pageReadsPreload(pathname, request.cookies);
     if (preload) reply.header('link', preload);
     return reply.header('cache-control', 'no-cache').header('vary', 'cookie').sendFile('index.html', dist);
   };

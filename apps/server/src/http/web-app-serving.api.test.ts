@@ -75,7 +75,7 @@ describe('serving the web app', () => {
   });
 });
 
-describe("the page's preload of its first reads", () => {
+describe("the page's preload of the guards' reads", () => {
   const withSession = { wattle_session: 'a-session-token' };
   const preload =
     '</api/me>; rel=preload; as=fetch; crossorigin, </api/tenants>; rel=preload; as=fetch; crossorigin';
@@ -95,23 +95,12 @@ describe("the page's preload of its first reads", () => {
     }
   });
 
-  it('sends nothing to preload to someone signed out, nor on an invitation', async () => {
+  it('sends nothing to preload to someone signed out, nor on the pages without those guards', async () => {
     expect((await t.anonymous().get('/inbox')).headers.link).toBeUndefined();
-    const page = await t
-      .anonymous()
-      .request({ method: 'GET', url: '/invite/an-invite-token', cookies: withSession });
-    expect(page.status).toBe(200);
-    expect(page.headers.link).toBeUndefined();
-  });
-
-  it("has the sign-in page fetch its own reads instead: the server's sign-in and the demo people", async () => {
-    const signInPreload =
-      '</api/auth/config>; rel=preload; as=fetch; crossorigin, </api/auth/demo/users>; rel=preload; as=fetch; crossorigin';
-    for (const url of ['/login', '/login?redirect=%2Finbox']) {
-      expect((await t.anonymous().get(url)).headers.link, url).toBe(signInPreload);
+    for (const url of ['/login', '/login?redirect=%2Finbox', '/invite/an-invite-token']) {
       const page = await t.anonymous().request({ method: 'GET', url, cookies: withSession });
       expect(page.status, url).toBe(200);
-      expect(page.headers.link, url).toBe(signInPreload);
+      expect(page.headers.link, url).toBeUndefined();
     }
   });
 

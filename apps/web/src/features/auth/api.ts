@@ -49,10 +49,8 @@ export function demoUsersQueryOptions() {
 
 /**
  * Starts the sign-in page's reads as its route loads, beside the page's code: which sign-in the server
- * runs, then in demo mode the people to pick from. The page asks for them only once it has drawn, the
- * second once the first has answered; the server's page preloads both (apps/server/src/http/
- * page-preloads.ts), so here they are answered from the preload. A failure shows on the page, which
- * asks again.
+ * runs, then in demo mode the people to pick from. The page asked for them only once it had drawn,
+ * the second once the first had answered. A failure shows on the page, which asks again.
  */
 export function startSignInReads(queryClient: QueryClient): void {
   queryClient.ensureQueryData(authConfigQueryOptions()).then(
