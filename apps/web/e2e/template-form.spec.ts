@@ -318,7 +318,6 @@ test.describe('template form', () => {
     test.setTimeout(60_000);
     const api = await openInSunrise(page, signIn);
     const card = await findBspCard(apiGet, api);
-    const before = (await api.card(card.id)).fieldValues['practitioner-name'] ?? null;
     const form = await openPanelForm(page, card);
     const pager = form.getByRole('navigation', { name: 'Form pages' });
     const name = form.getByRole('textbox', { name: 'Practitioner Name' });
@@ -329,11 +328,23 @@ test.describe('template form', () => {
       await expect(form.locator('[data-field-id] [role="status"]')).toHaveCount(0);
     }
 
-    // Over the field's 100 characters: the server refuses it (a real 400, not a simulated failure).
-    const tooLong = 'Dr Priya Practitioner '.repeat(6);
+    // Over the field's 100 characters: kept with the card all the same, the form naming the issue
+    // (spec section 5: medium), so nothing typed stays only in this browser.
+    const overMax = 'Dr Priya Practitioner '.repeat(6).trim();
     await name.click();
     await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.type(tooLong);
+    await page.keyboard.type(overMax);
+    await expectSaved(form, api, card, 'practitioner-name', overMax, 10_000);
+    await expect(
+      form.getByText('"Practitioner Name" must be no more than 100 characters').first(),
+    ).toBeVisible();
+
+    // Past what any text value holds (20,000 characters): the server refuses it (a real 400, not a
+    // simulated failure), and the browser keeps it as a local draft and says so.
+    const tooLong = 'x'.repeat(20_001);
+    await name.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.insertText(tooLong);
     await expect(page.getByText('Auto-save failed')).toBeVisible({ timeout: 10_000 });
     await expect(page.getByText('Your changes will be saved locally as a draft.')).toBeVisible();
     await expect(form.getByTestId('form-save-status')).toHaveText(/^Failed \(Retry\)/);
@@ -342,8 +353,8 @@ test.describe('template form', () => {
         JSON.parse(window.localStorage.getItem(key) ?? 'null') as { values: Record<string, string> } | null,
       `${draftPrefix}${api.tenantId}.${card.id}`,
     );
-    expect(draft?.values['practitioner-name']).toContain(tooLong.trim());
-    expect((await api.card(card.id)).fieldValues['practitioner-name'] ?? null).toEqual(before);
+    expect(draft?.values['practitioner-name']).toContain(tooLong);
+    expect((await api.card(card.id)).fieldValues['practitioner-name']).toContain(overMax);
 
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('Dr Priya Practitioner (BSP)');

@@ -158,11 +158,12 @@ export function settingsLinksFor(role: Role, features?: TenantFeatures): Setting
 }
 
 /**
- * Whether `pathname` is a page of a settings group the role does not see: typed into the address bar,
- * such a page is not found, as the menu does not offer it (the organisation's pages for a family
- * guardian, a support worker or a practitioner). Each page's own permission is its page's business.
+ * Whether `pathname` is a settings page of the organisation's that a family guardian typed into the
+ * address bar: not found, as their menu does not offer it. They are not the organisation's staff.
+ * Staff whose menu leaves the organisation's pages out (support workers, practitioners) still reach
+ * the pages that explain themselves to them (Templates to read, who sees Tax Invoice Settings).
  */
 export function isSettingsPageHidden(pathname: string, role: Role): boolean {
   const link = settingsLinks.find((candidate) => candidate.to === pathname);
-  return link !== undefined && !visibleSettingsGroups(role).includes(link.group);
+  return role === 'viewer' && link !== undefined && link.group !== 'user';
 }
