@@ -328,16 +328,21 @@ test.describe('template form', () => {
       await expect(form.locator('[data-field-id] [role="status"]')).toHaveCount(0);
     }
 
-    // Over the field's 100 characters: kept with the card all the same, the form naming the issue
+    // Over the field's 100 characters: kept with the card all the same, with its compliance issue
     // (spec section 5: medium), so nothing typed stays only in this browser.
     const overMax = 'Dr Priya Practitioner '.repeat(6).trim();
     await name.click();
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type(overMax);
     await expectSaved(form, api, card, 'practitioner-name', overMax, 10_000);
-    await expect(
-      form.getByText('"Practitioner Name" must be no more than 100 characters').first(),
-    ).toBeVisible();
+    // The section counts the issue at once (the message under the field shows on Save).
+    await expect(form.getByText('1 issue').first()).toBeVisible();
+    expect((await api.card(card.id)).compliance.issues).toContainEqual(
+      expect.objectContaining({
+        fieldId: 'practitioner-name',
+        description: '"Practitioner Name" must be no more than 100 characters',
+      }),
+    );
 
     // Past what any text value holds (20,000 characters): the server refuses it (a real 400, not a
     // simulated failure), and the browser keeps it as a local draft and says so.
