@@ -77,6 +77,10 @@ export function incidentSeverityLabel(severity: IncidentSeverity | null): string
 export const incidentSeverityFilters = [...incidentSeverities, 'not-assessed'] as const;
 export const IncidentSeverityFilterSchema = z.enum(incidentSeverityFilters);
 export type IncidentSeverityFilter = z.infer<typeof IncidentSeverityFilterSchema>;
+export const incidentSeverityFilterLabels: Record<IncidentSeverityFilter, string> = {
+  ...incidentSeverityLabels,
+  'not-assessed': notAssessedLabel,
+};
 
 export const incidentStatuses = ['open', 'closed'] as const;
 export const IncidentStatusSchema = z.enum(incidentStatuses);

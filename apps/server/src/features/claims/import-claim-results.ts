@@ -47,9 +47,10 @@ function refusingMalformed<T>(read: () => T): T {
  * or one paying a line more than was claimed (400, naming the row and column) or one naming
  * references that are not the batch's (422, listing them) changes nothing. Otherwise each row is
  * matched by its claim reference: a paid line records what the NDIA paid, each invoice gets one
- * payment (source 'ndia') for its lines paid by this import and its status is settled; a rejected line carries the portal's text and the invoice's creator is
- * notified. A line later claimed again under a new reference is left to that claim. Results already
- * applied are left as they are, so importing the same file twice changes nothing the second time.
+ * payment (source 'ndia') for its lines paid by this import and its status is settled; a rejected
+ * line carries the portal's text and the invoice's creator is notified. A line later claimed again
+ * under a new reference is left to that claim. Results already applied are left as they are, so
+ * importing the same file twice changes nothing the second time.
  */
 export async function importClaimResults(
   ctx: TenantContext,

@@ -14,8 +14,9 @@ import {
 
 /**
  * `POST /api/participants/{id}/plans`: a new plan (a plan review, a new plan year) that becomes the
- * current one. It starts after the current plan ends (400 otherwise: newPlanOverlapMessage). The plan it replaces stops being current in the same transaction (the unique index
- * allows one current plan) and stays readable in the history; both changes are audited.
+ * current one. It starts after the current plan ends (400 otherwise: newPlanOverlapMessage). The
+ * plan it replaces stops being current in the same transaction (the unique index allows one current
+ * plan) and stays readable in the history; both changes are audited.
  */
 export async function startNewPlan(
   ctx: TenantContext,

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRoute, lazyRouteComponent, notFound, redirect, rootRouteId } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { validateAnalyticsSearch } from '@/features/behaviour-analytics/analytics-search';
 import { prefetchCard } from '@/features/cards/prefetch-card';
 import { validateIncidentListSearch } from '@/features/incidents/incident-list-search';
@@ -22,6 +22,7 @@ import { firstDrawingWaitMs, waitBriefly } from '@/lib/wait-briefly';
 import { requireVerified } from '../guards';
 import { HomeRedirect } from '../home-redirect';
 import { tenantRoute } from './base-routes';
+import { pageNotFound } from './page-not-found';
 import { cardPagePath, teamPagePath, teamViewPath } from './page-paths';
 
 /**
@@ -29,11 +30,6 @@ import { cardPagePath, teamPagePath, teamViewPath } from './page-paths';
  * loaded module, so each area is a chunk of its own. Anything still to be built says "Coming Soon"
  * through features/placeholders/coming-soon.tsx, the one wording for it.
  */
-
-/** The not-found page, as for a path the app does not know. */
-function pageNotFound(): never {
-  throw notFound({ routeId: rootRouteId });
-}
 
 /** Loads the tenant's teams and checks the route's team exists. */
 async function requireTeam(context: { queryClient: QueryClient; tenant: { id: string } }, slugOrId: string) {

@@ -1,5 +1,9 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { teamsQueryOptions } from '@/features/teams/api';
+import { roleInTenant } from '@/features/tenants/use-current-role';
+import { isOrganisationSettingsPage, seesOrganisationSettings } from '../settings/settings-links';
 import { tenantRoute } from './base-routes';
+import { pageNotFound } from './page-not-found';
 
 /**
  * /settings and its pages (spec shell section 2): the settings menu instead of the sidebar, the
@@ -12,6 +16,12 @@ import { tenantRoute } from './base-routes';
 const settingsRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/settings',
+  // An organisation's page typed by someone whose menu does not offer it is not found (settings-links.ts).
+  beforeLoad: async ({ context, location }) => {
+    if (!isOrganisationSettingsPage(location.pathname)) return;
+    const teams = await context.queryClient.ensureQueryData(teamsQueryOptions(context.tenant.id));
+    if (!seesOrganisationSettings(roleInTenant(context.me, context.tenant, teams))) pageNotFound();
+  },
   component: lazyRouteComponent(() => import('../settings/settings-layout'), 'SettingsLayout'),
 });
 

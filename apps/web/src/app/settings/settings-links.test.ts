@@ -1,5 +1,11 @@
+import type { Role } from '@wattle/domain/auth/roles';
 import { describe, expect, it } from 'vitest';
-import { isSettingsPageHidden, settingsLinksFor, visibleSettingsGroups } from './settings-links';
+import {
+  isOrganisationSettingsPage,
+  seesOrganisationSettings,
+  settingsLinksFor,
+  visibleSettingsGroups,
+} from './settings-links';
 
 describe('settings links by role', () => {
   it('shows practitioners, support workers and family guardians only their user settings', () => {
@@ -18,14 +24,16 @@ describe('settings links by role', () => {
   });
 
   it("finds the organisation's pages not found when a family guardian types them, and leaves staff theirs", () => {
-    expect(isSettingsPageHidden('/settings/tenant', 'viewer')).toBe(true);
-    expect(isSettingsPageHidden('/settings/templates', 'viewer')).toBe(true);
-    expect(isSettingsPageHidden('/settings/user', 'viewer')).toBe(false);
-    expect(isSettingsPageHidden('/settings', 'viewer')).toBe(false);
+    const hidden = (pathname: string, role: Role) =>
+      isOrganisationSettingsPage(pathname) && !seesOrganisationSettings(role);
+    expect(hidden('/settings/tenant', 'viewer')).toBe(true);
+    expect(hidden('/settings/templates', 'viewer')).toBe(true);
+    expect(hidden('/settings/user', 'viewer')).toBe(false);
+    expect(hidden('/settings', 'viewer')).toBe(false);
     // Support workers read the templates and are told who sees the tax-invoice settings.
-    expect(isSettingsPageHidden('/settings/templates', 'support-worker')).toBe(false);
-    expect(isSettingsPageHidden('/settings/tax-invoice', 'support-worker')).toBe(false);
-    expect(isSettingsPageHidden('/settings/tenant', 'team-admin')).toBe(false);
+    expect(hidden('/settings/templates', 'support-worker')).toBe(false);
+    expect(hidden('/settings/tax-invoice', 'support-worker')).toBe(false);
+    expect(hidden('/settings/tenant', 'team-admin')).toBe(false);
   });
 
   it('lists Rates with the user settings of those who bill time, not of a family guardian', () => {

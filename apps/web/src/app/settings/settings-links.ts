@@ -157,13 +157,18 @@ export function settingsLinksFor(role: Role, features?: TenantFeatures): Setting
   });
 }
 
-/**
- * Whether `pathname` is a settings page of the organisation's that a family guardian typed into the
- * address bar: not found, as their menu does not offer it. They are not the organisation's staff.
- * Staff whose menu leaves the organisation's pages out (support workers, practitioners) still reach
- * the pages that explain themselves to them (Templates to read, who sees Tax Invoice Settings).
- */
-export function isSettingsPageHidden(pathname: string, role: Role): boolean {
+/** Whether `pathname` is one of the organisation's settings pages (not the user's own). */
+export function isOrganisationSettingsPage(pathname: string): boolean {
   const link = settingsLinks.find((candidate) => candidate.to === pathname);
-  return role === 'viewer' && link !== undefined && link.group !== 'user';
+  return link !== undefined && link.group !== 'user';
+}
+
+/**
+ * Whether the role may open the organisation's settings pages by their address. A family guardian (a
+ * viewer: not the organisation's staff) finds them not found, as their menu does not offer them. Staff
+ * whose menu leaves them out (support workers, practitioners) still reach the pages that explain
+ * themselves to them (Templates to read, who sees Tax Invoice Settings).
+ */
+export function seesOrganisationSettings(role: Role): boolean {
+  return role !== 'viewer';
 }

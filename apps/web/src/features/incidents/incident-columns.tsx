@@ -1,5 +1,6 @@
 import { createColumnHelper, rowSortingFeature, tableFeatures } from '@tanstack/react-table';
 import {
+  type IncidentSeverityFilter,
   type IncidentSummary,
   incidentCategoryLabels,
   incidentSeverityLabel,
@@ -21,7 +22,7 @@ const column = createColumnHelper<typeof incidentTableFeatures, IncidentSummary>
 
 export const mobileIncidentColumnIds = new Set(['number', 'severity', 'notification']);
 
-const severityTones: Record<NonNullable<IncidentSummary['severity']> | 'not-assessed', string> = {
+const severityTones: Record<IncidentSeverityFilter, string> = {
   'not-assessed': 'border-dashed text-muted-foreground',
   low: 'text-foreground',
   medium: 'border-transparent bg-amber-50 text-amber-900',

@@ -6,9 +6,8 @@ import {
   type IncidentSummary,
   incidentCategories,
   incidentCategoryLabels,
+  incidentSeverityFilterLabels,
   incidentSeverityFilters,
-  incidentSeverityLabels,
-  notAssessedLabel,
 } from '@wattle/domain/incidents/schemas';
 import { DownloadIcon } from 'lucide-react';
 import { useMemo } from 'react';
@@ -132,10 +131,7 @@ export function IncidentsPage() {
           id="incident-filter-severity"
           label="Severity"
           value={search.severity ?? ''}
-          options={incidentSeverityFilters.map((s) => [
-            s,
-            s === 'not-assessed' ? notAssessedLabel : incidentSeverityLabels[s],
-          ])}
+          options={incidentSeverityFilters.map((s) => [s, incidentSeverityFilterLabels[s]])}
           onChange={(value) =>
             setFilter({ severity: (value || undefined) as IncidentListSearch['severity'] })
           }
