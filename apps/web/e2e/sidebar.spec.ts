@@ -188,6 +188,45 @@ test.describe('sidebar', () => {
     }
   });
 
+  test('leaves Financial Management out for a support worker, who reads no invoices', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(demoUsers.supportWorker);
+    await page.goto('/inbox');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    // Time Tracking comes from the worker's role on their team: once it shows, the teams are counted.
+    await expect(nav.getByRole('link', { name: 'Time Tracking' })).toHaveAttribute('href', '/timesheet');
+    await expect(nav.getByRole('link', { name: 'File Storage' })).toHaveAttribute('href', '/admin/files');
+    await expect(nav.getByRole('link', { name: 'Financial Management' })).toHaveCount(0);
+    await expect(nav.getByRole('button', { name: 'Administration', exact: true })).toBeVisible();
+  });
+
+  test('gives an auditor Financial Management and no Time Tracking, as they record no time', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(demoUsers.auditor);
+    await page.goto('/inbox');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Financial Management' })).toHaveAttribute(
+      'href',
+      '/invoices',
+    );
+    await expect(nav.getByRole('link', { name: 'File Storage' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Time Tracking' })).toHaveCount(0);
+  });
+
+  test("keeps the owner's Financial Management, which opens the invoices", async ({ page, signIn }) => {
+    await signIn(demoUsers.owner);
+    await page.goto('/inbox');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Financial Management' }).click();
+    await expect(page).toHaveURL(/\/invoices$/);
+    await expect(page.getByRole('navigation', { name: 'Invoice views' })).toBeVisible();
+    await expect(page.getByText('does not show invoices')).toHaveCount(0);
+  });
+
   test('shows Templates & Rules to a system admin', async ({ page, signIn }) => {
     await signIn(demoUsers.systemAdmin);
     await page.goto('/inbox');

@@ -2,18 +2,13 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { can } from '@wattle/domain/auth/permissions';
 import type { Team } from '@wattle/domain/teams/schemas';
-import { featureOfWebPath } from '@wattle/domain/tenants/features';
 import {
   ChevronDownIcon,
-  ClockIcon,
-  FileCogIcon,
-  FolderIcon,
   HandHeartIcon,
   InboxIcon,
   LayoutDashboardIcon,
   ListTodoIcon,
   type LucideIcon,
-  ReceiptIcon,
   UsersIcon,
 } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
@@ -21,6 +16,7 @@ import { teamPlansQueryOptions } from '@/features/behaviour-support/api';
 import { sharedPlanTeams } from '@/features/behaviour-support/shared-plan-teams';
 import { useFavorites } from '@/features/favorites/use-favorites';
 import { useUnreadCount } from '@/features/notifications/use-unread-count';
+import { canAnywhere, useParticipantAccess } from '@/features/participants/participant-access';
 import { myWorkPath } from '@/features/team-views/my-work';
 import { teamsQueryOptions } from '@/features/teams/api';
 import { useCurrentTenant } from '@/features/tenants/api';
@@ -43,6 +39,7 @@ import {
 } from '@/ui/sidebar';
 import { Skeleton } from '@/ui/skeleton';
 import { WattleLogo } from '../wattle-logo';
+import { administrationLinksFor } from './administration-links';
 import { navIcon } from './nav-icons';
 import { type SidebarSectionId, useCollapsedSections } from './sidebar-sections';
 
@@ -334,6 +331,10 @@ function ParticipantsSection({ pathname, onNavigate }: { pathname: string; onNav
   );
 }
 
+/**
+ * Administration (spec shell section 2): only the links whose pages the person may use, by the one
+ * permission table (administration-links.ts); with none, the group and its heading are left out.
+ */
 function AdministrationSection({
   pathname,
   isSystemAdmin,
@@ -344,22 +345,25 @@ function AdministrationSection({
   onNavigate: () => void;
 }) {
   const features = useTenantFeatures();
-  const items = [
-    { to: '/invoices', label: 'Financial Management', icon: ReceiptIcon },
-    { to: '/timesheet', label: 'Time Tracking', icon: ClockIcon },
-    { to: '/admin/files', label: 'File Storage', icon: FolderIcon },
-    // Registered for system admins only (spec shell section 2), so only they see the link.
-    ...(isSystemAdmin ? [{ to: '/templates-rules', label: 'Templates & Rules', icon: FileCogIcon }] : []),
-  ].filter((item) => {
-    // A feature turned off for the organisation is hidden (the server refuses it anyway).
-    const feature = featureOfWebPath(item.to);
-    return feature === null || features[feature];
+  const { teams, tenantRole } = useParticipantAccess();
+  const items = administrationLinksFor({
+    // As the pages and the server decide: the permission on any of the person's teams, or tenant-wide.
+    holds: (permission) => canAnywhere(teams, tenantRole, permission),
+    isSystemAdmin,
+    features,
   });
+  if (items.length === 0) return null;
   return (
     <SidebarSection id="admin" title="Administration">
       {items.map((item) => (
         <SidebarMenuItem key={item.to}>
-          <NavLink {...item} isActive={isAt(pathname, item.to)} onNavigate={onNavigate} />
+          <NavLink
+            to={item.to}
+            label={item.label}
+            icon={navIcon(item.iconName)}
+            isActive={isAt(pathname, item.to)}
+            onNavigate={onNavigate}
+          />
         </SidebarMenuItem>
       ))}
     </SidebarSection>
