@@ -9,6 +9,7 @@ import {
   sunriseOf,
   test,
 } from './fixtures';
+import { expectToastClearOf } from './toast-clear';
 
 /**
  * The Edit Card side panel (spec work section 2): dirty state, closing with changes (sent when they
@@ -203,6 +204,27 @@ test.describe('Edit Card side panel', () => {
       status: 'in-progress',
       description: 'Check the weight with the OT first.',
     });
+  });
+
+  test('the saved toast rises above the panel’s Save Changes bar, on a desktop and on a phone', async ({
+    page,
+  }) => {
+    const card = await newCard(page, where, 'Book the hydrotherapy pool');
+    for (const [width, height, title] of [
+      [1280, 720, 'Book the hydrotherapy pool for Tuesday'],
+      [390, 844, 'Book the hydrotherapy pool for Thursday'],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      const panel = await openPanel(page, card);
+      await panel.getByLabel('Title', { exact: true }).fill(title);
+      await panel.getByRole('button', { name: 'Save Changes' }).click();
+      const saved = page.locator('[data-sonner-toast]').filter({ hasText: 'Card updated' });
+      await expectToastClearOf(saved, panel.getByTestId('edit-card-footer'));
+      // Save Changes can still be pressed while the toast shows (nothing lies over it).
+      await panel.getByLabel('Title', { exact: true }).fill(`${title}, 10 am`);
+      await panel.getByRole('button', { name: 'Save Changes' }).click({ timeout: 2_000 });
+      await expect(panel.getByTestId('unsaved-badge')).toBeHidden();
+    }
   });
 
   test('closes on an outside click or a sideways swipe of its header unless there are changes; full screen has no outside', async ({

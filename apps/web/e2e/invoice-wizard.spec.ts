@@ -10,6 +10,7 @@ import {
 } from './invoice-workflow-api';
 import { agencyParticipant, approvedTime, invoicesApi } from './invoices-api';
 import { addDays, mondayOf, sydneyToday } from './time-api';
+import { expectToastClearOf } from './toast-clear';
 
 /**
  * The invoice wizard (issue 15 part 2) against the real server: Adam builds an invoice for a
@@ -89,6 +90,8 @@ test.describe('invoice wizard', () => {
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(toast(page, 'Invoice saved')).toBeVisible();
+    // The toast rises above the sticky Save bar rather than sitting over it for its 5 s.
+    await expectToastClearOf(toast(page, 'Invoice saved'), page.getByTestId('wizard-save-bar'));
     const adam = invoicesApi(page.request);
     const saved = await adam.get(invoiceId);
     expect(saved.lineItems.map((line) => line.quantity)).toEqual([2, 1.5]);

@@ -1,4 +1,5 @@
 import type { ExternalToast, toast as sonnerToast } from 'sonner';
+import { toastClearance } from './toast-clearance';
 
 /**
  * The app's toasts, with sonner (about 10 KB gzip) loaded when the first toast is shown rather than
@@ -71,6 +72,8 @@ function showPlainly(message: Message, options?: ExternalToast): void {
   line.className =
     'fixed right-4 bottom-4 z-50 max-w-sm rounded-md border bg-card p-3 text-sm text-card-foreground shadow-md';
   line.textContent = text;
+  // Above any bar at the foot of the screen, as the Toaster's toasts are (toast-clearance.ts).
+  line.style.bottom = `${16 + toastClearance.get()}px`;
   document.body.append(line);
   setTimeout(() => line.remove(), 5000);
 }

@@ -8,6 +8,7 @@ import { useCurrentTenant } from '@/features/tenants/api';
 import { cn } from '@/lib/cn';
 import { openGlobalSearch } from '@/lib/global-events';
 import { useSidebar } from '@/ui/sidebar';
+import { keepClearOfToasts } from '@/ui/toast-clearance';
 import { QuickAddMenu } from './quick-add-menu';
 
 const itemClass =
@@ -36,6 +37,8 @@ export function MobileBottomBar() {
 
   return (
     <nav
+      // Toasts rise above the bar rather than cover it (ui/toast-clearance.ts).
+      ref={keepClearOfToasts}
       id="mobile-navigation"
       aria-label="Mobile"
       tabIndex={-1}

@@ -57,6 +57,7 @@ import { LazyPartBoundary, lazyPart } from '@/ui/lazy-part';
 import { NativeSelect } from '@/ui/native-select';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/ui/sheet';
 import { toast } from '@/ui/toast';
+import { keepClearOfToasts } from '@/ui/toast-clearance';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/ui/tooltip';
 import { cardKeys, createCard, patchCard, templatesQueryOptions } from './api';
 import { ApproveConfirmDialog } from './approve-confirm-dialog';
@@ -1008,7 +1009,10 @@ function OpenEditCardPanel({
                   {cardFields}
                 </form>
               </div>
-              <div className="border-t p-4">{footer}</div>
+              {/* Cancel and Save Changes at the panel's foot: toasts rise above them. */}
+              <div ref={keepClearOfToasts} data-testid="edit-card-footer" className="border-t p-4">
+                {footer}
+              </div>
             </>
           )}
         </div>

@@ -12,6 +12,7 @@ import { ConfirmDialog, ConfirmDialogAction } from '@/ui/confirm-dialog';
 import { ConflictAlert } from '@/ui/conflict-alert';
 import { NativeSelect } from '@/ui/native-select';
 import { toast } from '@/ui/toast';
+import { keepClearOfToasts } from '@/ui/toast-clearance';
 import { participantKeys, useCreateParticipant, useUpdateParticipant } from './api';
 import { assignableTeams, type ParticipantAccess } from './participant-access';
 import {
@@ -444,6 +445,8 @@ export function ParticipantForm({
         </div>
       )}
       <div
+        // On the page the buttons are a sticky bar at the foot of the screen: toasts rise above it.
+        ref={isPage ? keepClearOfToasts : undefined}
         className={cn(
           isPage &&
             // Above the phones' bottom bar (4 rem, fixed below md) so the buttons are never hidden.

@@ -8,6 +8,7 @@ import { Button } from '@/ui/button';
 import { ConflictAlert } from '@/ui/conflict-alert';
 import { FormField, textareaClass } from '@/ui/form-field';
 import { toast } from '@/ui/toast';
+import { keepClearOfToasts } from '@/ui/toast-clearance';
 import { invoiceKeys, submitInvoice, updateInvoice } from '../api';
 import { formatCents, formatInstant } from '../invoice-format';
 import {
@@ -316,8 +317,12 @@ export function WizardEditor({
             />
           </FormField>
 
-          {/* Buttons on the left: the toasts stack at the bottom right, where they would cover them. */}
-          <div className="sticky bottom-0 -mx-1 flex flex-col gap-2 border-t bg-background px-1 py-3 sm:flex-row-reverse sm:items-center sm:justify-between">
+          {/* Buttons on the left, as before; toasts now rise above the whole bar (ui/toast-clearance.ts). */}
+          <div
+            ref={keepClearOfToasts}
+            data-testid="wizard-save-bar"
+            className="sticky bottom-0 -mx-1 flex flex-col gap-2 border-t bg-background px-1 py-3 sm:flex-row-reverse sm:items-center sm:justify-between"
+          >
             <p className="text-sm tabular-nums" data-testid="wizard-running-total">
               {values.lines.length} {values.lines.length === 1 ? 'line' : 'lines'} · Total{' '}
               <span className="font-semibold">{formatCents(totals.totalCents)}</span>
