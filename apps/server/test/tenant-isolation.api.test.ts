@@ -31,6 +31,8 @@ interface Ids {
   sophieUser: string;
   /** Jordan Lee, the participant of Jordan's Care Team (with a current plan). */
   jordanParticipant: string;
+  /** Jordan's current NDIS plan. */
+  jordanNdisPlan: string;
   /** Gus Guest's user id: a guest of Sunrise with Mia's team shared. */
   gusUser: string;
   /** A Sunrise invoice (the demo data's, else an id no invoice has: every refusal comes first). */
@@ -1014,6 +1016,20 @@ const routeCases: Record<string, RouteCase> = {
       payload: intruderPlan,
     }),
   },
+  'PUT /api/participants/:id/plans/:planId': {
+    kind: 'tenant',
+    call: (ids) => ({
+      method: 'PUT',
+      url: `/api/participants/${ids.jordanParticipant}/plans/${ids.jordanNdisPlan}`,
+      payload: { ...intruderPlan, version: 1 },
+    }),
+    lowerRole: { email: 'sophie.support@sunrise.example', status: 403 },
+    foreignRecord: (ids) => ({
+      method: 'PUT',
+      url: `/api/participants/${ids.jordanParticipant}/plans/${ids.jordanNdisPlan}`,
+      payload: { ...intruderPlan, version: 1 },
+    }),
+  },
   // The support catalogue and time codes (issue 14): admins import and set rates; whoever writes
   // time reads them; family guardians and auditors do not.
   'POST /api/support-catalogue/imports': {
@@ -1990,6 +2006,11 @@ beforeAll(async () => {
     sophieUser: teams.flatMap((x) => x.members).find((m) => m.email === 'sophie.support@sunrise.example')!
       .userId,
     jordanParticipant: teams.find((x) => x.name === "Jordan's Care Team")!.participant!.id,
+    jordanNdisPlan: (
+      await olivia
+        .inTenant(sunrise)
+        .get(`/api/participants/${teams.find((x) => x.name === "Jordan's Care Team")!.participant!.id}/plan`)
+    ).body.data.id,
     gusUser: teams.flatMap((x) => x.members).find((m) => m.email === 'gus.guest@sunrise.example')!.userId,
     sophieEntry: '',
     // The demo seed's: a made-up id here would let the invoice cases pass on a 404 of nothing.

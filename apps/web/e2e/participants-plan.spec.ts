@@ -21,8 +21,18 @@ function dayFrom(days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** A yyyy-mm-dd date as the participant screens write it: '14 Mar 2009'. */
+function longDate(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-AU', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
 test.describe('NDIS plan and budgets', () => {
-  test('shows the current plan with its budgets, edits it, starts a new plan and keeps the old one readable', async ({
+  test('shows the current plan with its budgets, edits it, and records the next plan as upcoming while the current one stays in force', async ({
     page,
     signIn,
   }) => {
@@ -90,9 +100,10 @@ test.describe('NDIS plan and budgets', () => {
     ]);
     const oldPlanEnd = saved!.endDate;
 
-    // A new plan becomes current; the one before stays readable under Earlier plans.
+    // A new plan starting after this one ends is upcoming: the current plan stays in force until then.
     await plan.getByRole('button', { name: 'Start a new plan' }).click();
     const starter = page.getByRole('dialog', { name: 'Start a new plan' });
+    await expect(starter).toContainText(`starts after the plan ending ${longDate(dayFrom(245))}`);
     await starter.getByLabel('Plan start').fill(dayMonthYear(dayFrom(1)));
     await starter.getByLabel('Plan end').fill(dayMonthYear(dayFrom(0)));
     await starter.getByLabel('Support category of budget 1').selectOption('01');
@@ -112,28 +123,48 @@ test.describe('NDIS plan and budgets', () => {
     await starter.getByLabel('Plan end').fill(dayMonthYear(dayFrom(611)));
     await starter.getByRole('button', { name: 'Start plan' }).click();
     await expect(starter).toBeHidden();
-    await expect(current).toContainText('NDIA-managed');
-    await expect(current).toContainText('611 days left');
-    await expect(budgets).toHaveCount(1);
-    await expect(current).toContainText('$50,000.00');
+    await expect(page.getByText(`New plan saved: it starts on ${longDate(dayFrom(246))}`)).toBeVisible();
+    // Still the current plan, as it was.
+    await expect(current).toContainText('Plan-managed');
+    await expect(current).toContainText('Clearview Plan Partners');
+    await expect(current).toContainText('245 days left');
+    await expect(current).toContainText('$24,800.50');
+    await expect(budgets).toHaveCount(4);
+    // The new one shown below it as upcoming, with its own editor.
+    const upcoming = plan.getByTestId('upcoming-plan');
+    await expect(upcoming).toHaveCount(1);
+    await expect(upcoming).toContainText('Upcoming');
+    await expect(upcoming).toContainText(`This plan becomes the current one on ${longDate(dayFrom(246))}.`);
+    await expect(upcoming.getByText('In 246 days', { exact: true })).toBeVisible();
+    await expect(upcoming).toContainText('NDIA-managed');
+    await expect(upcoming).toContainText('$50,000.00');
+    await expect(upcoming.getByTestId('budget')).toHaveCount(1);
+    await upcoming.getByRole('button', { name: 'Edit upcoming plan' }).click();
+    const upcomingEditor = page.getByRole('dialog', { name: 'Edit Upcoming NDIS Plan' });
+    // Running into the current plan is refused, naming it.
+    await upcomingEditor.getByLabel('Plan start').fill(dayMonthYear(dayFrom(245)));
+    await upcomingEditor.getByRole('button', { name: 'Save plan' }).click();
+    await expect(
+      upcomingEditor.getByText(
+        `These dates overlap the plan from ${dayMonthYear(saved!.startDate)} to ${dayMonthYear(oldPlanEnd)}. Plans cannot overlap: change that plan's dates first.`,
+      ),
+    ).toBeVisible();
+    await upcomingEditor.getByLabel('Plan start').fill(dayMonthYear(dayFrom(246)));
+    await upcomingEditor.getByLabel('Amount of budget 1 in dollars').fill('52000');
+    await upcomingEditor.getByRole('button', { name: 'Save plan' }).click();
+    await expect(upcomingEditor).toBeHidden();
+    await expect(upcoming).toContainText('$52,000.00');
+    await expect(current).toContainText('$24,800.50');
+    expect((await api.plan(noah.id))?.id).toBe(saved!.id);
     await plan.getByRole('button', { name: 'Earlier plans' }).click();
-    const earlier = plan.getByTestId('earlier-plan');
-    await expect(earlier).toHaveCount(1);
-    await expect(earlier).toContainText('Clearview Plan Partners');
-    await expect(earlier).toContainText('$24,800.50');
+    await expect(plan.getByText('No earlier plans.')).toBeVisible();
+    await expect(plan.getByTestId('earlier-plan')).toHaveCount(0);
     const participant = await api.get(noah.id);
-    expect(isFull(participant) && participant.planEndDate).toBe(dayFrom(611));
+    expect(isFull(participant) && participant.planEndDate).toBe(dayFrom(245));
 
-    // The list shows the new plan's end.
+    // The list shows the current plan's end.
     await page.goto('/participants?q=Noah');
-    await expect(page.getByTestId('participant-row')).toContainText(
-      new Date(`${dayFrom(611)}T00:00:00Z`).toLocaleDateString('en-AU', {
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        timeZone: 'UTC',
-      }),
-    );
+    await expect(page.getByTestId('participant-row')).toContainText(longDate(dayFrom(245)));
   });
 
   test('a participant without a plan gets their first one', async ({ page, signIn }) => {

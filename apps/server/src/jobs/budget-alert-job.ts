@@ -2,6 +2,7 @@ import { isBudgetOverAlert, supportCategoryName } from '@wattle/domain/participa
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { participantPlans, participants, planBudgets } from '../db/schema/participants';
 import { budgetUsage, usageOf } from '../features/participants/budget-usage';
+import { isCurrentOrUpcomingPlan } from '../features/participants/plan-status-sql';
 import { budgetNotice } from './deadline-notices';
 import type { JobScope } from './job-scope';
 import { notifyAboutParticipants } from './recipients';
@@ -13,16 +14,17 @@ export type BudgetUsageSource = typeof budgetUsage;
 const plansPerUsageQuery = 1000;
 
 /**
- * Budget: each budget of a current plan (participant not archived) whose committed plus spent amount
- * is over `budgetAlertPercent` of it (isBudgetOverAlert) tells the leads of the participant's team
- * (or the tenant's admins) once: `budget:<planId>:<category>`. Usage comes from budget-usage.ts, the
- * same computation the participant page shows.
+ * Budget: each budget of a current or upcoming plan (participant not archived; statuses from the
+ * dates, plan-status-sql.ts) whose committed plus spent amount is over `budgetAlertPercent` of it
+ * (isBudgetOverAlert) tells the leads of the participant's team (or the tenant's admins) once:
+ * `budget:<planId>:<category>`. Usage comes from budget-usage.ts, the same computation the
+ * participant page shows.
  */
 export async function notifyBudgetsOverAlert(
   scope: JobScope,
   usageSource: BudgetUsageSource = budgetUsage,
 ): Promise<number> {
-  const { tx, tenantId } = scope;
+  const { tx, tenantId, today } = scope;
   const budgets = await tx
     .select({
       planId: planBudgets.planId,
@@ -47,7 +49,7 @@ export async function notifyBudgetsOverAlert(
     .where(
       and(
         eq(planBudgets.tenantId, tenantId),
-        eq(participantPlans.isCurrent, true),
+        isCurrentOrUpcomingPlan(tx, today),
         isNull(participants.archivedAt),
         gt(planBudgets.amountCents, 0),
       ),

@@ -48,8 +48,9 @@ async function inbox(person: Person, type: string, tenant = sunrise) {
 }
 
 /**
- * A new current plan of the participant (the one before stays, no longer current), ending on
- * `endDate`, with these budgets (category → cents).
+ * A new plan of the participant ending on `endDate`, a year long, with these budgets (category →
+ * cents). Written straight to the database, it may overlap the one before; it starts later, so it is
+ * the participant's current and last plan and the one before is earlier (statuses come from dates).
  */
 async function givePlan(
   tenantId: string,
@@ -58,23 +59,12 @@ async function givePlan(
   budgets: Record<string, number> = {},
 ) {
   const participantId = participantIds[name]!;
-  const [plan] = await t.readInTenant(tenantId, async (tx) => {
-    await tx
-      .update(participantPlans)
-      .set({ isCurrent: false })
-      .where(and(eq(participantPlans.tenantId, tenantId), eq(participantPlans.participantId, participantId)));
-    return tx
+  const [plan] = await t.readInTenant(tenantId, (tx) =>
+    tx
       .insert(participantPlans)
-      .values({
-        tenantId,
-        participantId,
-        startDate: addDays(endDate, -365),
-        endDate,
-        managementType: 'ndia',
-        isCurrent: true,
-      })
-      .returning({ id: participantPlans.id });
-  });
+      .values({ tenantId, participantId, startDate: addDays(endDate, -365), endDate, managementType: 'ndia' })
+      .returning({ id: participantPlans.id }),
+  );
   planIds[name] = plan!.id;
   const rows = Object.entries(budgets).map(([category, amountCents]) => ({
     tenantId,
@@ -96,10 +86,7 @@ beforeAll(async () => {
   for (const tenantId of [sunrise, bluegum]) {
     // The demo's own plans and profiles are set aside: each test here makes exactly what it counts.
     await t.readInTenant(tenantId, async (tx) => {
-      await tx
-        .update(participantPlans)
-        .set({ isCurrent: false })
-        .where(eq(participantPlans.tenantId, tenantId));
+      await tx.delete(participantPlans).where(eq(participantPlans.tenantId, tenantId));
       await tx.delete(staffProfiles).where(eq(staffProfiles.tenantId, tenantId));
       const found = await tx
         .select({ id: participants.id, name: participants.name })

@@ -2,14 +2,16 @@ import { planEndingSoonDays } from '@wattle/domain/participants/plans';
 import { and, between, eq, isNull } from 'drizzle-orm';
 import { participantPlans, participants } from '../db/schema/participants';
 import { addDays } from '../features/cards/card-values';
+import { isLastPlan } from '../features/participants/plan-status-sql';
 import { planEndingNotice } from './deadline-notices';
 import type { JobScope } from './job-scope';
 import { notifyAboutParticipants } from './recipients';
 
 /**
- * Plan ending: each current plan of a participant not archived whose end date is within
- * `planEndingSoonDays` of the tenant's today (isPlanEndingSoon: today included) tells the leads of the
- * participant's team (or the tenant's admins) once: `plan-ending:<planId>`.
+ * Plan ending: the last plan of each participant not archived (no plan recorded after it: once the
+ * next plan is in, there is nothing to arrange) whose end date is within `planEndingSoonDays` of the
+ * tenant's today (isPlanEndingSoon: today included) tells the leads of the participant's team (or
+ * the tenant's admins) once: `plan-ending:<planId>`.
  */
 export async function notifyPlansEnding(scope: JobScope): Promise<number> {
   const { tx, tenantId, today } = scope;
@@ -32,7 +34,7 @@ export async function notifyPlansEnding(scope: JobScope): Promise<number> {
     .where(
       and(
         eq(participantPlans.tenantId, tenantId),
-        eq(participantPlans.isCurrent, true),
+        isLastPlan(tx),
         isNull(participants.archivedAt),
         between(participantPlans.endDate, today, addDays(today, planEndingSoonDays)),
       ),

@@ -11,7 +11,7 @@ import { type Actor, withTenant } from '../db/with-tenant';
 import { writeAudit } from '../features/audit/write-audit';
 import { addDays, tenantTimeZone, todayIn } from '../features/cards/card-values';
 import { insertParticipant } from '../features/participants/insert-participant';
-import { insertCurrentPlan } from '../features/participants/plan-writes';
+import { insertPlan } from '../features/participants/plan-writes';
 import { insertTeam } from '../features/teams/create-team';
 import { addMembership } from '../features/tenants/add-membership';
 import { insertTenant } from '../features/tenants/insert-tenant';
@@ -176,7 +176,7 @@ async function seedParticipant(
   });
   const { plan } = participant;
   if (!plan) return;
-  await insertCurrentPlan(
+  await insertPlan(
     ctx,
     row.id,
     PlanInputSchema.parse({

@@ -1,4 +1,4 @@
-import { formatCents, supportCategories } from '../participants/plans';
+import { formatCents, type PlanStatus, planCovering, planOn, supportCategories } from '../participants/plans';
 import { parseSupportItemNumber, type SupportItem } from '../time/catalogue';
 import { isSupportItemInForce } from '../time/families';
 import { type ParticipantLocation, priceLimitKeyFor } from '../time/pricing';
@@ -10,10 +10,14 @@ import type { LineProblem } from './schemas';
  * issue and the participant's plan (issue 15 part 2), before it may be submitted. Pure: the server
  * reads the catalogue, the plan and what its budgets have used, and stores the answer on each line.
  *
+ * Each line is checked against the participant's plan covering its first service date (which may be
+ * an earlier or an upcoming plan, not only today's), and counts against that plan's budgets.
+ *
  * Errors (submission is refused): an unknown support item, one not in force on the service date, a
- * unit price above the catalogue's price limit where the participant lives, a service date outside
- * the current plan, no current plan. Warning: the lines of a support category take more than is
- * left of that category's budget (spent and committed elsewhere counted), named with the amount over.
+ * unit price above the catalogue's price limit where the participant lives, service dates no plan
+ * covers (or running past the end of the plan they start in), no plan at all. Warning: the lines of
+ * a plan's support category take more than is left of that category's budget (spent and committed
+ * elsewhere counted), named with the amount over.
  */
 
 /** The line as checked: its dates, item, unit price and amount before GST. */
@@ -33,12 +37,23 @@ export interface LineCatalogueFacts {
   knownItem: Pick<SupportItem, 'number' | 'name' | 'unit' | 'startDate' | 'endDate'> | null;
 }
 
-export interface InvoiceCheckContext {
-  location: ParticipantLocation;
-  /** The participant's current plan and its budgets by category ('01'…'15'), in cents; null: none. */
-  plan: { startDate: string; endDate: string; budgetsCents: Readonly<Record<string, number>> } | null;
+/** One of the participant's plans as the checks read it. */
+export interface CheckedPlan {
+  id: string;
+  startDate: string;
+  endDate: string;
+  /** Where it stands today (named in a line's message). */
+  status: PlanStatus;
+  /** Its budgets by category ('01'…'15'), in cents. */
+  budgetsCents: Readonly<Record<string, number>>;
   /** What each category's budget has used outside this invoice (spent and committed), in cents. */
   usedCents: Readonly<Record<string, number>>;
+}
+
+export interface InvoiceCheckContext {
+  location: ParticipantLocation;
+  /** Every plan of the participant (a line's budgets need only the plan covering it); empty: none. */
+  plans: readonly CheckedPlan[];
 }
 
 const areaNames = { REMOTE: 'remote areas (MMM 6)', VERY_REMOTE: 'very remote areas (MMM 7)' } as const;
@@ -107,28 +122,37 @@ function catalogueProblems(
   return problems;
 }
 
-function planProblems(line: LineToCheck, plan: InvoiceCheckContext['plan']): LineProblem[] {
-  if (!plan) {
+/** The plan whose budgets a line counts against: the one covering its first service date, or null. */
+export function planOfLine<T extends CheckedPlan>(line: LineToCheck, plans: readonly T[]): T | null {
+  return planCovering(plans, line.serviceDateFrom);
+}
+
+function planProblems(line: LineToCheck, plans: readonly CheckedPlan[]): LineProblem[] {
+  if (plans.length === 0) {
     return [{ severity: 'error', code: 'no-plan', message: 'The participant has no current NDIS plan' }];
   }
-  if (line.serviceDateFrom < plan.startDate || line.serviceDateTo > plan.endDate) {
-    const when =
-      line.serviceDateFrom === line.serviceDateTo
-        ? dayMonthYear(line.serviceDateFrom)
-        : `${dayMonthYear(line.serviceDateFrom)} to ${dayMonthYear(line.serviceDateTo)}`;
-    return [
-      {
-        severity: 'error',
-        code: 'outside-plan',
-        message: `${when} is outside the current plan (${dayMonthYear(plan.startDate)} to ${dayMonthYear(plan.endDate)})`,
-      },
-    ];
-  }
-  return [];
+  const covering = planOfLine(line, plans);
+  if (covering && line.serviceDateTo <= covering.endDate) return [];
+  // Named: the plan the line starts in, else the one in force then, else (before any) the first.
+  const named =
+    covering ??
+    planOn(plans, line.serviceDateFrom) ??
+    plans.reduce((first, plan) => (plan.startDate < first.startDate ? plan : first));
+  const when =
+    line.serviceDateFrom === line.serviceDateTo
+      ? dayMonthYear(line.serviceDateFrom)
+      : `${dayMonthYear(line.serviceDateFrom)} to ${dayMonthYear(line.serviceDateTo)}`;
+  return [
+    {
+      severity: 'error',
+      code: 'outside-plan',
+      message: `${when} is outside the ${named.status} plan (${dayMonthYear(named.startDate)} to ${dayMonthYear(named.endDate)})`,
+    },
+  ];
 }
 
 /**
- * The problems of each line, in the lines' order. The budget warning goes on every line of a
+ * The problems of each line, in the lines' order. The budget warning goes on every line of a plan's
  * category whose lines together take more than the category has left.
  */
 export function checkInvoiceLines(
@@ -137,31 +161,37 @@ export function checkInvoiceLines(
 ): LineProblem[][] {
   const problems = lines.map((line) => [
     ...catalogueProblems(line, line, context.location),
-    ...planProblems(line, context.plan),
+    ...planProblems(line, context.plans),
   ]);
-  const { plan } = context;
-  if (!plan) return problems;
-  const categories = lines.map((line) => lineCategory(line, line));
+  // Each line's budget: its plan and category (lines in no plan count against none).
+  const keys = lines.map((line) => {
+    const plan = planOfLine(line, context.plans);
+    const category = lineCategory(line, line);
+    return plan && category ? { plan, category, key: `${plan.id}:${category}` } : null;
+  });
   const invoiced = new Map<string, number>();
-  categories.forEach((category, i) => {
-    if (category) invoiced.set(category, (invoiced.get(category) ?? 0) + lines[i]!.amountCents);
+  keys.forEach((key, i) => {
+    if (key) invoiced.set(key.key, (invoiced.get(key.key) ?? 0) + lines[i]!.amountCents);
   });
   const overBy = new Map<string, string>();
-  for (const [category, amount] of invoiced) {
+  for (const key of keys) {
+    if (!key || overBy.has(key.key)) continue;
+    const { plan, category } = key;
+    const amount = invoiced.get(key.key) ?? 0;
     const budget = plan.budgetsCents[category] ?? 0;
-    const used = context.usedCents[category] ?? 0;
+    const used = plan.usedCents[category] ?? 0;
     // What this invoice claims beyond what is left: a budget already overspent by earlier invoices
     // counts as nothing left, not as part of this invoice's excess.
     const left = Math.max(budget - used, 0);
     const over = amount - left;
     if (amount <= 0 || over <= 0) continue;
     overBy.set(
-      category,
+      key.key,
       `Over the remaining ${categoryLabel(category)} budget by ${formatCents(over)}: ${formatCents(left)} of ${formatCents(budget)} is left and this invoice claims ${formatCents(amount)}`,
     );
   }
-  categories.forEach((category, i) => {
-    const message = category ? overBy.get(category) : undefined;
+  keys.forEach((key, i) => {
+    const message = key ? overBy.get(key.key) : undefined;
     if (message) problems[i]!.push({ severity: 'warning', code: 'over-budget', message });
   });
   return problems;

@@ -4,8 +4,9 @@ import { dayMonthYear, daysBetween } from '../shared/dates';
 export { daysBetween } from '../shared/dates';
 
 /**
- * NDIS plans and their budgets (issue 13, part 2). A participant has at most one current plan;
- * earlier plans stay readable. Budgets are by support category, in integer cents.
+ * NDIS plans and their budgets (issue 13, part 2). A participant has at most one current plan, worked
+ * out from the plans' dates (planOn); a plan that starts later is upcoming until then, and earlier
+ * plans stay readable. Budgets are by support category, in integer cents.
  */
 
 /**
@@ -75,12 +76,112 @@ export const schemeStartDate = '2013-07-01';
 export const maxPlanYears = 10;
 
 /**
- * A new plan follows the current one: it starts after the current plan's end. When the NDIA ended
- * the current plan early (a plan reassessment), its end date is changed first, so the plans' dates
- * never overlap and each day's time and invoices count against one plan.
+ * Where a plan stands on the tenant's today: the current plan (at most one), an upcoming one (it
+ * starts after today; it becomes current on its start date, with nothing stored changing), or an
+ * earlier one (a later plan has started since).
  */
-export function newPlanOverlapMessage(currentEndDate: string): string {
-  return `The new plan must start after the current plan ends (${dayMonthYear(currentEndDate)}). If the current plan ended early, change its end date first.`;
+export const planStatuses = ['current', 'upcoming', 'earlier'] as const;
+export const PlanStatusSchema = z.enum(planStatuses);
+export type PlanStatus = z.infer<typeof PlanStatusSchema>;
+export const planStatusLabels = {
+  current: 'Current',
+  upcoming: 'Upcoming',
+  earlier: 'Earlier',
+} as const satisfies Record<PlanStatus, string>;
+
+/** What the status rules read of a plan. */
+export interface DatedPlan {
+  id: string;
+  startDate: string;
+  endDate: string;
+}
+
+/** Whether `a` comes after `b` in the plans' order: by start date, then by id (uuid v7: made later). */
+function isLaterPlan(a: DatedPlan, b: DatedPlan): boolean {
+  return a.startDate > b.startDate || (a.startDate === b.startDate && a.id > b.id);
+}
+
+/**
+ * The plan in force on a date: the latest to have started by then. Plans never overlap, so that is
+ * the plan covering the date or, in a gap between plans or after the last one ended, the one that
+ * ended last (a plan stays current, shown as ended, until the next one starts). Null before the
+ * first plan starts. The current plan is `planOn(plans, today)`.
+ */
+export function planOn<T extends DatedPlan>(plans: readonly T[], date: string): T | null {
+  let found: T | null = null;
+  for (const plan of plans) {
+    if (plan.startDate <= date && (!found || isLaterPlan(plan, found))) found = plan;
+  }
+  return found;
+}
+
+/** The plan whose dates cover the day (the latest to start, should any overlap), or null. */
+export function planCovering<T extends DatedPlan>(plans: readonly T[], date: string): T | null {
+  const found = planOn(plans, date);
+  return found && found.endDate >= date ? found : null;
+}
+
+export function planStatusOf(plan: DatedPlan, plans: readonly DatedPlan[], today: string): PlanStatus {
+  if (plan.startDate > today) return 'upcoming';
+  return planOn(plans, today)?.id === plan.id ? 'current' : 'earlier';
+}
+
+/**
+ * The participant's plan as their record, the list and `GET /plan` show it: the current plan or,
+ * before the first one starts, the first upcoming one. Null: no plan at all.
+ */
+export function mainPlan<T extends DatedPlan>(plans: readonly T[], today: string): T | null {
+  const current = planOn(plans, today);
+  if (current) return current;
+  let first: T | null = null;
+  for (const plan of plans) if (!first || isLaterPlan(first, plan)) first = plan;
+  return first;
+}
+
+/** The participant's last plan (current or upcoming): a new plan starts after it ends. */
+export function lastPlan<T extends DatedPlan>(plans: readonly T[]): T | null {
+  let last: T | null = null;
+  for (const plan of plans) if (!last || isLaterPlan(plan, last)) last = plan;
+  return last;
+}
+
+/** Another plan (not `exceptId`) sharing a day with these dates, or null. */
+export function overlappingPlan<T extends DatedPlan>(
+  plans: readonly T[],
+  dates: Pick<DatedPlan, 'startDate' | 'endDate'>,
+  exceptId?: string,
+): T | null {
+  return (
+    plans.find(
+      (plan) => plan.id !== exceptId && plan.startDate <= dates.endDate && plan.endDate >= dates.startDate,
+    ) ?? null
+  );
+}
+
+/**
+ * A new plan follows the participant's last one (the current plan, or an upcoming plan already
+ * recorded): it starts after that plan's end, and is upcoming until its start date. When the NDIA
+ * ended the current plan early (a plan reassessment), its end date is changed first, so the plans'
+ * dates never overlap and each day's time and invoices count against one plan.
+ */
+export function newPlanOverlapMessage(lastEndDate: string, lastStatus: PlanStatus = 'current'): string {
+  return lastStatus === 'upcoming'
+    ? `The new plan must start after the upcoming plan ends (${dayMonthYear(lastEndDate)}). If that plan ends early, change its end date first.`
+    : `The new plan must start after the current plan ends (${dayMonthYear(lastEndDate)}). If the current plan ended early, change its end date first.`;
+}
+
+/** An edited plan may not share a day with another of the participant's plans. */
+export function planDatesOverlapMessage(other: Pick<DatedPlan, 'startDate' | 'endDate'>): string {
+  return `These dates overlap the plan from ${dayMonthYear(other.startDate)} to ${dayMonthYear(other.endDate)}. Plans cannot overlap: change that plan's dates first.`;
+}
+
+/** An earlier plan is the record of what was: it is read, never changed. */
+export const earlierPlanMessage =
+  'An earlier plan cannot be changed: only the current and upcoming plans can.';
+
+/** Days from today (the tenant's) to a plan's start, from what a Plan carries: 0 once it has started. */
+export function daysToStart(plan: Pick<Plan, 'startDate' | 'endDate' | 'daysLeft'>): number {
+  return Math.max(plan.daysLeft - daysBetween(plan.startDate, plan.endDate), 0);
 }
 
 /** yyyy-mm-dd plus whole years, as text (compared as text; 29 February stays, a day at most late). */
@@ -106,8 +207,9 @@ export const PlanManagerSchema = z.object({
 });
 
 /**
- * `PUT /api/participants/{id}/plan` (edit the current plan; `version` required once it exists) and
- * `POST /api/participants/{id}/plans` (a new plan that becomes current).
+ * `PUT /api/participants/{id}/plan` (edit the participant's plan, `mainPlan`; `version` required once
+ * it exists), `PUT /api/participants/{id}/plans/{planId}` (edit a current or upcoming plan) and
+ * `POST /api/participants/{id}/plans` (a new plan after the last one, upcoming until it starts).
  */
 export const PlanInputSchema = z
   .object({
@@ -159,6 +261,9 @@ export const PlanSchema = z.object({
   planManager: z.object({ name: z.string(), email: z.string() }).nullable(),
   budgets: z.array(PlanBudgetSchema),
   totalCents: z.number().int(),
+  /** From the dates and the tenant's today (planStatusOf); nothing stored. */
+  status: PlanStatusSchema,
+  /** `status === 'current'`. */
   isCurrent: z.boolean(),
   /** Days from today (tenant time zone) to the end date; negative once it has ended. */
   daysLeft: z.number().int(),
@@ -167,6 +272,10 @@ export const PlanSchema = z.object({
   updatedAt: z.iso.datetime({ offset: true }),
 });
 export type Plan = z.infer<typeof PlanSchema>;
+
+/** `GET /api/participants/{id}/plans?status=`: every plan, or those of one status. */
+export const PlanListQuerySchema = z.object({ status: PlanStatusSchema.optional() });
+export type PlanListQuery = z.infer<typeof PlanListQuerySchema>;
 
 /** A plan ending within this many days raises a notification to the team lead. */
 export const planEndingSoonDays = 30;

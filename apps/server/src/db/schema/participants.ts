@@ -99,7 +99,11 @@ export const participantTallies = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.status, t.isArchived, t.hasTeam] })],
 );
 
-/** A participant's NDIS plans; exactly one is current at a time, earlier ones stay readable. */
+/**
+ * A participant's NDIS plans, whose dates never overlap. Which is current, upcoming or earlier is
+ * worked out from the dates and the tenant's today (domain `planOn`; in SQL, plan-status-sql.ts), never stored:
+ * migration 0043 dropped the `is_current` flag, which made a plan starting next year current at once.
+ */
 export const participantPlans = pgTable(
   'participant_plans',
   {
@@ -110,7 +114,6 @@ export const participantPlans = pgTable(
     endDate: date('end_date', { mode: 'string' }).notNull(),
     managementType: text('management_type', { enum: ['ndia', 'plan', 'self'] }).notNull(),
     planManager: jsonb('plan_manager').$type<{ name: string; email: string } | null>(),
-    isCurrent: boolean('is_current').notNull().default(true),
     createdBy: uuid('created_by').references(() => users.id),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
@@ -123,7 +126,6 @@ export const participantPlans = pgTable(
       columns: [t.tenantId, t.participantId],
       foreignColumns: [participants.tenantId, participants.id],
     }).onDelete('cascade'),
-    uniqueIndex('participant_plans_current_key').on(t.tenantId, t.participantId).where(sql`${t.isCurrent}`),
     index('participant_plans_participant_idx').on(t.tenantId, t.participantId, t.startDate),
   ],
 );

@@ -3,6 +3,7 @@ import { payerFor } from '@wattle/domain/invoices/payer';
 import { type CreateInvoice, type Invoice, invoiceMessages } from '@wattle/domain/invoices/schemas';
 import { lineAmountCents } from '@wattle/domain/invoices/totals';
 import { formatInvoiceNumber } from '@wattle/domain/invoices/workflow';
+import { planOn } from '@wattle/domain/participants/plans';
 import { and, asc, between, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { inJsonList } from '../../db/in-json-list';
 import { cards } from '../../db/schema/cards';
@@ -173,9 +174,10 @@ async function nextInvoiceNumber(ctx: TenantContext): Promise<number> {
 /**
  * `POST /api/invoices`: a draft invoice for a participant and period from their approved, uninvoiced
  * time (one line per entry, at the entry's own price and amount) and billable cards (by the card
- * billing rules), for the payer of their current plan, numbered gaplessly, every line checked. The
- * entries are marked invoiced in the same transaction by a conditional update: if any was taken or
- * changed meanwhile, 409 and nothing is written. Nothing to invoice: 422 with noEntries.
+ * billing rules), for the payer of the plan in force when the period starts (planOn), numbered
+ * gaplessly, every line checked. The entries are marked invoiced in the same transaction by a
+ * conditional update: if any was taken or changed meanwhile, 409 and nothing is written. Nothing to
+ * invoice: 422 with noEntries.
  */
 export async function buildInvoice(ctx: TenantContext, input: CreateInvoice): Promise<Invoice> {
   requireInvoiceManager(await invoiceReach(ctx));
@@ -190,16 +192,22 @@ export async function buildInvoice(ctx: TenantContext, input: CreateInvoice): Pr
     .from(participants)
     .where(and(eq(participants.tenantId, ctx.tenantId), eq(participants.id, participantId)));
   if (!participant) throw notFound('Participant');
-  const [plan] = await ctx.tx
-    .select({ managementType: participantPlans.managementType, planManager: participantPlans.planManager })
+  // The payer follows the plan in force when the period starts (the services were under it), or, for
+  // a period before any plan, the first plan.
+  const plans = await ctx.tx
+    .select({
+      id: participantPlans.id,
+      startDate: participantPlans.startDate,
+      endDate: participantPlans.endDate,
+      managementType: participantPlans.managementType,
+      planManager: participantPlans.planManager,
+    })
     .from(participantPlans)
     .where(
-      and(
-        eq(participantPlans.tenantId, ctx.tenantId),
-        eq(participantPlans.participantId, participantId),
-        eq(participantPlans.isCurrent, true),
-      ),
-    );
+      and(eq(participantPlans.tenantId, ctx.tenantId), eq(participantPlans.participantId, participantId)),
+    )
+    .orderBy(asc(participantPlans.startDate), asc(participantPlans.id));
+  const plan = planOn(plans, periodFrom) ?? plans[0];
   const [tenant] = await ctx.tx
     .select({ billingConfig: tenants.billingConfig, timeZone: tenants.timeZone })
     .from(tenants)

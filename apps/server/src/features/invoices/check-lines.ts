@@ -1,12 +1,16 @@
 import {
+  type CheckedPlan,
   checkInvoiceLines,
   type LineCatalogueFacts,
   type LineToCheck,
+  planOfLine,
 } from '@wattle/domain/invoices/line-checks';
 import type { LineProblem } from '@wattle/domain/invoices/schemas';
-import { and, eq } from 'drizzle-orm';
+import { planStatusOf } from '@wattle/domain/participants/plans';
+import { and, eq, inArray } from 'drizzle-orm';
 import { participantPlans, planBudgets } from '../../db/schema/participants';
 import type { TenantContext } from '../../http/tenant-scope';
+import { tenantToday } from '../cards/card-values';
 import { budgetUsage, usageOf } from '../participants/budget-usage';
 import { participantLocation } from '../participants/participant-location';
 import { supportItemsOnDates } from '../support-catalogue/catalogue-in-force';
@@ -34,9 +38,11 @@ export async function catalogueFacts(
 
 /**
  * The problems of an invoice's lines (domain invoices/line-checks.ts), fed with where the
- * participant lives, their current plan with its budgets, and what those budgets have used outside
- * this invoice (budget-usage.ts: approved uninvoiced time and the lines of other invoices not void).
- * Run after the invoice's time entries are marked invoiced, so they do not count twice.
+ * participant lives, their plans (each line is checked against the plan covering its service date,
+ * current, earlier or upcoming) with the budgets of those the lines fall in, and what those budgets
+ * have used outside this invoice (budget-usage.ts: approved uninvoiced time and the lines of other
+ * invoices not void). Run after the invoice's time entries are marked invoiced, so they do not count
+ * twice.
  */
 export async function lineProblems(
   ctx: Pick<TenantContext, 'tx' | 'tenantId'>,
@@ -45,7 +51,7 @@ export async function lineProblems(
   facts: readonly LineCatalogueFacts[],
 ): Promise<LineProblem[][]> {
   const location = await participantLocation(ctx.tx, ctx.tenantId, invoice.participantId);
-  const [plan] = await ctx.tx
+  const plans = await ctx.tx
     .select({
       id: participantPlans.id,
       startDate: participantPlans.startDate,
@@ -56,33 +62,46 @@ export async function lineProblems(
       and(
         eq(participantPlans.tenantId, ctx.tenantId),
         eq(participantPlans.participantId, invoice.participantId),
-        eq(participantPlans.isCurrent, true),
       ),
     );
-  const budgetsCents: Record<string, number> = {};
-  const usedCents: Record<string, number> = {};
-  if (plan) {
-    const budgets = await ctx.tx
-      .select({ category: planBudgets.category, amountCents: planBudgets.amountCents })
-      .from(planBudgets)
-      .where(and(eq(planBudgets.tenantId, ctx.tenantId), eq(planBudgets.planId, plan.id)));
-    const usage = await budgetUsage(ctx.tx, {
-      tenantId: ctx.tenantId,
-      planIds: [plan.id],
-      excludeInvoiceId: invoice.id,
-    });
-    for (const budget of budgets) budgetsCents[budget.category] = budget.amountCents;
-    for (const [category] of usage.get(plan.id) ?? []) {
-      const used = usageOf(usage, plan.id, category);
-      usedCents[category] = used.committedCents + used.spentCents;
+  const today = await tenantToday(ctx);
+  const dated: CheckedPlan[] = plans.map((plan) => ({
+    ...plan,
+    status: planStatusOf(plan, plans, today),
+    budgetsCents: {},
+    usedCents: {},
+  }));
+  // Budgets and usage only of the plans some line counts against.
+  const planIds = [
+    ...new Set(lines.map((line) => planOfLine(line, dated)?.id).filter((id) => id !== undefined)),
+  ];
+  const budgets =
+    planIds.length === 0
+      ? []
+      : await ctx.tx
+          .select({
+            planId: planBudgets.planId,
+            category: planBudgets.category,
+            amountCents: planBudgets.amountCents,
+          })
+          .from(planBudgets)
+          .where(and(eq(planBudgets.tenantId, ctx.tenantId), inArray(planBudgets.planId, planIds)));
+  const usage = await budgetUsage(ctx.tx, { tenantId: ctx.tenantId, planIds, excludeInvoiceId: invoice.id });
+  const checked = dated.map((plan): CheckedPlan => {
+    if (!planIds.includes(plan.id)) return plan;
+    const budgetsCents: Record<string, number> = {};
+    const usedCents: Record<string, number> = {};
+    for (const budget of budgets) {
+      if (budget.planId === plan.id) budgetsCents[budget.category] = budget.amountCents;
     }
-  }
+    for (const [category] of usage.get(plan.id) ?? []) {
+      const one = usageOf(usage, plan.id, category);
+      usedCents[category] = one.committedCents + one.spentCents;
+    }
+    return { ...plan, budgetsCents, usedCents };
+  });
   return checkInvoiceLines(
     lines.map((line, i) => ({ ...line, ...facts[i]! })),
-    {
-      location: { state: location.state, mmm: location.monashModel },
-      plan: plan ? { startDate: plan.startDate, endDate: plan.endDate, budgetsCents } : null,
-      usedCents,
-    },
+    { location: { state: location.state, mmm: location.monashModel }, plans: checked },
   );
 }

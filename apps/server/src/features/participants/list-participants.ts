@@ -24,8 +24,10 @@ import { participantPlans, participants, participantTallies } from '../../db/sch
 import { teams } from '../../db/schema/teams';
 import type { TenantContext } from '../../http/tenant-scope';
 import { writeReadAudit } from '../audit/write-audit';
+import { tenantToday } from '../cards/card-values';
 import { myTeamMemberships } from '../teams/my-team-memberships';
 import { reachOf } from './participant-access';
+import { isMainPlan } from './plan-status-sql';
 
 /** Which participants the caller lists: every one, or those of some teams; some as summaries only. */
 interface ListScope {
@@ -37,8 +39,9 @@ interface ListScope {
 
 /**
  * `GET /api/participants`: the participants the caller may see, searched, filtered, sorted and
- * paged, in one query (team name and the current plan's end date joined in) plus a count when the
- * page does not already tell the total. `q` matches the name anywhere (any case); a `q` of digits
+ * paged, in one query (team name and the end date of their plan joined in: the current one, or
+ * before the first starts the first upcoming one, plan-status-sql.ts) plus a count when the page
+ * does not already tell the total. `q` matches the name anywhere (any case); a `q` of digits
  * only matches the start of the NDIS number instead; archived participants are left out unless `archived=true`, which lists only them.
  * Audited once per request (entity 'participant-list') with the query, not once per row.
  */
@@ -85,7 +88,7 @@ export async function listParticipants(
       and(
         eq(participantPlans.tenantId, participants.tenantId),
         eq(participantPlans.participantId, participants.id),
-        eq(participantPlans.isCurrent, true),
+        isMainPlan(ctx.tx, await tenantToday(ctx)),
       ),
     )
     .where(and(...where))

@@ -5,17 +5,21 @@ import { participantPlans, participants } from '../../db/schema/participants';
 import { teams } from '../../db/schema/teams';
 import { AppError } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';
+import { tenantToday } from '../cards/card-values';
 import { type ParticipantReach, reachOf, roleOverParticipantsOf } from './participant-access';
+import { isMainPlan } from './plan-status-sql';
 
 /**
  * A participant row with what its views show beside it: the team's name and slug, and the dates of
- * the current plan (at most one: participant_plans_current_key).
+ * their plan (`mainPlan`: the current one, or before the first starts the first upcoming one; one at
+ * most, plan-status-sql.ts).
  */
 export async function selectParticipantRow(
   ctx: TenantContext,
   id: string,
   options: { forUpdate?: boolean } = {},
 ) {
+  const today = await tenantToday(ctx);
   const query = ctx.tx
     .select({
       participant: participants,
@@ -31,7 +35,7 @@ export async function selectParticipantRow(
       and(
         eq(participantPlans.tenantId, participants.tenantId),
         eq(participantPlans.participantId, participants.id),
-        eq(participantPlans.isCurrent, true),
+        isMainPlan(ctx.tx, today),
       ),
     )
     .where(and(eq(participants.tenantId, ctx.tenantId), eq(participants.id, id)));

@@ -1,6 +1,9 @@
 import {
   daysBetween,
+  mainPlan,
   type Plan,
+  type PlanStatus,
+  planStatusOf,
   type SupportCategoryNumber,
   supportCategoryName,
   usedPercent,
@@ -14,28 +17,45 @@ import { budgetUsage, usageOf } from './budget-usage';
 export type PlanRow = typeof participantPlans.$inferSelect;
 type BudgetRow = typeof planBudgets.$inferSelect;
 
+/** Every plan row of the participant, newest first, and the tenant's today that decides their status. */
+export async function readPlanRows(
+  ctx: TenantContext,
+  participantId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<{ all: PlanRow[]; today: string }> {
+  const query = ctx.tx
+    .select()
+    .from(participantPlans)
+    .where(
+      and(eq(participantPlans.tenantId, ctx.tenantId), eq(participantPlans.participantId, participantId)),
+    )
+    .orderBy(desc(participantPlans.startDate), desc(participantPlans.createdAt), desc(participantPlans.id));
+  const all = options.forUpdate ? await query.for('update') : await query;
+  return { all, today: await tenantToday(ctx) };
+}
+
 /**
- * A participant's plans, newest first (by start date, then when they were made), or only the current
- * one; each with its budgets, the usage of each and the days left from the tenant's today.
+ * A participant's plans, newest first (by start date, then when they were made), or some of them:
+ * `main` the participant's plan (the current one, or before the first starts the first upcoming one),
+ * `status` those current, upcoming or earlier, `planId` one plan. Each with its status from the dates
+ * and the tenant's today (nothing stored), its budgets, the usage of each and the days left. `all`
+ * is every plan row of the participant, for the rules that compare plans' dates.
  */
 export async function findPlans(
   ctx: TenantContext,
   participantId: string,
-  options: { currentOnly?: boolean; planId?: string; forUpdate?: boolean } = {},
-): Promise<{ plans: Plan[]; rows: PlanRow[] }> {
-  const where = [
-    eq(participantPlans.tenantId, ctx.tenantId),
-    eq(participantPlans.participantId, participantId),
-  ];
-  if (options.currentOnly) where.push(eq(participantPlans.isCurrent, true));
-  if (options.planId) where.push(eq(participantPlans.id, options.planId));
-  const query = ctx.tx
-    .select()
-    .from(participantPlans)
-    .where(and(...where))
-    .orderBy(desc(participantPlans.startDate), desc(participantPlans.createdAt), desc(participantPlans.id));
-  const rows = options.forUpdate ? await query.for('update') : await query;
-  if (rows.length === 0) return { plans: [], rows };
+  options: { main?: boolean; status?: PlanStatus; planId?: string; forUpdate?: boolean } = {},
+): Promise<{ plans: Plan[]; rows: PlanRow[]; all: PlanRow[]; today: string }> {
+  const { all, today } = await readPlanRows(ctx, participantId, options);
+  const statusOf = (row: PlanRow) => planStatusOf(row, all, today);
+  const main = options.main ? mainPlan(all, today) : null;
+  const rows = all.filter(
+    (row) =>
+      (!options.main || row === main) &&
+      (!options.planId || row.id === options.planId) &&
+      (!options.status || statusOf(row) === options.status),
+  );
+  if (rows.length === 0) return { plans: [], rows, all, today };
 
   const planIds = rows.map((r) => r.id);
   const budgets = await ctx.tx
@@ -44,7 +64,6 @@ export async function findPlans(
     .where(and(eq(planBudgets.tenantId, ctx.tenantId), inArray(planBudgets.planId, planIds)))
     .orderBy(asc(planBudgets.category));
   const usage = await budgetUsage(ctx.tx, { tenantId: ctx.tenantId, planIds });
-  const today = await tenantToday(ctx);
   const budgetsByPlan = new Map<string, BudgetRow[]>();
   for (const budget of budgets) {
     const list = budgetsByPlan.get(budget.planId) ?? [];
@@ -53,6 +72,7 @@ export async function findPlans(
   }
   const plans = rows.map((row): Plan => {
     const planBudgetRows = budgetsByPlan.get(row.id) ?? [];
+    const status = statusOf(row);
     return {
       id: row.id,
       participantId: row.participantId,
@@ -72,24 +92,28 @@ export async function findPlans(
         };
       }),
       totalCents: planBudgetRows.reduce((sum, budget) => sum + budget.amountCents, 0),
-      isCurrent: row.isCurrent,
+      status,
+      isCurrent: status === 'current',
       daysLeft: daysBetween(today, row.endDate),
       version: row.version,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };
   });
-  return { plans, rows };
+  return { plans, rows, all, today };
 }
 
-/** The current plan, or null when the participant has none yet. */
-export async function findCurrentPlan(
+/**
+ * The participant's plan (`mainPlan`: the current one, or before the first starts the first upcoming
+ * one), or null when they have none yet.
+ */
+export async function findMainPlan(
   ctx: TenantContext,
   participantId: string,
   options: { forUpdate?: boolean } = {},
-): Promise<{ plan: Plan; row: PlanRow } | null> {
-  const { plans, rows } = await findPlans(ctx, participantId, { currentOnly: true, ...options });
-  return plans[0] && rows[0] ? { plan: plans[0], row: rows[0] } : null;
+): Promise<{ plan: Plan; row: PlanRow; all: PlanRow[] } | null> {
+  const { plans, rows, all } = await findPlans(ctx, participantId, { main: true, ...options });
+  return plans[0] && rows[0] ? { plan: plans[0], row: rows[0], all } : null;
 }
 
 /** One plan as the audit log records it: its fields and budgets, in cents by category. */

@@ -16,7 +16,8 @@ export type PlanInputParsed = z.output<typeof PlanInputSchema>;
 /**
  * Plans are written by those who may write the participant (write:participants on their team), and
  * never for an archived participant. The participant's row stays locked to the end of the
- * transaction, so two plan writes for one participant take turns and the one-current-plan rule holds.
+ * transaction, so two plan writes for one participant take turns and the rule that plans' dates never
+ * overlap holds.
  */
 export async function loadParticipantForPlanWrite(
   ctx: TenantContext,
@@ -38,8 +39,11 @@ export function planValues(input: PlanInputParsed) {
   };
 }
 
-/** Inserts a plan that is current (the caller has retired the old one) with its budgets, audited. */
-export async function insertCurrentPlan(
+/**
+ * Inserts a plan with its budgets, audited. The caller has checked its dates against the
+ * participant's other plans; whether it is current or upcoming follows from them.
+ */
+export async function insertPlan(
   ctx: Pick<TenantContext, 'tx' | 'tenantId' | 'actor'>,
   participantId: string,
   input: PlanInputParsed,
@@ -51,7 +55,6 @@ export async function insertCurrentPlan(
       tenantId: ctx.tenantId,
       participantId,
       ...values,
-      isCurrent: true,
       // The seed's own actor is no user.
       createdBy: ctx.actor.id.startsWith('00000000') ? null : ctx.actor.id,
     })

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { usedPercent } from '@wattle/domain/participants/plans';
-import { and, asc, count, eq, gte, lte, ne } from 'drizzle-orm';
+import { planStatusOf, usedPercent } from '@wattle/domain/participants/plans';
+import { and, asc, eq, gte, lte, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness';
 import { auditLog } from '../../db/schema/audit';
@@ -30,15 +30,21 @@ function auditOf(entity: string, entityId: string) {
   );
 }
 
-/** Plan rows of a participant in the database: all, and how many are current. */
-async function planRows(participantId: string) {
+/** The statuses of a participant's plan rows in the database, oldest first, as today makes them. */
+async function planStatuses(participantId: string) {
   const rows = await t.readInTenant(sunrise, (tx) =>
-    tx.select().from(participantPlans).where(eq(participantPlans.participantId, participantId)),
+    tx
+      .select()
+      .from(participantPlans)
+      .where(eq(participantPlans.participantId, participantId))
+      .orderBy(asc(participantPlans.startDate)),
   );
-  return { all: rows.length, current: rows.filter((r) => r.isCurrent).length };
+  return rows.map((row) => planStatusOf(row, rows, today));
 }
 
 const budget = (category: string, amountCents: number) => ({ category, amountCents });
+/** yyyy-mm-dd as the messages write it: dd/mm/yyyy. */
+const dmy = (date: string) => date.split('-').reverse().join('/');
 
 /** A participant's approved, uninvoiced time in a plan's dates and one category, summed in cents. */
 async function committedTime(participantId: string, from: string, to: string, category: string) {
@@ -133,6 +139,7 @@ describe('GET /api/participants/{id}/plan', () => {
         expect.objectContaining({ category: '15', categoryName: 'Improved Daily Living Skills' }),
       ],
       totalCents: 2_850_000 + 240_000 + 480_000 + 960_000,
+      status: 'current',
       isCurrent: true,
       daysLeft: 65,
       version: 1,
@@ -414,9 +421,10 @@ describe('PUT /api/participants/{id}/plan', () => {
 });
 
 describe('POST /api/participants/{id}/plans', () => {
-  it('starts a new current plan; the one it replaces stays readable in the history, newest first', async () => {
+  it('records a plan starting later as upcoming: the current plan stays current until it starts', async () => {
     const lee = await as('lee.lead@sunrise.example');
     const old = (await lee.get(`/api/participants/${ids.jordan}/plan`)).body.data;
+    expect(old).toMatchObject({ status: 'current', isCurrent: true, endDate: addDays(today, 65) });
     const res = await lee.post(`/api/participants/${ids.jordan}/plans`, {
       startDate: addDays(today, 66),
       endDate: addDays(today, 66 + 365),
@@ -425,38 +433,168 @@ describe('POST /api/participants/{id}/plans', () => {
     });
     expect(res.status).toBe(201);
     const plan = res.body.data;
-    expect(plan).toMatchObject({ isCurrent: true, version: 1, managementType: 'self', daysLeft: 66 + 365 });
+    expect(plan).toMatchObject({
+      status: 'upcoming',
+      isCurrent: false,
+      version: 1,
+      managementType: 'self',
+      daysLeft: 66 + 365,
+    });
     expect(plan.id).not.toBe(old.id);
 
-    expect((await lee.get(`/api/participants/${ids.jordan}/plan`)).body.data).toEqual(plan);
+    // The current plan is untouched: still the participant's plan, same version, no audit entry.
+    expect((await lee.get(`/api/participants/${ids.jordan}/plan`)).body.data).toEqual(old);
     const history = await lee.get(`/api/participants/${ids.jordan}/plans`);
     expect(history.status).toBe(200);
     expect(history.body.meta).toEqual({ total: 2, limit: 2, offset: 0 });
-    expect(history.body.data).toEqual([
-      plan,
-      { ...old, isCurrent: false, version: old.version + 1, updatedAt: expect.any(String) },
-    ]);
-    expect(await planRows(ids.jordan)).toEqual({ all: 2, current: 1 });
+    expect(history.body.data).toEqual([plan, old]);
+    expect(await planStatuses(ids.jordan)).toEqual(['current', 'upcoming']);
+    const byStatus = async (status: string) =>
+      (await lee.get(`/api/participants/${ids.jordan}/plans?status=${status}`)).body.data.map(
+        (p: { id: string }) => p.id,
+      );
+    expect(await byStatus('upcoming')).toEqual([plan.id]);
+    expect(await byStatus('current')).toEqual([old.id]);
+    expect(await byStatus('earlier')).toEqual([]);
+    expect((await lee.get(`/api/participants/${ids.jordan}/plans?status=soon`)).status).toBe(400);
 
-    // The participant's record and list row show the new plan's dates.
+    // The participant's record and list row still show the current plan's dates.
     const record = (await lee.get(`/api/participants/${ids.jordan}`)).body.data;
-    expect(record).toMatchObject({ planStartDate: plan.startDate, planEndDate: plan.endDate });
+    expect(record).toMatchObject({ planStartDate: old.startDate, planEndDate: old.endDate });
     const row = (await lee.get('/api/participants?q=jordan')).body.data[0];
-    expect(row.planEndDate).toBe(plan.endDate);
+    expect(row.planEndDate).toBe(old.endDate);
 
-    const retired = (await auditOf('participant-plan', old.id)).at(-1);
-    expect(retired).toMatchObject({
-      action: 'updated',
-      actorName: 'Lee Lead',
-      changes: [{ field: 'isCurrent', oldValue: true, newValue: false }],
-      metadata: { reason: 'new-plan' },
-    });
+    expect((await auditOf('participant-plan', old.id)).filter((e) => e.action !== 'created')).toEqual([]);
     expect((await auditOf('participant-plan', plan.id))[0]).toMatchObject({ action: 'created' });
     const viewed = (await auditOf('participant', ids.jordan)).filter((e) => e.action === 'viewed');
     expect(viewed.some((e) => (e.metadata as { part?: string }).part === 'plans')).toBe(true);
+    // A read of some plans is audited with the status asked for.
+    expect(viewed.map((e) => e.metadata)).toContainEqual({ view: 'full', part: 'plans', status: 'earlier' });
+
+    // A further plan follows the upcoming one, named as such.
+    const next = await lee.post(`/api/participants/${ids.jordan}/plans`, {
+      startDate: addDays(today, 66 + 365),
+      endDate: addDays(today, 800),
+      managementType: 'ndia',
+      budgets: [],
+    });
+    expect(next.status).toBe(400);
+    expect(next.body.error.details).toEqual([
+      {
+        path: ['startDate'],
+        message: `The new plan must start after the upcoming plan ends (${dmy(addDays(today, 66 + 365))}). If that plan ends early, change its end date first.`,
+      },
+    ]);
   });
 
-  it('starts the first plan too; a new plan starts after the current one ends, one current at a time', async () => {
+  it('edits an upcoming plan; dates overlapping another plan are refused, naming it', async () => {
+    const lee = await as('lee.lead@sunrise.example');
+    const current = (await lee.get(`/api/participants/${ids.jordan}/plan`)).body.data;
+    const [upcoming] = (await lee.get(`/api/participants/${ids.jordan}/plans?status=upcoming`)).body.data;
+    const url = `/api/participants/${ids.jordan}/plans/${upcoming.id}`;
+    const input = {
+      version: upcoming.version,
+      startDate: upcoming.startDate,
+      endDate: upcoming.endDate,
+      managementType: 'self',
+      budgets: [budget('01', 3_100_000)],
+    };
+    const saved = await put(lee, url, input);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data).toMatchObject({
+      id: upcoming.id,
+      status: 'upcoming',
+      version: 2,
+      totalCents: 3_100_000,
+    });
+    expect((await auditOf('participant-plan', upcoming.id)).at(-1)).toMatchObject({
+      action: 'updated',
+      metadata: { version: 2, fromVersion: 1 },
+    });
+    // The current plan is not what PUT /plan changed.
+    expect((await lee.get(`/api/participants/${ids.jordan}/plan`)).body.data).toEqual(current);
+
+    const overlaps = [
+      // The upcoming plan starting before the current one ends.
+      [url, { ...input, version: 2, startDate: current.endDate }, 'startDate', current],
+      // The current plan running on into the upcoming one.
+      [
+        `/api/participants/${ids.jordan}/plan`,
+        { ...input, version: current.version, startDate: current.startDate, endDate: upcoming.startDate },
+        'endDate',
+        saved.body.data,
+      ],
+    ] as const;
+    for (const [target, body, path, other] of overlaps) {
+      const res = await put(lee, target, body);
+      expect(res.status, target).toBe(400);
+      expect(res.body.error.details).toEqual([
+        {
+          path: [path],
+          message: `These dates overlap the plan from ${dmy(other.startDate)} to ${dmy(other.endDate)}. Plans cannot overlap: change that plan's dates first.`,
+        },
+      ]);
+    }
+    // Stale, unknown, another participant's: 409, 404, 404.
+    expect((await put(lee, url, input)).status).toBe(409);
+    expect((await put(lee, `/api/participants/${ids.jordan}/plans/${randomUUID()}`, input)).status).toBe(404);
+    const olivia = await as('olivia.owner@sunrise.example');
+    expect(
+      (await put(olivia, `/api/participants/${ids.mia}/plans/${upcoming.id}`, input)).body.error,
+    ).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Plan not found',
+    });
+    expect((await lee.get(`/api/participants/${ids.jordan}/plans`)).body.data).toEqual([
+      saved.body.data,
+      current,
+    ]);
+  });
+
+  it('makes a plan starting today current at once; the one it follows becomes earlier and stays as it was', async () => {
+    const adam = await as('adam.admin@sunrise.example');
+    const id = (
+      await adam.post('/api/participants', {
+        name: 'Lapsed Plan',
+        ndisNumber: '437770003',
+        dateOfBirth: '1991-01-01',
+      })
+    ).body.data.id;
+    const first = (
+      await put(adam, `/api/participants/${id}/plan`, {
+        startDate: addDays(today, -365),
+        endDate: addDays(today, -1),
+        managementType: 'ndia',
+        budgets: [],
+      })
+    ).body.data;
+    // Ended yesterday with nothing after it: still the current plan, shown as ended.
+    expect(first).toMatchObject({ status: 'current', daysLeft: -1 });
+    const started = await adam.post(`/api/participants/${id}/plans`, {
+      startDate: today,
+      endDate: addDays(today, 364),
+      managementType: 'ndia',
+      budgets: [],
+    });
+    expect(started.body.data).toMatchObject({ status: 'current', isCurrent: true });
+    expect((await adam.get(`/api/participants/${id}/plan`)).body.data.id).toBe(started.body.data.id);
+    expect(await planStatuses(id)).toEqual(['earlier', 'current']);
+    const earlier = (await adam.get(`/api/participants/${id}/plans?status=earlier`)).body.data;
+    expect(earlier).toEqual([{ ...first, status: 'earlier', isCurrent: false }]);
+    const refused = await put(adam, `/api/participants/${id}/plans/${first.id}`, {
+      version: first.version,
+      startDate: first.startDate,
+      endDate: first.endDate,
+      managementType: 'self',
+      budgets: [],
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.message).toBe(
+      'An earlier plan cannot be changed: only the current and upcoming plans can.',
+    );
+  });
+
+  it('starts the first plan too; a new plan starts after the last one ends, one at a time', async () => {
     const adam = await as('adam.admin@sunrise.example');
     const created = await adam.post('/api/participants', {
       name: 'Plan Less',
@@ -477,24 +615,17 @@ describe('POST /api/participants/{id}/plans', () => {
     expect(overlapping.body.error.details).toEqual([
       {
         path: ['startDate'],
-        message: `The new plan must start after the current plan ends (${addDays(today, 365).split('-').reverse().join('/')}). If the current plan ended early, change its end date first.`,
+        message: `The new plan must start after the current plan ends (${dmy(addDays(today, 365))}). If the current plan ended early, change its end date first.`,
       },
     ]);
     expect((await adam.post(`/api/participants/${id}/plans`, plan(366, 730))).status).toBe(201);
-    // Two at once: the second sees the first as current and overlaps it.
+    // Two at once: the second sees the first as the last plan and overlaps it.
     const [first, second] = await Promise.all([
       adam.post(`/api/participants/${id}/plans`, plan(731, 1000)),
       adam.post(`/api/participants/${id}/plans`, plan(731, 1000)),
     ]);
     expect([first.status, second.status].sort()).toEqual([201, 400]);
-    expect(await planRows(id)).toEqual({ all: 3, current: 1 });
-    const [row] = await t.readInTenant(sunrise, (tx) =>
-      tx
-        .select({ n: count() })
-        .from(participantPlans)
-        .where(and(eq(participantPlans.participantId, id), eq(participantPlans.isCurrent, true))),
-    );
-    expect(row!.n).toBe(1);
+    expect(await planStatuses(id)).toEqual(['current', 'upcoming', 'upcoming']);
   });
 
   it('is refused for an archived participant until they are restored', async () => {
@@ -514,7 +645,7 @@ describe('POST /api/participants/{id}/plans', () => {
     expect(res.status).toBe(422);
     expect(res.body.error.message).toBe('This participant is archived. Restore them before making changes.');
     expect((await put(olivia, `/api/participants/${created.id}/plan`, input)).status).toBe(422);
-    expect(await planRows(created.id)).toEqual({ all: 0, current: 0 });
+    expect(await planStatuses(created.id)).toEqual([]);
     await olivia.post(`/api/participants/${created.id}/restore`, { version: archived.version });
     expect((await olivia.post(`/api/participants/${created.id}/plans`, input)).status).toBe(201);
   });

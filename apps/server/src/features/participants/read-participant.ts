@@ -18,7 +18,7 @@ export async function readParticipant(ctx: TenantContext, id: string): Promise<P
 export async function writeViewedAudit(
   ctx: TenantContext,
   participantId: string,
-  metadata: { view: 'full' | 'summary'; part?: 'plan' | 'plans' },
+  metadata: { view: 'full' | 'summary'; part?: 'plan' | 'plans'; status?: string },
 ): Promise<void> {
   await writeReadAudit(ctx.tx, {
     tenantId: ctx.tenantId,

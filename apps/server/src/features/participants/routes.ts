@@ -1,5 +1,5 @@
 import { listSchema, oneSchema } from '@wattle/domain/api/envelope';
-import { PlanInputSchema, PlanSchema } from '@wattle/domain/participants/plans';
+import { PlanInputSchema, PlanListQuerySchema, PlanSchema } from '@wattle/domain/participants/plans';
 import {
   CreateParticipantSchema,
   ParticipantListItemSchema,
@@ -19,11 +19,14 @@ import { listParticipants } from './list-participants';
 import { requireVerified } from './participant-access';
 import { readParticipant } from './read-participant';
 import { listPlans, readCurrentPlan } from './read-plans';
-import { saveCurrentPlan } from './save-current-plan';
+import { savePlan } from './save-plan';
 import { startNewPlan } from './start-new-plan';
 import { updateParticipant } from './update-participant';
 
 const Params = z.object({ id: z.uuid() });
+const PlanParams = z.object({ id: z.uuid(), planId: z.uuid() });
+const planStatuses =
+  "Each plan's status comes from its dates and the tenant's today: 'current' (the latest to have started; it covers today, or ended with no plan after it yet), 'upcoming' (starts after today; current from its start date), 'earlier'.";
 const tags = ['participants'];
 
 /** Every participant route runs in the tenant for verified accounts only (403 VERIFICATION_REQUIRED). */
@@ -162,7 +165,7 @@ export const participantRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'tenant' },
       schema: {
         tags,
-        description: `The current NDIS plan with its budgets (committed, spent, used percent) and days left, or null. Needs read:participants (a family guardian reads plan dates in the summary: 403). Audited as 'viewed'. ${access}`,
+        description: `The participant's NDIS plan: the current one or, before the first starts, the first upcoming one; with its budgets (committed, spent, used percent), status and days left, or null. ${planStatuses} Needs read:participants (a family guardian reads plan dates in the summary: 403). Audited as 'viewed'. ${access}`,
         params: Params,
         response: { 200: oneSchema(PlanSchema.nullable()) },
       },
@@ -179,16 +182,14 @@ export const participantRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'tenant' },
       schema: {
         tags,
-        description: `Edits the current plan, replacing its budgets, or makes the first plan when there is none (write:participants). Once a plan exists, version is required: stale or missing is 409 with details.current. ${access}`,
+        description: `Edits the plan GET /plan answers, replacing its budgets, or makes the first plan when there is none (write:participants). Once a plan exists, version is required: stale or missing is 409 with details.current. Dates overlapping another plan of the participant: 400. ${access}`,
         params: Params,
         body: PlanInputSchema,
         response: { 200: oneSchema(PlanSchema) },
       },
     },
     async (request) => {
-      const data = await inVerifiedTenant(request, (ctx) =>
-        saveCurrentPlan(ctx, request.params.id, request.body),
-      );
+      const data = await inVerifiedTenant(request, (ctx) => savePlan(ctx, request.params.id, request.body));
       return { success: true as const, data };
     },
   );
@@ -199,13 +200,16 @@ export const participantRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'tenant' },
       schema: {
         tags,
-        description: `Every plan of the participant, current and earlier, newest first (read:participants). Audited as 'viewed'. ${access}`,
+        description: `Every plan of the participant (upcoming, current and earlier), or with status= those of one status, newest first (read:participants). ${planStatuses} Audited as 'viewed'. ${access}`,
         params: Params,
+        querystring: PlanListQuerySchema,
         response: { 200: listSchema(PlanSchema) },
       },
     },
     async (request) => {
-      const data = await inVerifiedTenant(request, (ctx) => listPlans(ctx, request.params.id));
+      const data = await inVerifiedTenant(request, (ctx) =>
+        listPlans(ctx, request.params.id, request.query.status),
+      );
       return { success: true as const, data, meta: { total: data.length, limit: data.length, offset: 0 } };
     },
   );
@@ -216,7 +220,7 @@ export const participantRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'tenant' },
       schema: {
         tags,
-        description: `Starts a new plan that becomes the current one; the plan it replaces stays readable (write:participants). Honours Idempotency-Key. ${access}`,
+        description: `Records a new plan (write:participants). It must start after the participant's last plan ends (400 otherwise); it is upcoming until its start date, when it becomes current, and the plans before it stay readable. Honours Idempotency-Key. ${access}`,
         params: Params,
         body: PlanInputSchema,
         response: { 201: oneSchema(PlanSchema) },
@@ -227,6 +231,25 @@ export const participantRoutes: FastifyPluginAsyncZod = async (app) => {
         startNewPlan(ctx, request.params.id, request.body),
       );
       reply.status(201);
+      return { success: true as const, data };
+    },
+  );
+
+  app.put(
+    '/api/participants/:id/plans/:planId',
+    {
+      config: { auth: 'tenant' },
+      schema: {
+        tags,
+        description: `Edits one plan of the participant, current or upcoming, replacing its budgets (write:participants); an earlier plan is not changed (422), an unknown one is 404 'Plan not found'. version is required: stale or missing is 409 with details.current. Dates overlapping another plan of the participant: 400. ${access}`,
+        params: PlanParams,
+        body: PlanInputSchema,
+        response: { 200: oneSchema(PlanSchema) },
+      },
+    },
+    async (request) => {
+      const { id, planId } = request.params;
+      const data = await inVerifiedTenant(request, (ctx) => savePlan(ctx, id, request.body, { planId }));
       return { success: true as const, data };
     },
   );

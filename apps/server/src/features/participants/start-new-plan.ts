@@ -1,22 +1,19 @@
-import { newPlanOverlapMessage, type Plan } from '@wattle/domain/participants/plans';
-import { and, eq } from 'drizzle-orm';
-import { participantPlans } from '../../db/schema/participants';
+import { lastPlan, newPlanOverlapMessage, type Plan, planStatusOf } from '@wattle/domain/participants/plans';
 import { AppError } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';
-import { writeAudit } from '../audit/write-audit';
-import { findCurrentPlan, findPlans } from './plan-records';
+import { findPlans, readPlanRows } from './plan-records';
 import {
-  insertCurrentPlan,
+  insertPlan,
   loadParticipantForPlanWrite,
   type PlanInputParsed,
   touchParticipantForPlan,
 } from './plan-writes';
 
 /**
- * `POST /api/participants/{id}/plans`: a new plan (a plan review, a new plan year) that becomes the
- * current one. It starts after the current plan ends (400 otherwise: newPlanOverlapMessage). The
- * plan it replaces stops being current in the same transaction (the unique index allows one current
- * plan) and stays readable in the history; both changes are audited.
+ * `POST /api/participants/{id}/plans`: a new plan (a plan review, a new plan year). It starts after
+ * the participant's last plan ends (400 otherwise: newPlanOverlapMessage), so plans never overlap.
+ * Nothing else changes: the current plan stays current until the new one's start date, and the new
+ * one is upcoming until then (statuses come from the dates, decision 0014). Audited as created.
  */
 export async function startNewPlan(
   ctx: TenantContext,
@@ -24,28 +21,13 @@ export async function startNewPlan(
   input: PlanInputParsed,
 ): Promise<Plan> {
   const loaded = await loadParticipantForPlanWrite(ctx, participantId);
-  const current = await findCurrentPlan(ctx, participantId, { forUpdate: true });
-  if (current && input.startDate <= current.plan.endDate) {
-    const message = newPlanOverlapMessage(current.plan.endDate);
+  const { all, today } = await readPlanRows(ctx, participantId, { forUpdate: true });
+  const last = lastPlan(all);
+  if (last && input.startDate <= last.endDate) {
+    const message = newPlanOverlapMessage(last.endDate, planStatusOf(last, all, today));
     throw new AppError('VALIDATION_FAILED', message, [{ path: ['startDate'], message }]);
   }
-  if (current) {
-    const version = current.plan.version + 1;
-    await ctx.tx
-      .update(participantPlans)
-      .set({ isCurrent: false, version, updatedAt: new Date() })
-      .where(and(eq(participantPlans.tenantId, ctx.tenantId), eq(participantPlans.id, current.plan.id)));
-    await writeAudit(ctx.tx, {
-      tenantId: ctx.tenantId,
-      actor: ctx.actor,
-      entity: 'participant-plan',
-      entityId: current.plan.id,
-      action: 'updated',
-      changes: [{ field: 'isCurrent', oldValue: true, newValue: false }],
-      metadata: { participantId, version, fromVersion: current.plan.version, reason: 'new-plan' },
-    });
-  }
-  const planId = await insertCurrentPlan(ctx, participantId, input);
+  const planId = await insertPlan(ctx, participantId, input);
   await touchParticipantForPlan(ctx, loaded);
   const { plans } = await findPlans(ctx, participantId, { planId });
   return plans[0]!;

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CardSummary } from '@wattle/domain/cards/schemas';
-import type { Plan, PlanInput } from '@wattle/domain/participants/plans';
+import type { Plan, PlanInput, PlanStatus } from '@wattle/domain/participants/plans';
 import type {
   CreateParticipant,
   Participant,
@@ -27,7 +27,10 @@ export const participantKeys = {
   picker: (tenantId: string, q: string) => ['participants', tenantId, 'picker', q] as const,
   detail: (tenantId: string, id: string) => ['participants', tenantId, 'detail', id] as const,
   plan: (tenantId: string, id: string) => ['participants', tenantId, 'plan', id] as const,
+  /** Every list of the participant's plans (the key `plansOf` extends). */
   plans: (tenantId: string, id: string) => ['participants', tenantId, 'plans', id] as const,
+  plansOf: (tenantId: string, id: string, status: PlanStatus | 'all') =>
+    ['participants', tenantId, 'plans', id, status] as const,
 };
 
 /** What the list screen asks for; paging is the infinite query's. */
@@ -97,6 +100,7 @@ export function participantQueryOptions(tenantId: string, id: string) {
   });
 }
 
+/** `GET /plan`: the participant's plan, the current one or, before the first starts, the first upcoming one. */
 export function currentPlanQueryOptions(tenantId: string, participantId: string) {
   return queryOptions({
     queryKey: participantKeys.plan(tenantId, participantId),
@@ -105,11 +109,17 @@ export function currentPlanQueryOptions(tenantId: string, participantId: string)
   });
 }
 
-export function plansQueryOptions(tenantId: string, participantId: string) {
+/** `GET /plans`: the participant's plans, newest first; with a status, only those current, upcoming or earlier. */
+export function plansQueryOptions(tenantId: string, participantId: string, status?: PlanStatus) {
   return queryOptions({
-    queryKey: participantKeys.plans(tenantId, participantId),
+    queryKey: participantKeys.plansOf(tenantId, participantId, status ?? 'all'),
     queryFn: async ({ signal }) =>
-      (await httpList<Plan>(`${participantPath(participantId)}/plans`, { tenantId, signal })).data,
+      (
+        await httpList<Plan>(`${participantPath(participantId)}/plans${queryString({ status })}`, {
+          tenantId,
+          signal,
+        })
+      ).data,
   });
 }
 
@@ -157,12 +167,20 @@ export function setParticipantArchived(
   });
 }
 
-/** Edits the current plan, or records the first one when there is none. */
-export function saveCurrentPlan(tenantId: string, participantId: string, input: PlanInput): Promise<Plan> {
-  return http<Plan>(`${participantPath(participantId)}/plan`, { method: 'PUT', body: input, tenantId });
+/** Edits a plan (current or upcoming), or without `planId` records the first one. */
+export function savePlan(
+  tenantId: string,
+  participantId: string,
+  input: PlanInput,
+  planId?: string,
+): Promise<Plan> {
+  const path = planId
+    ? `${participantPath(participantId)}/plans/${encodeURIComponent(planId)}`
+    : `${participantPath(participantId)}/plan`;
+  return http<Plan>(path, { method: 'PUT', body: input, tenantId });
 }
 
-/** A new plan that becomes current; the one before stays readable. */
+/** A new plan after the last one: upcoming until its start date, then current; the ones before stay readable. */
 export function startNewPlan(
   tenantId: string,
   participantId: string,
@@ -221,28 +239,41 @@ export function useSetParticipantArchived(tenantId: string, id: string) {
   });
 }
 
-/** Saves the current plan (PUT) or starts a new one (POST); the plan, the plans and the participant's plan dates refresh. */
+/**
+ * Saves a plan (PUT: `planId`, or the first plan) or starts a new one (POST); the participant's plan,
+ * the plan lists and the participant's plan dates refresh.
+ */
 export function useSavePlan(tenantId: string, participantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({
       input,
       isNewPlan,
+      planId,
       idempotencyKey,
     }: {
       input: PlanInput;
       isNewPlan: boolean;
+      planId?: string;
       idempotencyKey: string;
     }) =>
       isNewPlan
         ? startNewPlan(tenantId, participantId, input, idempotencyKey)
-        : saveCurrentPlan(tenantId, participantId, input),
+        : savePlan(tenantId, participantId, input, planId),
     onSuccess: async (plan) => {
-      queryClient.setQueryData(participantKeys.plan(tenantId, participantId), plan);
-      // The participant shows the current plan's dates: set here rather than read again (each read is audited).
-      queryClient.setQueryData<ParticipantView>(participantKeys.detail(tenantId, participantId), (before) =>
-        before ? { ...before, planStartDate: plan.startDate, planEndDate: plan.endDate } : before,
-      );
+      const mainKey = participantKeys.plan(tenantId, participantId);
+      const main = queryClient.getQueryData<Plan | null>(mainKey);
+      // The participant's plan takes the answer when it is that plan, the first, or one now current; a
+      // plan recorded after it (upcoming) leaves it, and the participant's dates, as they are.
+      if (!main || main.id === plan.id || plan.status === 'current') {
+        queryClient.setQueryData(mainKey, plan);
+        // The participant shows that plan's dates: set here rather than read again (each read is audited).
+        queryClient.setQueryData<ParticipantView>(
+          participantKeys.detail(tenantId, participantId),
+          (before) =>
+            before ? { ...before, planStartDate: plan.startDate, planEndDate: plan.endDate } : before,
+        );
+      }
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: participantKeys.plans(tenantId, participantId) }),
         queryClient.invalidateQueries({ queryKey: participantKeys.lists(tenantId) }),

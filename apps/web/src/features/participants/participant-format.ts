@@ -23,6 +23,13 @@ export function daysLeftText(daysLeft: number): string {
   return `Ended ${ago} ${ago === 1 ? 'day' : 'days'} ago`;
 }
 
+/** When an upcoming plan starts: 'Tomorrow', 'In N days' ('Started' once it has). */
+export function startsInText(days: number): string {
+  if (days <= 0) return 'Started';
+  if (days === 1) return 'Tomorrow';
+  return `In ${days} days`;
+}
+
 export function statusLabel(status: ParticipantStatus): string {
   return participantStatusLabels[status];
 }

@@ -43,8 +43,9 @@ import {
 /**
  * The NDIS plan editor (issue 13 part 2): start and end dates, management type (the plan manager's
  * name and e-mail when plan-managed), and a budget per support category in dollars. 'edit' changes
- * the current plan (PUT /plan, or the first plan when there is none); 'new' starts a new plan that
- * becomes current while the old one stays readable (POST /plans).
+ * the plan given, current or upcoming (PUT /plans/{planId}), or records the first plan when there is
+ * none (PUT /plan); 'new' records the next plan after the last one (POST /plans), upcoming until its
+ * start date while the current plan stays in force.
  */
 
 export type PlanEditorMode = 'edit' | 'new';
@@ -88,10 +89,17 @@ export function PlanEditorDialog({
   participantId: string;
   participantName: string;
   mode: PlanEditorMode;
-  /** The current plan, or null when there is none yet. */
+  /** 'edit': the plan edited, or null when there is none yet; 'new': the participant's last plan. */
   plan: Plan | null;
 }) {
-  const title = mode === 'new' ? 'Start a new plan' : plan ? 'Edit NDIS Plan' : 'Add NDIS Plan';
+  const title =
+    mode === 'new'
+      ? 'Start a new plan'
+      : !plan
+        ? 'Add NDIS Plan'
+        : plan.status === 'upcoming'
+          ? 'Edit Upcoming NDIS Plan'
+          : 'Edit NDIS Plan';
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -103,7 +111,7 @@ export function PlanEditorDialog({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>
             {mode === 'new' && plan
-              ? `${participantName}’s new NDIS plan becomes the current one. The plan ending ${formatDate(plan.endDate)} stays readable under Earlier plans.`
+              ? `${participantName}’s new NDIS plan starts after the plan ending ${formatDate(plan.endDate)}. It shows as upcoming until its start date, then becomes the current plan.`
               : `${participantName}’s NDIS plan: its dates, how it is managed, and the budget for each support category.`}
           </DialogDescription>
         </DialogHeader>
@@ -159,10 +167,16 @@ function PlanEditorForm({
     const result = validatePlanValues(values, isNewPlan ? undefined : baseVersion);
     if (!result.success) return;
     save.mutate(
-      { input: result.input, isNewPlan, idempotencyKey },
+      { input: result.input, isNewPlan, planId: isNewPlan ? undefined : plan?.id, idempotencyKey },
       {
-        onSuccess: () => {
-          toast.success(isNewPlan && plan ? 'New plan started' : 'Plan saved');
+        onSuccess: (saved) => {
+          toast.success(
+            isNewPlan && plan
+              ? saved.status === 'upcoming'
+                ? `New plan saved: it starts on ${formatDate(saved.startDate)}`
+                : 'New plan started'
+              : 'Plan saved',
+          );
           onDone();
         },
         onError: (error) => {

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  daysToStart,
   formatCents,
   isBudgetOverAlert,
   type Plan,
   type PlanBudget,
   planEndingSoonDays,
   planManagementLabels,
+  planStatusLabels,
 } from '@wattle/domain/participants/plans';
 import { CalendarRangeIcon, ChevronDownIcon, PencilIcon, PlusIcon, RefreshCwIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -17,14 +19,15 @@ import { Progress } from '@/ui/progress';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
 import { currentPlanQueryOptions, plansQueryOptions } from './api';
 import { FormCard } from './participant-fields';
-import { daysLeftText, formatDate } from './participant-format';
+import { daysLeftText, formatDate, startsInText } from './participant-format';
 import { PlanEditorDialog, type PlanEditorMode } from './plan-editor-dialog';
 
 /**
  * The participant's NDIS plan (issue 13 part 2): dates and days left, how it is managed, and each
- * budget with what is committed, spent and remaining; a budget more than 80% used stands out. Those
- * who may change the participant edit the plan or start a new one; earlier plans open on request
- * (each read of them is audited).
+ * budget with what is committed, spent and remaining; a budget more than 80% used stands out. A plan
+ * recorded to start later shows below it as upcoming until its start date, when the server (from the
+ * dates) makes it the current plan. Those who may change the participant edit the current or an
+ * upcoming plan or start a new one; earlier plans open on request (each read of them is audited).
  */
 export function PlanSection({
   tenantId,
@@ -38,23 +41,30 @@ export function PlanSection({
   canEdit: boolean;
 }) {
   const plan = useQuery(currentPlanQueryOptions(tenantId, participantId));
-  const [editor, setEditor] = useState<PlanEditorMode | null>(null);
+  // Plans recorded to start after the participant's plan (newest first): read with it, as it is shown.
+  const upcoming = useQuery({
+    ...plansQueryOptions(tenantId, participantId, 'upcoming'),
+    enabled: !!plan.data,
+  });
+  const later = (upcoming.data ?? []).filter((other) => other.id !== plan.data?.id);
+  const lastPlan = later[0] ?? plan.data ?? null;
+  const [editor, setEditor] = useState<{ mode: PlanEditorMode; plan: Plan | null } | null>(null);
 
   const actions =
     canEdit && plan.isSuccess ? (
       plan.data ? (
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" onClick={() => setEditor('edit')}>
+          <Button variant="outline" size="sm" onClick={() => setEditor({ mode: 'edit', plan: plan.data })}>
             <PencilIcon aria-hidden="true" />
             Edit plan
           </Button>
-          <Button variant="outline" size="sm" onClick={() => setEditor('new')}>
+          <Button variant="outline" size="sm" onClick={() => setEditor({ mode: 'new', plan: lastPlan })}>
             <RefreshCwIcon aria-hidden="true" />
             Start a new plan
           </Button>
         </div>
       ) : (
-        <Button size="sm" onClick={() => setEditor('edit')}>
+        <Button size="sm" onClick={() => setEditor({ mode: 'edit', plan: null })}>
           <PlusIcon aria-hidden="true" />
           Add NDIS plan
         </Button>
@@ -77,6 +87,37 @@ export function PlanSection({
           <p className="text-muted-foreground text-sm">No NDIS plan recorded yet.</p>
         ) : null}
         {plan.data ? <PlanDetails plan={plan.data} /> : null}
+        {upcoming.isError ? (
+          <LoadError
+            title="Could not load the upcoming plans"
+            error={upcoming.error}
+            onRetry={() => void upcoming.refetch()}
+          />
+        ) : null}
+        {later.map((next) => (
+          <section
+            key={next.id}
+            aria-label={`Upcoming plan ${formatDate(next.startDate)} to ${formatDate(next.endDate)}`}
+            className="flex flex-col gap-3 rounded-lg border border-sky-200 bg-sky-50/50 p-3"
+            data-testid="upcoming-plan"
+          >
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p className="flex flex-wrap items-center gap-2 text-sm">
+                <Badge variant="outline" className="border-sky-300 bg-sky-100 text-sky-950">
+                  {planStatusLabels.upcoming}
+                </Badge>
+                <span>This plan becomes the current one on {formatDate(next.startDate)}.</span>
+              </p>
+              {canEdit ? (
+                <Button variant="outline" size="sm" onClick={() => setEditor({ mode: 'edit', plan: next })}>
+                  <PencilIcon aria-hidden="true" />
+                  Edit upcoming plan
+                </Button>
+              ) : null}
+            </div>
+            <PlanDetails plan={next} compact />
+          </section>
+        ))}
         {plan.data ? <EarlierPlans tenantId={tenantId} participantId={participantId} /> : null}
       </div>
       {plan.isSuccess ? (
@@ -88,21 +129,38 @@ export function PlanSection({
           tenantId={tenantId}
           participantId={participantId}
           participantName={participantName}
-          mode={editor ?? 'edit'}
-          plan={plan.data}
+          mode={editor?.mode ?? 'edit'}
+          plan={editor ? editor.plan : plan.data}
         />
       ) : null}
     </FormCard>
   );
 }
 
+/**
+ * One plan's facts and budgets: in full for the participant's plan (`current-plan`, which before the
+ * first plan starts is an upcoming one, so marked), compact (no progress bars) for an upcoming plan
+ * after it and for earlier plans (`earlier-plan`).
+ */
 function PlanDetails({ plan, compact = false }: { plan: Plan; compact?: boolean }) {
   const endingSoon = plan.daysLeft >= 0 && plan.daysLeft <= planEndingSoonDays;
+  const testId = !compact ? 'current-plan' : plan.status === 'earlier' ? 'earlier-plan' : undefined;
   return (
-    <div className="flex flex-col gap-4" data-testid={compact ? 'earlier-plan' : 'current-plan'}>
+    <div className="flex flex-col gap-4" data-testid={testId}>
+      {!compact && plan.status === 'upcoming' ? (
+        <p className="flex flex-wrap items-center gap-2 text-sm">
+          <Badge variant="outline" className="border-sky-300 bg-sky-100 text-sky-950">
+            {planStatusLabels.upcoming}
+          </Badge>
+          No plan is in force yet: this one starts on {formatDate(plan.startDate)}.
+        </p>
+      ) : null}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-4">
         <PlanFact label="Start">{formatDate(plan.startDate)}</PlanFact>
         <PlanFact label="End">{formatDate(plan.endDate)}</PlanFact>
+        {plan.status === 'upcoming' ? (
+          <PlanFact label="Starts">{startsInText(daysToStart(plan))}</PlanFact>
+        ) : null}
         {plan.isCurrent ? (
           <PlanFact label="Days left">
             <span
@@ -205,8 +263,8 @@ function BudgetFigure({ label, cents, tone }: { label: string; cents: number; to
 /** Earlier plans, read only when opened: reading them is audited like the record. */
 function EarlierPlans({ tenantId, participantId }: { tenantId: string; participantId: string }) {
   const [open, setOpen] = useState(false);
-  const plans = useQuery({ ...plansQueryOptions(tenantId, participantId), enabled: open });
-  const earlier = (plans.data ?? []).filter((plan) => !plan.isCurrent);
+  const plans = useQuery({ ...plansQueryOptions(tenantId, participantId, 'earlier'), enabled: open });
+  const earlier = plans.data ?? [];
   return (
     <Collapsible open={open} onOpenChange={setOpen} className="border-t pt-3">
       <CollapsibleTrigger asChild>
