@@ -7,7 +7,7 @@ import { startupChunkGroup } from './build-plugins/startup-chunk';
 
 // The built app (apps/web/dist) is served by apps/server at the same origin as the API, with an SPA
 // fallback to index.html. In development Vite serves the app and forwards /api to the server.
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
@@ -25,16 +25,23 @@ export default defineConfig({
       '/api': { target: 'http://localhost:3000', changeOrigin: false },
     },
   },
+  // The server's first paint (src/entry-server.tsx): bundled whole, so the server loads it from
+  // apps/web/dist-server without the web app's packages beside it.
+  ssr: { noExternal: true },
+  // React's production build on the server too (Vite leaves process.env.NODE_ENV to the runtime there).
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   build: {
-    outDir: 'dist',
+    outDir: isSsrBuild ? 'dist-server' : 'dist',
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [startupChunkGroup(fileURLToPath(new URL('./src/main.tsx', import.meta.url)))],
+          groups: isSsrBuild
+            ? []
+            : [startupChunkGroup(fileURLToPath(new URL('./src/main.tsx', import.meta.url)))],
         },
       },
     },
   },
-});
+}));

@@ -69,6 +69,7 @@ import { timeCodeRoutes } from './features/time-codes/routes';
 import { timeEntryRoutes } from './features/time-entries/routes';
 import { timerRoutes } from './features/timer/routes';
 import { registerErrorHandler } from './http/error-handler';
+import { createFirstPaint, firstPaintEntry, pageWithFirstPaint, readIndexHtml } from './http/first-paint';
 import { registerIdempotency } from './http/idempotency';
 import { pageReadsPreload } from './http/page-preloads';
 import { registerReadCache } from './http/read-cache';
@@ -270,11 +271,17 @@ async function serveWebApp(app: FastifyInstance, dist: string) {
       },
     });
   }
-  /** The app's page, for '/' and every client-side route. */
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
+  const firstPaint = createFirstPaint(app, hasWeb ? firstPaintEntry(dist) : undefined);
+  /** The app's page, for '/' and every client-side route, with its first paint when it can have one. */
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     const preload = pageReadsPreload(pathname, request.cookies);
     if (preload) reply.header('link', preload);
-    return reply.header('cache-control', 'no-cache').header('vary', 'cookie').sendFile('index.html', dist);
+    reply.header('vary', 'cookie');
+    const drawn = await firstPaint(request, pathname);
+    const page = drawn === undefined ? undefined : pageWithFirstPaint(await readIndexHtml(dist), drawn);
+    if (page === undefined) return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
+    // The person's own data is in it: never kept by a cache.
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
   };
   // '/' has a route of its own, before the static files' index, so it gets the page's headers.
   if (hasWeb)

@@ -35,6 +35,53 @@ export const demoUsers = {
 export const sunriseTenantName = 'Sunrise Support Network';
 export const bluegumTenantName = 'Bluegum Disability Services';
 
+/**
+ * The server paints a signed-in page before the app's code has run
+ * (docs/decisions/0041-server-first-paint.md), inert until the app draws the page over it. A test acts as someone who waits for the page
+ * to answer: each navigation of a test's pages waits for the app to have taken over. The first paint
+ * itself is e2e/first-paint.spec.ts's.
+ */
+const waitingPages = new WeakSet<Page>();
+const notWaitingPages = new WeakSet<Page>();
+
+/** This page's navigations no longer wait for the app (to see the first paint itself). */
+export function seeFirstPaints(page: Page): void {
+  notWaitingPages.add(page);
+}
+
+function waitForTheApp(page: Page): void {
+  if (waitingPages.has(page)) return;
+  waitingPages.add(page);
+  for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+    const navigate = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    Object.assign(page, {
+      [method]: async (...args: unknown[]) => {
+        const response = await navigate(...args);
+        if (!notWaitingPages.has(page)) await appHasTakenOver(page);
+        return response;
+      },
+    });
+  }
+}
+
+/** Until the page's markup is in and the app has drawn over any first paint in it. */
+export async function appHasTakenOver(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () => document.readyState !== 'loading' && !document.querySelector('[data-first-paint]'),
+      undefined,
+      { timeout: 30_000 },
+    )
+    .catch(() => {
+      // A page closed or navigated away meanwhile: the test's own steps say what went wrong.
+    });
+}
+
+function waitForTheAppInContext(context: BrowserContext): void {
+  for (const page of context.pages()) waitForTheApp(page);
+  context.on('page', waitForTheApp);
+}
+
 interface ApiFixtures {
   /** Signs the page's browser context in as a demo user through the API (fast; no UI). */
   signIn: (email: string) => Promise<Me>;
@@ -42,7 +89,26 @@ interface ApiFixtures {
   apiGet: <T>(path: string, tenantId?: string) => Promise<T>;
 }
 
-export const test = base.extend<ApiFixtures>({
+export const test = base.extend<ApiFixtures, { waitingBrowser: Browser }>({
+  // Contexts the test makes itself (a second person) wait for the app too.
+  waitingBrowser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      Object.assign(browser, {
+        newContext: async (...args: Parameters<Browser['newContext']>) => {
+          const context = await newContext(...args);
+          waitForTheAppInContext(context);
+          return context;
+        },
+      });
+      await use(browser);
+    },
+    { scope: 'worker', auto: true },
+  ],
+  context: async ({ context }, use) => {
+    waitForTheAppInContext(context);
+    await use(context);
+  },
   signIn: async ({ page }, use) => {
     await use(async (email) => {
       const response = await page.request.post('/api/auth/demo/login', { data: { email } });

@@ -89,6 +89,26 @@ export function isRetryableError(error: unknown): boolean {
 
 /** Called on a 401 with the answer's error (a session ended as idle says so in its details). */
 type UnauthenticatedHandler = (error?: { message?: string; details?: unknown }) => void;
+/**
+ * How requests reach the server and where cookies are read: the browser's, or those of the server's
+ * own first paint of a page (entry-server.tsx).
+ */
+export interface HttpTransport {
+  send: (path: string, init: RequestInit) => Promise<Response>;
+  /** The page's cookies, as `document.cookie` gives them. */
+  cookies: () => string;
+}
+const browserTransport: HttpTransport = {
+  send: (path, init) => fetch(path, init),
+  cookies: () => document.cookie,
+};
+let transport = browserTransport;
+
+/** Sends the app's requests through `next` (undefined: the browser's again). */
+export function setHttpTransport(next: HttpTransport | undefined): void {
+  transport = next ?? browserTransport;
+}
+
 let onUnauthenticated: UnauthenticatedHandler = () => {
   if (window.location.pathname !== '/login') window.location.assign('/login');
 };
@@ -99,7 +119,7 @@ export function setUnauthenticatedHandler(handler: UnauthenticatedHandler): void
 }
 
 export function readCookie(name: string): string | null {
-  for (const part of document.cookie.split(';')) {
+  for (const part of transport.cookies().split(';')) {
     const [rawKey, ...rest] = part.split('=');
     if (rawKey?.trim() === name) return decodeURIComponent(rest.join('=').trim());
   }
@@ -174,7 +194,7 @@ async function sendOnce(path: string, options: RequestOptions): Promise<Envelope
   let response: Response;
   let text: string;
   try {
-    response = await fetch(path, {
+    response = await transport.send(path, {
       method,
       headers,
       body,

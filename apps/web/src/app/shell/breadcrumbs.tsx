@@ -13,59 +13,36 @@ import { iconNameForPath } from './nav-icons';
  * The breadcrumbs bar above each page (spec shell section 2): the trail with the spec's labels and the
  * favourite toggle, which pins the current page to the sidebar's Favourites.
  */
+/** A query's data as the cache holds it, watched but never fetched (no key: nothing). */
+function useCachedData<T>(queryKey: readonly unknown[] | false | '' | undefined): T | undefined {
+  const queryClient = useQueryClient();
+  const read = () => (queryKey ? queryClient.getQueryData<T>(queryKey) : undefined);
+  // The server's first paint (entry-server.tsx) reads the same cache.
+  return useSyncExternalStore((onChange) => queryClient.getQueryCache().subscribe(onChange), read, read);
+}
+
 export function Breadcrumbs() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const { tenant } = useCurrentTenant();
   const teams = useQuery(teamsQueryOptions(tenant.id));
-  const queryClient = useQueryClient();
   const cardId = /\/card\/([^/]+)$/.exec(pathname)?.[1];
   // The card page loads its card under this key (features/cards/api.ts); read here, never fetched here,
   // so the shell carries no card code. Watching the cache re-renders the trail once the card arrives.
-  const card = useSyncExternalStore(
-    (onChange) => queryClient.getQueryCache().subscribe(onChange),
-    () => (cardId ? queryClient.getQueryData<Card>(['cards', tenant.id, 'detail', cardId]) : undefined),
-  );
+  const card = useCachedData<Card>(cardId && ['cards', tenant.id, 'detail', cardId]);
   const participantId = /^\/participants\/([^/]+)/.exec(pathname)?.[1];
   // Likewise the participant pages' record (features/participants/api.ts participantKeys.detail).
-  const participant = useSyncExternalStore(
-    (onChange) => queryClient.getQueryCache().subscribe(onChange),
-    () =>
-      participantId
-        ? queryClient.getQueryData<{ id: string; name: string }>([
-            'participants',
-            tenant.id,
-            'detail',
-            participantId,
-          ])
-        : undefined,
+  const participant = useCachedData<{ id: string; name: string }>(
+    participantId && ['participants', tenant.id, 'detail', participantId],
   );
   const invoiceId = /^\/invoices\/([^/]+)$/.exec(pathname)?.[1];
   // And the invoice detail's record (features/invoices/invoice-keys.ts invoiceKeys.detail).
-  const invoice = useSyncExternalStore(
-    (onChange) => queryClient.getQueryCache().subscribe(onChange),
-    () =>
-      invoiceId
-        ? queryClient.getQueryData<{ id: string; invoiceNumber: string }>([
-            'invoices',
-            tenant.id,
-            'detail',
-            invoiceId,
-          ])
-        : undefined,
+  const invoice = useCachedData<{ id: string; invoiceNumber: string }>(
+    invoiceId && ['invoices', tenant.id, 'detail', invoiceId],
   );
   const planId = /\/bsp\/([^/]+)(?:\/edit)?$/.exec(pathname)?.[1];
   // And the plan overview's record (features/behaviour-support/api.ts behaviourSupportKeys.plan).
-  const plan = useSyncExternalStore(
-    (onChange) => queryClient.getQueryCache().subscribe(onChange),
-    () =>
-      planId && planId !== 'new'
-        ? queryClient.getQueryData<{ id: string; title: string }>([
-            'behaviour-support',
-            tenant.id,
-            'plan',
-            planId,
-          ])
-        : undefined,
+  const plan = useCachedData<{ id: string; title: string }>(
+    planId && planId !== 'new' && ['behaviour-support', tenant.id, 'plan', planId],
   );
   const crumbs = breadcrumbTrail(pathname, {
     teamName: (slugOrId) => teams.data?.find((team) => team.slug === slugOrId || team.id === slugOrId)?.name,

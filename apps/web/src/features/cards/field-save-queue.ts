@@ -120,6 +120,9 @@ function createQueue(queryClient: QueryClient, tenantId: string, cardId: string)
 
 /** The one queue of a card, shared by every component that shows or edits it. */
 export function cardSaveQueue(queryClient: QueryClient, tenantId: string, cardId: string): CardSaveQueueCore {
+  // The server's first paint (entry-server.tsx) draws each page for one person with a query client of
+  // its own: a queue kept here would hold that person's client for the next person's drawing.
+  if (typeof window === 'undefined') return createQueue(queryClient, tenantId, cardId);
   const id = `${tenantId}.${cardId}`;
   let queue = queues.get(id);
   if (!queue) {
@@ -169,7 +172,11 @@ registerExitSender(() => {
 export function useCardSaveQueue(tenantId: string, cardId: string): CardSaveQueueHandle {
   const queryClient = useQueryClient();
   const queue = useMemo(() => cardSaveQueue(queryClient, tenantId, cardId), [queryClient, tenantId, cardId]);
-  const snapshot: SaveQueueSnapshot = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
+  const snapshot: SaveQueueSnapshot = useSyncExternalStore(
+    queue.subscribe,
+    queue.getSnapshot,
+    queue.getSnapshot,
+  );
   return useMemo(
     () => ({
       ...snapshot,

@@ -48,12 +48,20 @@ const columnMaxHeight = `max(${columnMinHeightRem}rem, calc(100dvh - ${columnSur
  * board's blocking time). Only the height counts for a column scrolling up and down.
  */
 function initialColumnRect(): { width: number; height: number } {
+  // The server's first paint of the board (entry-server.tsx) has no window: it draws the cards a
+  // laptop's screen would show, and the browser's drawing measures the real one.
+  if (typeof window === 'undefined') {
+    return { width: 0, height: firstPaintViewportHeightPx - columnSurroundsRem * 16 };
+  }
   const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
   return {
     width: 0,
     height: Math.max(columnMinHeightRem * rem, window.innerHeight - columnSurroundsRem * rem),
   };
 }
+
+/** The screen height a first paint drawn on the server assumes. */
+const firstPaintViewportHeightPx = 800;
 
 const columnPrefix = 'column:';
 

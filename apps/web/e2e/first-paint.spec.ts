@@ -1,0 +1,188 @@
+import type { Page } from '@playwright/test';
+import { bluegumTenantName, demoUsers, expect, seeFirstPaints, sunriseTenantName, test } from './fixtures';
+
+/**
+ * The server's first paint of a signed-in page (docs/decisions/0041-server-first-paint.md): the page
+ * drawn on the server by the app's own code, on screen before the app's code has run, inert until the
+ * app draws the page over it.
+ */
+
+/** Holds back the app's code until the returned function lets it through. */
+async function holdTheApp(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/boot-after-paint.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+const firstPaint = (page: Page) => page.locator('[data-first-paint]');
+
+/**
+ * The server loads the code it draws with when first asked for a page, and sends that page without a
+ * first paint: ask until it has it, as the person's earlier visits would have.
+ */
+async function serverDrawsPages(page: Page): Promise<void> {
+  await expect
+    .poll(async () => (await (await page.request.get('/inbox')).text()).includes('data-first-paint'), {
+      timeout: 15_000,
+    })
+    .toBe(true);
+}
+
+test.describe('the first paint of a signed-in page', () => {
+  test('shows the page drawn by the server before the app runs, takes no typing, and the app then takes over', async ({
+    page,
+    signIn,
+    apiGet,
+  }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await signIn(demoUsers.owner);
+    await serverDrawsPages(page);
+    const notifications = await apiGet<{ message: string }[]>(
+      `/api/notifications?limit=5`,
+      (await apiGet<{ id: string; name: string }[]>('/api/tenants')).find(
+        (tenant) => tenant.name === sunriseTenantName,
+      )?.id,
+    );
+    seeFirstPaints(page);
+    const letTheAppRun = await holdTheApp(page);
+    // Not waiting for the load: the held script holds it back.
+    await page.goto('/inbox', { waitUntil: 'commit' });
+
+    // The server's drawing: the person's inbox, their organisation, its white-label colour.
+    await expect(firstPaint(page)).toHaveAttribute('inert', '');
+    await expect(firstPaint(page).getByRole('heading', { name: 'Inbox', level: 1 })).toBeAttached();
+    await expect(firstPaint(page)).toContainText(notifications[0]?.message ?? 'no notification');
+    await expect(firstPaint(page).getByTestId('current-tenant')).toContainText(sunriseTenantName);
+    expect(
+      await page.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--primary').trim(),
+      ),
+    ).toBe('#ea580c');
+
+    // Nothing on it can be focused or typed into while the app's code is on its way.
+    await page.getByPlaceholder('Search work items...').click({ force: true });
+    await page.keyboard.type('lost typing');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
+
+    letTheAppRun();
+    await expect(firstPaint(page)).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+    await expect(page.getByText(notifications[0]?.message ?? 'no notification').first()).toBeVisible();
+    // The app's page works: the tenant switcher opens.
+    await page.getByTestId('current-tenant').click();
+    await expect(page.getByRole('menuitem', { name: new RegExp(sunriseTenantName) })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test("is drawn at the person's own text size, as the app then draws it", async ({ page, signIn }) => {
+    await signIn(demoUsers.owner);
+    await serverDrawsPages(page);
+    const setFontSize = async (fontSize: 'extra-large' | 'normal') => {
+      const csrf = (await page.context().cookies()).find((c) => c.name === 'wattle_csrf')?.value ?? '';
+      const saved = await page.request.patch('/api/me/preferences', {
+        data: { fontSize },
+        headers: { 'X-CSRF-Token': decodeURIComponent(csrf) },
+      });
+      expect(saved.ok(), await saved.text()).toBe(true);
+    };
+    const rootFontSize = () => page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
+    await setFontSize('extra-large');
+    try {
+      seeFirstPaints(page);
+      const letTheAppRun = await holdTheApp(page);
+      await page.goto('/inbox', { waitUntil: 'commit' });
+      await expect(firstPaint(page)).toBeAttached();
+      const painted = await rootFontSize();
+      expect(painted).not.toBe('16px');
+      letTheAppRun();
+      await expect(firstPaint(page)).toHaveCount(0);
+      expect(await rootFontSize()).toBe(painted);
+    } finally {
+      // Later tests sign in as Olivia too.
+      await setFontSize('normal');
+    }
+  });
+
+  test('is drawn in the organisation the browser last worked in', async ({ page, signIn }) => {
+    await signIn(demoUsers.practitioner);
+    await page.goto('/inbox');
+    await page.getByTestId('current-tenant').click();
+    await page.getByRole('menuitem', { name: new RegExp(bluegumTenantName) }).click();
+    await expect(page.getByTestId('current-tenant')).toContainText(bluegumTenantName);
+    await serverDrawsPages(page);
+
+    seeFirstPaints(page);
+    const letTheAppRun = await holdTheApp(page);
+    await page.reload({ waitUntil: 'commit' });
+    await expect(firstPaint(page).getByTestId('current-tenant')).toContainText(bluegumTenantName);
+    letTheAppRun();
+    await expect(firstPaint(page)).toHaveCount(0);
+    await expect(page.getByTestId('current-tenant')).toContainText(bluegumTenantName);
+  });
+
+  test('is left to the app for someone of several organisations whose browser has not said which', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(demoUsers.owner);
+    await serverDrawsPages(page);
+    await signIn(demoUsers.practitioner);
+    const response = await page.goto('/inbox');
+    expect(await response?.text()).toContain('<div id="root"></div>');
+    await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+  });
+});
+
+test.describe('the first paint and who may see a card', () => {
+  test('a card drawn for one person is never in the page the server sends someone who may not read it', async ({
+    browser,
+    page,
+    signIn,
+    apiGet,
+  }) => {
+    await signIn(demoUsers.owner);
+    const sunrise = (await apiGet<{ id: string; name: string }[]>('/api/tenants')).find(
+      (tenant) => tenant.name === sunriseTenantName,
+    );
+    const teams = await apiGet<{ id: string; name: string }[]>('/api/teams', sunrise?.id);
+    const miasTeam = teams.find((team) => team.name === "Mia's Care Team");
+    const cards = await apiGet<{ id: string; title: string; teamId: string }[]>(
+      '/api/search?q=Mia',
+      sunrise?.id,
+    );
+    const card = cards.find((each) => each.teamId === miasTeam?.id);
+    expect(card, "a card of Mia's Care Team").toBeDefined();
+
+    // The owner's page of it is drawn by the server with the card in it.
+    await serverDrawsPages(page);
+    await page.goto(`/card/${card?.id}`);
+    await expect(page.getByRole('heading', { name: card?.title })).toBeVisible();
+    const ownersPage = await page.request.get(`/card/${card?.id}`);
+    expect(await ownersPage.text()).toContain('data-first-paint');
+
+    // A family guardian of another team asks for the same page: nothing of the card comes with it.
+    const other = await browser.newContext();
+    try {
+      const login = await other.request.post('/api/auth/demo/login', {
+        data: { email: demoUsers.familyGuardian },
+      });
+      expect(login.ok()).toBe(true);
+      await other.addCookies([{ name: 'wattle_tenant', value: sunrise?.id ?? '', url: ownersPage.url() }]);
+      const guardiansPage = await other.request.get(`/card/${card?.id}`);
+      expect(guardiansPage.status()).toBe(200);
+      expect(await guardiansPage.text()).not.toContain(card?.title ?? 'no title');
+    } finally {
+      await other.close();
+    }
+  });
+});
