@@ -28,6 +28,7 @@ const indexHtml = `<!doctype html>
 // Reads who is asking, their tenants and the participants of the tenant the browser works in, and
 // draws each answer's status and names; '?throw' and '?slow' stand for a drawing that fails or hangs.
 const entryServer = `
+export async function preparePages() {}
 const escape = (text) => String(text).replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
 export async function renderFirstPaint({ url, tenantId, cookies, read }) {
   if (url.includes('?throw')) throw new Error('the drawing failed');

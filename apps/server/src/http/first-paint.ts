@@ -35,6 +35,7 @@ export interface FirstPaint {
 }
 
 interface EntryServer {
+  preparePages(): Promise<void>;
   renderFirstPaint(request: {
     url: string;
     cookies: string;
@@ -59,7 +60,10 @@ export function createFirstPaint(app: FastifyInstance, entryPath: string | undef
   const loadedEntry = (): EntryServer | undefined => {
     if (entryPath && !loading) {
       loading = (import(pathToFileURL(entryPath).href) as Promise<EntryServer>).then(
-        (loaded) => {
+        async (loaded) => {
+          // Every page's code first: a page's first drawing would otherwise load it, past the time
+          // the server waits.
+          await loaded.preparePages();
           entry = loaded;
         },
         (error: unknown) => {
