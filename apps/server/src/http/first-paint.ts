@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { hasFirstPaint } from '@wattle/domain/auth/signed-in-pages';
+import { firstPaintTenantCookie, hasFirstPaint } from '@wattle/domain/auth/signed-in-pages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { sessionCookie } from '../auth/cookies';
@@ -24,8 +24,7 @@ import { sessionCookie } from '../auth/cookies';
 /** The longest a page waits for its first paint before it is sent without one. */
 const firstPaintBudgetMs = 400;
 
-/** The browser's last tenant, as the app's `setCurrentTenantId` writes it (lib/current-tenant.ts). */
-const tenantCookie = 'wattle_tenant';
+/** The browser's last tenant, as the app writes it: not trusted, only parsed (the reads check it). */
 const TenantCookieSchema = z.uuid();
 
 /** What apps/web/src/entry-server.tsx draws. */
@@ -52,9 +51,9 @@ export function firstPaintEntry(webDist: string): string | undefined {
 }
 
 export function createFirstPaint(app: FastifyInstance, entryPath: string | undefined) {
-  // Loaded by the first page asked for, which is sent without a first paint rather than wait for it
-  // (about 300 ms): a server nobody asks for a page never holds the app's code in memory (the idle
-  // memory target of docs/performance.md).
+  // Loaded, with every page's code, by the first page asked for, which is sent without a first paint
+  // rather than wait for it (a second or so): a server nobody asks for a page never holds the app's
+  // code in memory (the idle memory target of docs/performance.md).
   let entry: EntryServer | undefined;
   let loading: Promise<void> | undefined;
   const loadedEntry = (): EntryServer | undefined => {
@@ -80,7 +79,7 @@ export function createFirstPaint(app: FastifyInstance, entryPath: string | undef
     pathname: string,
   ): Promise<FirstPaint | undefined> {
     if (!entryPath || !request.cookies[sessionCookie] || !hasFirstPaint(pathname)) return undefined;
-    const tenant = TenantCookieSchema.safeParse(request.cookies[tenantCookie]);
+    const tenant = TenantCookieSchema.safeParse(request.cookies[firstPaintTenantCookie]);
     const render = loadedEntry();
     if (!render) return undefined;
     const read = async (url: string, headers: Record<string, string>) => {

@@ -1,5 +1,6 @@
+import { firstPaintTenantCookie } from '@wattle/domain/auth/signed-in-pages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { firstPaintTenantCookie, getCurrentTenantId, setCurrentTenantId } from './current-tenant';
+import { getCurrentTenantId, setCurrentTenantId } from './current-tenant';
 
 describe('the current tenant', () => {
   afterEach(() => {

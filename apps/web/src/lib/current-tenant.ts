@@ -1,3 +1,4 @@
+import { firstPaintTenantCookie } from '@wattle/domain/auth/signed-in-pages';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -17,9 +18,6 @@ export function setCurrentTenantId(tenantId: string | null): void {
   rememberForFirstPaint(tenantId);
   for (const listener of listeners) listener();
 }
-
-/** The cookie that tells the server which tenant to draw a page's first paint in (entry-server.tsx). */
-export const firstPaintTenantCookie = 'wattle_tenant';
 
 /**
  * The server draws a page before the app's code runs (docs/decisions/0041-server-first-paint.md), so

@@ -25,6 +25,12 @@ const firstPaintPages: readonly RegExp[] = [
   /^\/invoices\/(?!new$)[^/]+$/,
 ];
 
+/**
+ * The cookie in which the app keeps the tenant this browser works in (apps/web/src/lib/current-tenant.ts),
+ * for the server to draw a first paint in: otherwise only the app knows it.
+ */
+export const firstPaintTenantCookie = 'wattle_tenant';
+
 export function hasFirstPaint(pathname: string): boolean {
   return firstPaintPages.some((page) => page.test(pathname));
 }

@@ -103,19 +103,6 @@ export async function findPlans(
   return { plans, rows, all, today };
 }
 
-/**
- * The participant's plan (`mainPlan`: the current one, or before the first starts the first upcoming
- * one), or null when they have none yet.
- */
-export async function findMainPlan(
-  ctx: TenantContext,
-  participantId: string,
-  options: { forUpdate?: boolean } = {},
-): Promise<{ plan: Plan; row: PlanRow; all: PlanRow[] } | null> {
-  const { plans, rows, all } = await findPlans(ctx, participantId, { main: true, ...options });
-  return plans[0] && rows[0] ? { plan: plans[0], row: rows[0], all } : null;
-}
-
 /** One plan as the audit log records it: its fields and budgets, in cents by category. */
 export function auditedPlan(
   plan: Pick<Plan, 'startDate' | 'endDate' | 'managementType' | 'planManager'> & {

@@ -2,7 +2,7 @@ import type { Plan, PlanStatus } from '@wattle/domain/participants/plans';
 import { forbidden } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';
 import { loadParticipant } from './participant-records';
-import { findMainPlan, findPlans } from './plan-records';
+import { findPlans } from './plan-records';
 import { writeViewedAudit } from './read-participant';
 
 /**
@@ -26,7 +26,7 @@ async function requirePlanReader(
  */
 export async function readCurrentPlan(ctx: TenantContext, participantId: string): Promise<Plan | null> {
   await requirePlanReader(ctx, participantId, 'plan');
-  return (await findMainPlan(ctx, participantId))?.plan ?? null;
+  return (await findPlans(ctx, participantId, { main: true })).plans[0] ?? null;
 }
 
 /** `GET /api/participants/{id}/plans?status=`: every plan of the participant (or those of one status), newest first. */

@@ -10,7 +10,7 @@ import { participantPlans, planBudgets } from '../../db/schema/participants';
 import { AppError } from '../../http/app-error';
 import type { TenantContext } from '../../http/tenant-scope';
 import { writeAudit } from '../audit/write-audit';
-import { auditedPlan, findMainPlan, findPlans, type PlanRow } from './plan-records';
+import { auditedPlan, findPlans, type PlanRow } from './plan-records';
 import {
   insertBudgets,
   insertPlan,
@@ -41,13 +41,14 @@ export async function savePlan(
   target: { planId?: string } = {},
 ): Promise<Plan> {
   const loaded = await loadParticipantForPlanWrite(ctx, participantId);
-  const found = target.planId
-    ? await findPlans(ctx, participantId, { planId: target.planId, forUpdate: true })
-    : await findMainPlan(ctx, participantId, { forUpdate: true });
-  const plan = found && 'plan' in found ? found.plan : found?.plans[0];
+  const found = await findPlans(ctx, participantId, {
+    ...(target.planId ? { planId: target.planId } : { main: true }),
+    forUpdate: true,
+  });
+  const plan = found.plans[0];
   if (target.planId && !plan) throw planNotFound();
   let planId: string;
-  if (!plan || !found) {
+  if (!plan) {
     planId = await insertPlan(ctx, participantId, input);
   } else {
     planId = plan.id;
