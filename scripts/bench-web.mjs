@@ -19,7 +19,11 @@
 // Chromium (never a downloaded browser), at desktop speed and at a 4× CPU slowdown (CDP
 // Emulation.setCPUThrottlingRate), for the bare page, /login, /inbox, /card/{id} and the team's work
 // board:
-//   - cold load (a new browser context: empty HTTP cache) and warm load (the same context again):
+//   - cold load (a new browser context: empty HTTP cache) and warm load (the same context again),
+//     in a Chromium driven without Playwright (lib/bare-chromium.mjs): Playwright switches on the
+//     DevTools Runtime domain, with which V8 parses the app's startup code a second time for the
+//     source positions of every error it creates, about 280 ms of the app's first task at 4x that no
+//     user's browser spends (docs/performance.md, 30 November):
 //     largest contentful paint (PerformanceObserver), total blocking time (the long tasks' time over
 //     50 ms from first contentful paint until 500 ms without a long task), and the JavaScript the page
 //     fetched: gzip (each script at level 9, as bundle-size.mjs counts) and transferred (Brotli);
@@ -39,6 +43,7 @@ import { parseArgs } from 'node:util';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
+import { launchBareChromium } from './lib/bare-chromium.mjs';
 import { freePort, startServer } from './lib/bench-server.mjs';
 import { chromiumArgs, repoRoot } from './lib/demo-app.mjs';
 
@@ -316,6 +321,7 @@ async function waitQuiet(page, quiet = quietMs) {
 }
 
 async function loadFigures(page, web) {
+  const url = await page.evaluate(() => location.href);
   const raw = await page.evaluate(() => {
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
     const tbt = window.__bench.longTasks
@@ -345,7 +351,7 @@ async function loadFigures(page, web) {
     if (script.start > raw.lcp) afterLcp += size;
     if (!script.cached) transferred += script.transfer;
   }
-  scriptLists.set(page.url(), files);
+  scriptLists.set(url, files);
   return {
     lcp: raw.lcp,
     appDrawnAt: raw.appDrawnAt,
@@ -391,27 +397,60 @@ async function startTrace(page, name) {
   };
 }
 
-/** Cold (new context) and warm (same context, again) load of `url`; `ready` waits for the content. */
-async function measureLoad({ newContext, cpu, name, url, ready, web }) {
-  const context = await newContext();
+/**
+ * Cold (a new browser context) and warm (the same context, again) load of `url`, in the Chromium
+ * without Playwright (lib/bare-chromium.mjs: Playwright's Runtime domain costs the app's start a
+ * second parse of its code that no user's browser makes). `ready` is a function run in the page that
+ * is true once the content is there.
+ */
+async function measureLoad({ newBarePage, cpu, name, url, ready, readyArg, web }) {
+  const page = await newBarePage(cpu);
   try {
-    const page = await openPage(context, cpu);
     const result = {};
     for (const phase of ['cold', 'warm']) {
-      if (phase === 'warm') await page.goto('about:blank');
-      const saveTrace = await startTrace(page, `load-${name.replace(/\W+/g, '') || 'page'}-${phase}-${cpu}x`);
-      await page.goto(url, { waitUntil: 'commit' });
-      await ready(page);
-      await appHasTakenOver(page);
-      await page.waitForLoadState('networkidle');
-      await waitQuiet(page);
+      if (phase === 'warm') await page.goto('about:blank', { waitUntil: 'load' });
+      const saveTrace = await startBareTrace(
+        page,
+        `load-${name.replace(/\W+/g, '') || 'page'}-${phase}-${cpu}x`,
+      );
+      await page.goto(`${baseUrl}${url}`);
+      await page.waitFor(ready, readyArg);
+      await page.waitFor(
+        () => document.readyState !== 'loading' && !document.querySelector('[data-first-paint]'),
+      );
+      await settled(page);
       await saveTrace();
       result[phase] = await loadFigures(page, web);
     }
     return result;
   } finally {
-    await context.close();
+    await page.close();
   }
+}
+
+/**
+ * Until the page has been quiet for `quietMs`: no long task has ended and no resource has finished
+ * loading in that time (as Playwright's 'networkidle' and `waitQuiet` together, for the bare page).
+ */
+async function settled(page) {
+  const quietSince = () => {
+    const ends = [
+      ...window.__bench.longTasks.map(([start, duration]) => start + duration),
+      ...performance.getEntriesByType('resource').map((entry) => entry.responseEnd),
+    ];
+    return performance.now() - Math.max(0, ...ends);
+  };
+  await page.waitFor(`() => (${quietSince})() >= ${quietMs}`, undefined, { timeout: 120_000, polling: 100 });
+}
+
+/** As `startTrace`, for a page of the bare Chromium. */
+async function startBareTrace(page, name) {
+  if (!args.trace) return async () => undefined;
+  mkdirSync(args.trace, { recursive: true });
+  const stop = await page.trace(traceCategories.split(','));
+  return async () => {
+    writeFileSync(path.join(args.trace, `${name}.json`), await stop());
+  };
 }
 
 /** Latency of each of `text`'s keystrokes typed into the focused element (Event Timing). */
@@ -574,11 +613,15 @@ const server = startServer({
   },
 });
 let browser;
+let bareBrowser;
+let baseUrl;
 let failed = false;
 const results = {};
 try {
   await server.waitHealthy();
+  baseUrl = server.baseUrl;
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+  bareBrowser = await launchBareChromium({ args: chromiumArgs });
   const signedIn = await browser.newContext({ baseURL: server.baseUrl });
   const login = await signedIn.request.post('/api/auth/demo/login', { data: { email: args.user } });
   if (!login.ok()) throw new Error(`demo sign-in as ${args.user}: ${login.status()}`);
@@ -610,30 +653,40 @@ try {
   const boardUrl = `/my-teams/${plan.team.slug}/work-board`;
   const boardReady = (page) =>
     page.getByRole('link', { name: plan.title }).first().waitFor({ timeout: 60_000 });
+  // A page of the bare Chromium (measureLoad): its cookies, the tenant chosen and the instruments.
+  const cookies = [
+    ...storageState.cookies.map(({ expires, ...cookie }) => (expires > 0 ? { ...cookie, expires } : cookie)),
+    { name: 'wattle_tenant', value: plan.tenant.id, url: server.baseUrl },
+  ];
+  const chooseTenant = `try { localStorage.setItem('wattle.selectedTenant', ${JSON.stringify(
+    JSON.stringify({ [plan.me.id]: plan.tenant.id }),
+  )}); } catch {}`;
+  const newBarePage = (signedOut) => (cpu) =>
+    bareBrowser.newPage({
+      cookies: signedOut ? [] : cookies,
+      viewport,
+      cpu,
+      initScripts: [chooseTenant, `(${instrument})()`],
+    });
+  // When each page's content is there, asked in the page.
+  const selectorShown = (selector) => document.querySelector(selector) !== null;
+  const headingShown = (text) =>
+    [...document.querySelectorAll('h1, h2, [role="heading"]')].some(
+      (heading) => heading.textContent.trim() === text,
+    );
+  const linkShown = (text) =>
+    [...document.querySelectorAll('a')].some((link) => link.textContent.includes(text));
   const pages = [
-    {
-      name: 'bare',
-      url: '/bench-bare/',
-      signedOut: true,
-      ready: (page) => page.locator('#bare-notes').waitFor(),
-    },
-    {
-      name: '/login',
-      url: '/login',
-      signedOut: true,
-      ready: (page) => page.getByRole('heading', { name: 'Sign in to Wattle' }).waitFor({ timeout: 60_000 }),
-    },
-    {
-      name: '/inbox',
-      url: '/inbox',
-      ready: (page) => page.getByRole('heading', { name: 'Inbox', level: 1 }).waitFor({ timeout: 60_000 }),
-    },
+    { name: 'bare', url: '/bench-bare/', signedOut: true, ready: selectorShown, readyArg: '#bare-notes' },
+    { name: '/login', url: '/login', signedOut: true, ready: headingShown, readyArg: 'Sign in to Wattle' },
+    { name: '/inbox', url: '/inbox', ready: headingShown, readyArg: 'Inbox' },
     {
       name: '/card/{id}',
       url: `/card/${plan.card.id}`,
-      ready: (page) => page.locator(`[data-field-id="${plan.richFieldId}"]`).waitFor({ timeout: 60_000 }),
+      ready: selectorShown,
+      readyArg: `[data-field-id="${plan.richFieldId}"]`,
     },
-    { name: 'board', url: boardUrl, ready: boardReady },
+    { name: 'board', url: boardUrl, ready: linkShown, readyArg: plan.title },
   ];
 
   for (const profile of profiles) {
@@ -642,11 +695,12 @@ try {
       const sample = { loads: {} };
       for (const target of only.has('loads') ? pages : []) {
         sample.loads[target.name] = await measureLoad({
-          newContext: () => newContext({ signedOut: target.signedOut }),
+          newBarePage: newBarePage(target.signedOut),
           cpu: profile.cpu,
           name: target.name,
           url: target.url,
           ready: target.ready,
+          readyArg: target.readyArg,
           web,
         });
       }
@@ -664,6 +718,7 @@ try {
   console.error(`server log: ${path.join(root, 'server.log')}`);
 } finally {
   await browser?.close();
+  await bareBrowser?.close();
   await server.stop().catch(() => undefined);
 }
 if (failed) process.exit(1);

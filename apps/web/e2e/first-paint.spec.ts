@@ -113,6 +113,29 @@ test.describe('the first paint of a signed-in page', () => {
     }
   });
 
+  test('is drawn with the sidebar as the person left it, and the app keeps it so', async ({ page, signIn }) => {
+    await signIn(demoUsers.owner);
+    await serverDrawsPages(page);
+    const origin = new URL(test.info().project.use.baseURL ?? '').origin;
+    await page.context().addCookies([{ name: 'sidebar_state', value: 'false', url: origin }]);
+    const sidebar = page.locator('[data-slot="sidebar"]');
+    seeFirstPaints(page);
+    const letTheAppRun = await holdTheApp(page);
+    await page.goto('/inbox', { waitUntil: 'commit' });
+    await expect(firstPaint(page)).toBeAttached();
+    await expect(page.locator('html')).toHaveAttribute('data-sidebar', 'collapsed');
+    await expect(firstPaint(page).locator('[data-slot="sidebar"]')).toHaveAttribute('data-state', 'collapsed');
+    letTheAppRun();
+    await expect(firstPaint(page)).toHaveCount(0);
+    await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
+    // Expanded again with Ctrl+B: the cookie and the page's record of it both follow.
+    await page.keyboard.press('Control+b');
+    await expect(sidebar).toHaveAttribute('data-state', 'expanded');
+    await expect(page.locator('html')).toHaveAttribute('data-sidebar', 'expanded');
+    const cookies = await page.context().cookies();
+    expect(cookies.find((cookie) => cookie.name === 'sidebar_state')?.value).toBe('true');
+  });
+
   test('is drawn in the organisation the browser last worked in', async ({ page, signIn }) => {
     await signIn(demoUsers.practitioner);
     await page.goto('/inbox');

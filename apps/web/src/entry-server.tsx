@@ -21,6 +21,7 @@ import { tenantsQueryOptions } from './features/tenants/api';
 import { tenantThemeProperties } from './features/tenants/tenant-theme';
 import { getCurrentTenantId, setCurrentTenantId } from './lib/current-tenant';
 import { type HttpTransport, setHttpTransport } from './lib/http';
+import { readSidebarOpen, sidebarAttribute } from './ui/sidebar';
 
 export interface FirstPaintRequest {
   /** The page's path and query, as the browser asked for it. */
@@ -61,7 +62,7 @@ export interface FirstPaint {
    * person's accessibility preferences (a larger font, high contrast) and a white-label tenant's
    * colours. Values the app computes from validated settings, never text someone typed.
    */
-  htmlAttributes: { class: string; style: string; 'data-font-size'?: string };
+  htmlAttributes: { class: string; style: string; 'data-font-size'?: string; 'data-sidebar': string };
 }
 
 /** The page's first paint, or null when it cannot be drawn here as the browser would draw it. */
@@ -180,6 +181,9 @@ function htmlAttributes(
     class: [...classes].join(' '),
     style: style.join(';'),
     ...(root.dataset.fontSize ? { 'data-font-size': root.dataset.fontSize } : {}),
+    // Whether the sidebar is open, as the cookie the sidebar drew from says: the app reads it here
+    // rather than from the cookie again (ui/sidebar.tsx).
+    'data-sidebar': sidebarAttribute(readSidebarOpen()),
   };
 }
 

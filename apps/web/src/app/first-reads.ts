@@ -7,7 +7,7 @@ import { prefetchTeamWorkItems, preloadTeamViewCode } from '@/features/team-view
 import { teamsQueryOptions } from '@/features/teams/api';
 import { resolveCurrentTenant, tenantsQuietlyQueryOptions } from '@/features/tenants/api';
 import { soleStoredTenantId } from '@/features/tenants/select-tenant';
-import { csrfCookieName, readCookie } from '@/lib/http';
+import { csrfCookieName, hasCookie } from '@/lib/http';
 import { cardPagePath, matchPagePath, teamViewPagePath } from './routes/page-paths';
 import { readShellData, startTenantShellReads } from './shell/shell-reads';
 
@@ -33,7 +33,7 @@ import { readShellData, startTenantShellReads } from './shell/shell-reads';
  * place before any answer arrives (main.tsx sets it as its code runs, in the same task as this).
  */
 export async function startFirstReads(queryClient: QueryClient, pathname: string): Promise<void> {
-  if (!isSignedInPage(pathname) || readCookie(csrfCookieName) === null) return;
+  if (!isSignedInPage(pathname) || !(await hasCookie(csrfCookieName))) return;
   const card = matchPagePath(cardPagePath, pathname);
   const teamView = matchPagePath(teamViewPagePath, pathname);
   if (teamView?.view) void preloadTeamViewCode(teamView.view);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCurrentTenantId } from './current-tenant';
-import { ApiError, http, httpList, setUnauthenticatedHandler, validationIssues } from './http';
+import { ApiError, hasCookie, http, httpList, setUnauthenticatedHandler, validationIssues } from './http';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -193,5 +193,27 @@ describe('http', () => {
       await expect(request).rejects.toMatchObject({ name: 'AbortError' });
       expect(fetchMock).toHaveBeenCalledTimes(1);
     });
+  });
+});
+
+describe('hasCookie', () => {
+  it("asks the Cookie Store, not document.cookie (a synchronous call to the browser's network process)", async () => {
+    const get = vi.fn(async (name: string) => (name === 'wattle_csrf' ? { name, value: 'token' } : null));
+    vi.stubGlobal('cookieStore', { get });
+    vi.stubGlobal('document', {
+      get cookie(): string {
+        throw new Error('document.cookie was read');
+      },
+    });
+    await expect(hasCookie('wattle_csrf')).resolves.toBe(true);
+    await expect(hasCookie('sidebar_state')).resolves.toBe(false);
+    expect(get).toHaveBeenCalledWith('wattle_csrf');
+  });
+
+  it('reads document.cookie where there is no Cookie Store, or it refuses', async () => {
+    await expect(hasCookie('wattle_csrf')).resolves.toBe(true);
+    await expect(hasCookie('missing')).resolves.toBe(false);
+    vi.stubGlobal('cookieStore', { get: vi.fn(async () => Promise.reject(new Error('SecurityError'))) });
+    await expect(hasCookie('wattle_csrf')).resolves.toBe(true);
   });
 });

@@ -49,14 +49,28 @@ function readStoredWidth(): number | null {
   return typeof stored === 'number' && Number.isFinite(stored) ? clampSidebarWidth(stored) : null;
 }
 
-/** Open unless the cookie says the user collapsed it. */
-function readOpenCookie(): boolean {
+/**
+ * Open unless the cookie says the user collapsed it. The page's `<html data-sidebar>` says it first
+ * where it is there: the server's first paint sets it from the cookie (entry-server.tsx) and each
+ * change here keeps it true. Reading `document.cookie` is a synchronous call to the browser's network
+ * process (lib/http.ts `hasCookie`), 34–70 ms at the start of a warm load: on a page with a first paint
+ * that call held up the app's first drawing (issue 19: blocking time).
+ */
+export function readSidebarOpen(): boolean {
+  const drawn = typeof document === 'undefined' ? undefined : document.documentElement.dataset.sidebar;
+  if (drawn) return drawn !== 'collapsed';
   return readCookie(sidebarCookieName) !== 'false';
+}
+
+/** The value of `<html data-sidebar>` for a sidebar open or collapsed. */
+export function sidebarAttribute(open: boolean): 'expanded' | 'collapsed' {
+  return open ? 'expanded' : 'collapsed';
 }
 
 function writeOpenCookie(open: boolean): void {
   // biome-ignore lint/suspicious/noDocumentCookie: the spec names this cookie; Cookie Store API support is not universal.
   document.cookie = `${sidebarCookieName}=${open}; path=/; max-age=${sidebarCookieMaxAgeSeconds}; SameSite=Lax`;
+  document.documentElement.dataset.sidebar = sidebarAttribute(open);
 }
 
 interface SidebarContextValue {
@@ -98,7 +112,7 @@ export function SidebarProvider({
 }: ComponentProps<'div'> & { children: ReactNode }) {
   const viewport = useViewport();
   const isMobile = viewport === 'mobile';
-  const [open, setOpenState] = useState(readOpenCookie);
+  const [open, setOpenState] = useState(readSidebarOpen);
   const [openMobile, setOpenMobile] = useState(false);
   const [storedWidth, setStoredWidth] = useState(readStoredWidth);
   const [isResizing, setIsResizing] = useState(false);
