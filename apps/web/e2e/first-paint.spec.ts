@@ -113,7 +113,10 @@ test.describe('the first paint of a signed-in page', () => {
     }
   });
 
-  test('is drawn with the sidebar as the person left it, and the app keeps it so', async ({ page, signIn }) => {
+  test('is drawn with the sidebar as the person left it, and the app keeps it so', async ({
+    page,
+    signIn,
+  }) => {
     await signIn(demoUsers.owner);
     await serverDrawsPages(page);
     const origin = new URL(test.info().project.use.baseURL ?? '').origin;
@@ -124,7 +127,10 @@ test.describe('the first paint of a signed-in page', () => {
     await page.goto('/inbox', { waitUntil: 'commit' });
     await expect(firstPaint(page)).toBeAttached();
     await expect(page.locator('html')).toHaveAttribute('data-sidebar', 'collapsed');
-    await expect(firstPaint(page).locator('[data-slot="sidebar"]')).toHaveAttribute('data-state', 'collapsed');
+    await expect(firstPaint(page).locator('[data-slot="sidebar"]')).toHaveAttribute(
+      'data-state',
+      'collapsed',
+    );
     letTheAppRun();
     await expect(firstPaint(page)).toHaveCount(0);
     await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
