@@ -1,5 +1,6 @@
 import './start-locale-data-warm-up';
 import './start-first-reads';
+import './yield-to-browser';
 import { RouterProvider } from '@tanstack/react-router';
 import { installPlainValidationMessages } from '@wattle/domain/shared/plain-validation-messages';
 import { StrictMode, startTransition } from 'react';

@@ -29,8 +29,9 @@ import { readShellData, startTenantShellReads } from './shell/shell-reads';
  *
  * Only for a page behind the sign-in guard, for someone with a session (the CSRF cookie comes with
  * one). These are the app's own queries, so a failure is handled as it would be later: the guard
- * acts on a 401 of `GET /api/me` (it waits for this same read), and the app's 401 handler is in
- * place before any answer arrives (main.tsx sets it as its code runs, in the same task as this).
+ * acts on a 401 of `GET /api/me` (it waits for this same read), and a 401 that comes before main.tsx
+ * has set the app's 401 handler waits for it (lib/http.ts `setUnauthenticatedHandler`). The cookie is
+ * asked for without blocking (`hasCookie`), so the reads go out a moment after this module has run.
  */
 export async function startFirstReads(queryClient: QueryClient, pathname: string): Promise<void> {
   if (!isSignedInPage(pathname) || !(await hasCookie(csrfCookieName))) return;

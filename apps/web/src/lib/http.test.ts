@@ -115,6 +115,27 @@ describe('http', () => {
     expect(handler).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps a 401 that comes before the app has set its handler, and tells the handler once it is set', async () => {
+    vi.resetModules();
+    const fresh = await import('./http');
+    fetchMock.mockImplementation(async () =>
+      jsonResponse(401, {
+        success: false,
+        error: {
+          code: 'UNAUTHENTICATED',
+          message: 'Signed out for inactivity',
+          details: { reason: 'session-idle' },
+        },
+      }),
+    );
+    await expect(fresh.http('/api/me')).rejects.toMatchObject({ status: 401 });
+    await expect(fresh.http('/api/tenants')).rejects.toMatchObject({ status: 401 });
+    const handler = vi.fn();
+    fresh.setUnauthenticatedHandler(handler);
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(handler).toHaveBeenCalledWith(expect.objectContaining({ message: 'Signed out for inactivity' }));
+  });
+
   it('reports network failures and non-JSON answers as ApiError', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(http('/api/me')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });

@@ -109,13 +109,24 @@ export function setHttpTransport(next: HttpTransport | undefined): void {
   transport = next ?? browserTransport;
 }
 
-let onUnauthenticated: UnauthenticatedHandler = () => {
-  if (window.location.pathname !== '/login') window.location.assign('/login');
-};
+/**
+ * What a 401 does: the app sets a router navigation to the sign-in page as it starts (main.tsx). Its
+ * first reads go out before that code has run (app/first-reads.ts, then yield-to-browser.ts), so a 401
+ * that comes sooner waits for the handler, which is told of it as soon as it is set.
+ */
+let onUnauthenticated: UnauthenticatedHandler | undefined;
+let unauthenticatedBeforeHandler: { error?: Parameters<UnauthenticatedHandler>[0] } | undefined;
 
-/** The app replaces the default full-page redirect with a router navigation (app/router.tsx). */
 export function setUnauthenticatedHandler(handler: UnauthenticatedHandler): void {
   onUnauthenticated = handler;
+  const missed = unauthenticatedBeforeHandler;
+  unauthenticatedBeforeHandler = undefined;
+  if (missed) handler(missed.error);
+}
+
+function reportUnauthenticated(error: Parameters<UnauthenticatedHandler>[0]): void {
+  if (onUnauthenticated) onUnauthenticated(error);
+  else unauthenticatedBeforeHandler ??= { error };
 }
 
 /**
@@ -242,7 +253,7 @@ async function sendOnce(path: string, options: RequestOptions): Promise<Envelope
     }
   }
 
-  if (response.status === 401 && !options.skipUnauthenticatedRedirect) onUnauthenticated(envelope?.error);
+  if (response.status === 401 && !options.skipUnauthenticatedRedirect) reportUnauthenticated(envelope?.error);
   // 204 No Content (a DELETE that answers nothing, e.g. a comment's): done, with no data.
   if (response.status === 204) return { success: true };
 
