@@ -300,11 +300,12 @@ function instrument() {
 
 /** Until the app has drawn over the server's first paint, if the page came with one. */
 async function appHasTakenOver(page) {
-  await page.waitForFunction(
-    () => document.readyState !== 'loading' && !document.querySelector('[data-first-paint]'),
-    null,
-    { timeout: 120_000, polling: 50 },
-  );
+  await page.waitForFunction(appDrawn, null, { timeout: 120_000, polling: 50 });
+}
+
+/** In the page: the document is parsed and no first paint of the server's is left. */
+function appDrawn() {
+  return document.readyState !== 'loading' && !document.querySelector('[data-first-paint]');
 }
 
 /** Waits until no long task has ended for `quiet` ms (and at least `quiet` ms since `since`). */
@@ -415,9 +416,7 @@ async function measureLoad({ newBarePage, cpu, name, url, ready, readyArg, web }
       );
       await page.goto(`${baseUrl}${url}`);
       await page.waitFor(ready, readyArg);
-      await page.waitFor(
-        () => document.readyState !== 'loading' && !document.querySelector('[data-first-paint]'),
-      );
+      await page.waitFor(appDrawn);
       await settled(page);
       await saveTrace();
       result[phase] = await loadFigures(page, web);

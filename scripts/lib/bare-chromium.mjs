@@ -150,12 +150,15 @@ export async function launchBareChromium({ executablePath = '/usr/bin/chromium',
        * measured, or the two overlap).
        */
       async goto(url, { waitUntil = 'commit' } = {}) {
-        const loaded = nextEvent(
-          (message) => message.sessionId === sessionId && message.method === 'Page.loadEventFired',
-        );
+        const loaded =
+          waitUntil === 'load'
+            ? nextEvent(
+                (message) => message.sessionId === sessionId && message.method === 'Page.loadEventFired',
+              )
+            : undefined;
         const { errorText } = await page('Page.navigate', { url });
         if (errorText) throw new Error(`${url}: ${errorText}`);
-        if (waitUntil === 'load') await loaded;
+        await loaded;
       },
       evaluate,
       /** Resolves when `fn(arg)` is truthy in the page, polling every `polling` ms. */

@@ -126,7 +126,8 @@ export function setUnauthenticatedHandler(handler: UnauthenticatedHandler): void
 
 function reportUnauthenticated(error: Parameters<UnauthenticatedHandler>[0]): void {
   if (onUnauthenticated) onUnauthenticated(error);
-  else unauthenticatedBeforeHandler ??= { error };
+  // Only the browser's: the server's first paint sets no handler, and keeps nothing between requests.
+  else if (transport === browserTransport) unauthenticatedBeforeHandler ??= { error };
 }
 
 /**
