@@ -278,16 +278,21 @@ function instrument() {
       }),
     { durationThreshold: 16 },
   );
-  // The server's first paint (docs/decisions/0041-server-first-paint.md): when the app draws over it.
+  // The server's first paint (docs/decisions/0041-server-first-paint.md): when the app takes it over,
+  // hydrated (the element loses its data-first-paint) or drawn anew (the element is replaced).
   document.addEventListener('DOMContentLoaded', () => {
     const firstPaint = document.querySelector('[data-first-paint]');
     if (!firstPaint) return;
     w.__bench.firstPaint = true;
     new MutationObserver((_, observer) => {
-      if (firstPaint.isConnected) return;
+      if (firstPaint.isConnected && firstPaint.hasAttribute('data-first-paint')) return;
       w.__bench.appDrawnAt = performance.now();
       observer.disconnect();
-    }).observe(firstPaint.parentNode, { childList: true });
+    }).observe(firstPaint.parentNode, {
+      childList: true,
+      subtree: true,
+      attributeFilter: ['data-first-paint'],
+    });
   });
   document.addEventListener(
     'pointerdown',

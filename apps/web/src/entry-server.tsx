@@ -9,7 +9,7 @@
  */
 
 import { Writable } from 'node:stream';
-import { QueryClient } from '@tanstack/react-query';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -63,6 +63,12 @@ export interface FirstPaint {
    * colours. Values the app computes from validated settings, never text someone typed.
    */
   htmlAttributes: { class: string; style: string; 'data-font-size'?: string; 'data-sidebar': string };
+  /**
+   * The answers the page was drawn from (the query cache, dehydrated), as JSON: the app starts with
+   * them and hydrates the markup instead of reading again and drawing it anew. Only the person's own
+   * reads, answered by the server's routes with their session.
+   */
+  data: string;
 }
 
 /** The page's first paint, or null when it cannot be drawn here as the browser would draw it. */
@@ -97,7 +103,11 @@ export async function renderFirstPaint(request: FirstPaintRequest): Promise<Firs
     if (markup === null) return null;
     const tenant = tenants.find((each) => each.id === getCurrentTenantId());
     const preferences = queryClient.getQueryData(accessibilityPreferencesQueryOptions().queryKey);
-    return { markup, htmlAttributes: htmlAttributes(preferences, tenant?.settings) };
+    return {
+      markup,
+      htmlAttributes: htmlAttributes(preferences, tenant?.settings),
+      data: JSON.stringify(dehydrate(queryClient)),
+    };
   } catch (error) {
     request.report(error);
     return null;

@@ -1,5 +1,5 @@
 import './start-locale-data-warm-up';
-import './start-first-reads';
+import { hasFirstPaintData } from './start-first-reads';
 import './yield-to-browser';
 import { RouterProvider } from '@tanstack/react-router';
 import { installPlainValidationMessages } from '@wattle/domain/shared/plain-validation-messages';
@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { toast } from '@/ui/toast';
 import { AppErrorBoundary } from './app/app-error-boundary';
 import { appQueryClient as queryClient } from './app/app-query-client';
+import { hydrateFirstPaint } from './app/hydrate-first-paint';
 import { prepareFirstDrawingWhenIdle } from './app/prepare-first-drawing';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
@@ -60,22 +61,22 @@ if (!matchedRoutes.some((route) => route.id === signedInRoute.id)) prepareFirstD
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The page has no #root element.');
 
-const drawApp = () =>
-  createRoot(rootElement).render(
-    <StrictMode>
-      <AppErrorBoundary>
-        <Providers queryClient={queryClient}>
-          <RouterProvider router={router} />
-        </Providers>
-      </AppErrorBoundary>
-    </StrictMode>,
-  );
+const app = (
+  <StrictMode>
+    <AppErrorBoundary>
+      <Providers queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </AppErrorBoundary>
+  </StrictMode>
+);
 
-// Over the server's first paint of the page (docs/decisions/0041-server-first-paint.md), the app draws
-// once its first page is loaded: React's first drawing replaces the server's markup, and drawn sooner it
-// would replace the page with nothing while the page's reads are still on their way.
-if (rootElement.querySelector('[data-first-paint]')) {
-  // The page is on screen already, so the app draws it in a transition, in slices the browser can
-  // run other work between, not in one long task (issue 19: 290 ms at 4x CPU slowdown).
-  void firstLoad.finally(() => startTransition(drawApp));
-} else drawApp();
+// Over the server's first paint of the page (docs/decisions/0041-server-first-paint.md), the app takes
+// over once its first page is loaded. With the answers the server drew from, it hydrates the markup
+// (app/hydrate-first-paint.tsx). Without them, React's first drawing replaces the markup, in a
+// transition, in slices the browser can run other work between (issue 19: 290 ms in one task at 4x CPU
+// slowdown); drawn sooner it would replace the page with nothing while the page's reads are on their way.
+const firstPaint = rootElement.querySelector<HTMLElement>('[data-first-paint]');
+if (firstPaint && hasFirstPaintData) void firstLoad.finally(() => hydrateFirstPaint(router, firstPaint, app));
+else if (firstPaint) void firstLoad.finally(() => startTransition(() => createRoot(rootElement).render(app)));
+else createRoot(rootElement).render(app);

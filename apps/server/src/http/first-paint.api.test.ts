@@ -26,7 +26,7 @@ const indexHtml = `<!doctype html>
 </html>
 `;
 // Reads who is asking, their tenants and the participants of the tenant the browser works in, and
-// draws each answer's status and names; '?throw' and '?slow' stand for a drawing that fails or hangs.
+// draws each answer's status and names (and gives the same lines as the answers it drew from); '?throw' and '?slow' stand for a drawing that fails or hangs.
 const entryServer = `
 export async function preparePages() {}
 const escape = (text) => String(text).replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
@@ -40,7 +40,11 @@ export async function renderFirstPaint({ url, tenantId, cookies, read }) {
     lines.push('participants ' + list.status + ' ' + (list.status === 200 ? JSON.parse(list.body).data.map((p) => p.name).join(', ') : ''));
   }
   lines.push('cookies ' + (cookies.includes('wattle_session=') ? 'with session' : 'none'));
-  return { markup: '<pre>' + lines.map(escape).join('\\n') + '</pre>', htmlAttributes: { 'data-font-size': 'large' } };
+  return {
+    markup: '<pre>' + lines.map(escape).join('\\n') + '</pre>',
+    htmlAttributes: { 'data-font-size': 'large' },
+    data: JSON.stringify({ lines }),
+  };
 }
 `;
 
@@ -103,6 +107,15 @@ describe("a signed-in page's first paint", () => {
     expect(headers['cache-control']).toBe('no-store');
     expect(headers.vary).toMatch(/cookie/i);
     expect(headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('carries the answers it was drawn from beside the markup, for the app to start with', async () => {
+    const { html } = await page('olivia.owner@sunrise.example', '/participants', { wattle_tenant: sunrise });
+    const block = /<script type="application\/json" id="first-paint-data">([\s\S]*?)<\/script>/.exec(html);
+    const data = JSON.parse(block?.[1] ?? 'null') as { lines: string[] } | null;
+    expect(data?.lines).toContain('me 200 olivia.owner@sunrise.example');
+    const drawn = firstPaint(html)?.replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)));
+    expect(data?.lines.join('\n')).toBe(drawn);
   });
 
   it("never reads a tenant the person is not a member of, whatever the browser's cookie says", async () => {

@@ -16,7 +16,8 @@ const built = `<!doctype html>
 
 describe('pageWithFirstPaint', () => {
   it('puts the markup in the root, inert, and starts the app after the paint without preloading it', () => {
-    const page = pageWithFirstPaint(built, { markup: '<main>Inbox</main>', htmlAttributes: {} }) ?? '';
+    const page =
+      pageWithFirstPaint(built, { markup: '<main>Inbox</main>', htmlAttributes: {}, data: '{}' }) ?? '';
     expect(page).toContain('<div id="root"><div data-first-paint inert><main>Inbox</main></div></div>');
     expect(page).toContain(
       '<script src="/boot-after-paint.js" data-entry="/assets/index-B607uwqB.js" defer></script>',
@@ -29,6 +30,7 @@ describe('pageWithFirstPaint', () => {
   it('gives <html> the attributes the app would give it as it starts, escaped', () => {
     const page = pageWithFirstPaint(built, {
       markup: '<main>Inbox</main>',
+      data: '{}',
       htmlAttributes: {
         class: 'high-contrast',
         style: 'font-size:20px;--primary:#ea580c',
@@ -43,15 +45,26 @@ describe('pageWithFirstPaint', () => {
     expect(page).not.toContain('alert(1)');
   });
 
+  it('carries the answers the page was drawn from as JSON that no text in them can break out of', () => {
+    const data = JSON.stringify({ note: '</script><script>alert(1)</script><!--' });
+    const page = pageWithFirstPaint(built, { markup: '<main>Inbox</main>', htmlAttributes: {}, data }) ?? '';
+    const block = /<script type="application\/json" id="first-paint-data">([\s\S]*?)<\/script>/.exec(page);
+    expect(block?.[1]).toBeDefined();
+    expect(block?.[1]).not.toContain('<');
+    expect(JSON.parse(block?.[1] ?? '')).toEqual({ note: '</script><script>alert(1)</script><!--' });
+    // Beside the root, not in it: React hydrates the root's markup alone.
+    expect(page).toContain('</div></div><script type="application/json" id="first-paint-data">');
+  });
+
   it("keeps a $ in someone's text as it is", () => {
     const markup = "<p>Paid $380.00, then $& and $' and $1</p>";
-    expect(pageWithFirstPaint(built, { markup, htmlAttributes: {} })).toContain(
+    expect(pageWithFirstPaint(built, { markup, htmlAttributes: {}, data: '{}' })).toContain(
       `<div data-first-paint inert>${markup}</div>`,
     );
   });
 
   it('gives nothing for a page not built as expected, which is then sent as it is', () => {
-    const drawn = { markup: 'x', htmlAttributes: {} };
+    const drawn = { markup: 'x', htmlAttributes: {}, data: '{}' };
     expect(pageWithFirstPaint(built.replace('<div id="root"></div>', '<div id="app"></div>'), drawn)).toBe(
       undefined,
     );

@@ -31,6 +31,8 @@ const TenantCookieSchema = z.uuid();
 export interface FirstPaint {
   markup: string;
   htmlAttributes: Record<string, string>;
+  /** The answers the page was drawn from, as JSON, for the app to hydrate the markup with. */
+  data: string;
 }
 
 interface EntryServer {
@@ -128,7 +130,7 @@ export function createFirstPaint(app: FastifyInstance, entryPath: string | undef
  */
 export function pageWithFirstPaint(
   indexHtml: string,
-  { markup, htmlAttributes }: FirstPaint,
+  { markup, htmlAttributes, data }: FirstPaint,
 ): string | undefined {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(indexHtml);
   const html = /<html([^>]*)>/.exec(indexHtml);
@@ -144,8 +146,18 @@ export function pageWithFirstPaint(
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace(
       '<div id="root"></div>',
-      () => `<div id="root"><div data-first-paint inert>${markup}</div></div>`,
+      () =>
+        `<div id="root"><div data-first-paint inert>${markup}</div></div>` +
+        `<script type="application/json" id="first-paint-data">${escapeScriptJson(data)}</script>`,
     );
+}
+
+/**
+ * JSON inside a `<script>` element: a `<` in someone's text could otherwise close the element
+ * (`</script>`) or open a comment. `\u003c` reads back as the same character.
+ */
+function escapeScriptJson(json: string): string {
+  return json.replace(/</g, '\\u003c');
 }
 
 function escapeAttribute(value: string): string {

@@ -1,0 +1,53 @@
+import type { AnyRouter } from '@tanstack/react-router';
+import { type ReactNode, useEffect } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { partsLoading } from '@/ui/lazy-part';
+
+/**
+ * Takes over the server's first paint of the page (docs/decisions/0041-server-first-paint.md) by
+ * hydrating it: React attaches the app to the markup the browser has already laid out and painted,
+ * instead of drawing the page anew and replacing it. Issue 19: drawing over it cost a commit of the
+ * whole page and its layout, 100–200 ms on the card page at 4x CPU slowdown, 170–375 ms on a board.
+ *
+ * The app's query cache starts with the answers the server drew from (first-paint-data.ts), so the
+ * first drawing is the server's. Where it is not (a clock that moved on, a local draft, the viewport),
+ * React draws that part afresh and reports why (`onRecoverableError`); nothing is lost, the page only
+ * takes a moment longer.
+ *
+ * The markup stays inert until the app has taken it over, so nothing is typed into a field before the
+ * app holds it. A part of the page whose code is still loading (a form, a board) is hydrated once it
+ * has loaded: the page is handed over after that.
+ */
+export function hydrateFirstPaint(router: AnyRouter, element: HTMLElement, app: ReactNode): void {
+  // TanStack Router leaves out its own Suspense boundary around the page when it draws on a server or
+  // knows the page was; without this the browser's tree would not match the markup.
+  router.ssr = { manifest: undefined };
+  hydrateRoot(
+    element,
+    <>
+      {app}
+      <HandOver element={element} />
+    </>,
+    {
+      onRecoverableError: (error) => console.warn('The first paint was drawn again:', error),
+    },
+  );
+}
+
+function HandOver({ element }: { element: HTMLElement }) {
+  useEffect(() => {
+    let live = true;
+    void partsLoading().then(() => {
+      // A part that has just loaded is hydrated in React's next task, not this one.
+      setTimeout(() => {
+        if (!live) return;
+        element.removeAttribute('inert');
+        element.removeAttribute('data-first-paint');
+      });
+    });
+    return () => {
+      live = false;
+    };
+  }, [element]);
+  return null;
+}
