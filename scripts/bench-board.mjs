@@ -158,11 +158,15 @@ function instrument(columnCount) {
       w.__longTasks.push({ start: entry.startTime, end: entry.startTime + entry.duration });
   }).observe({ type: 'longtask', buffered: true });
   const isList = location.pathname.endsWith('/list');
+  // The server's first paint (docs/decisions/0041-server-first-paint.md) draws the view before the
+  // app has run, inert: it is ready once the app has taken it over.
   const isReady = () =>
-    isList
+    document.querySelector('[data-first-paint]') === null &&
+    (isList
       ? document.querySelector('[data-testid="list-row"]') !== null
       : document.querySelectorAll('[data-testid="board-column"]').length === columnCount &&
-        document.querySelector('[data-testid="board-card"] button[aria-roledescription="sortable"]') !== null;
+        document.querySelector('[data-testid="board-card"] button[aria-roledescription="sortable"]') !==
+          null);
   const observer = new MutationObserver(() => {
     if (w.__readyAt === null && isReady()) {
       w.__readyAt = performance.now();
@@ -170,7 +174,12 @@ function instrument(columnCount) {
     }
   });
   document.addEventListener('DOMContentLoaded', () =>
-    observer.observe(document.body, { childList: true, subtree: true }),
+    observer.observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['data-first-paint'],
+    }),
   );
 }
 

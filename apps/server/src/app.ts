@@ -274,12 +274,16 @@ async function serveWebApp(app: FastifyInstance, dist: string) {
   const firstPaint = createFirstPaint(app, hasWeb ? firstPaintEntry(dist) : undefined);
   /** The app's page, for '/' and every client-side route, with its first paint when it can have one. */
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
-    const preload = pageReadsPreload(pathname, request.cookies);
-    if (preload) reply.header('link', preload);
     reply.header('vary', 'cookie');
     const drawn = await firstPaint(request, pathname);
     const page = drawn === undefined ? undefined : pageWithFirstPaint(await readIndexHtml(dist), drawn);
-    if (page === undefined) return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
+    if (page === undefined) {
+      // The guards' reads, asked for beside the page's code. A page with a first paint carries its
+      // answers (decision 0041), and the app reads nothing of them again.
+      const preload = pageReadsPreload(pathname, request.cookies);
+      if (preload) reply.header('link', preload);
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
+    }
     // The person's own data is in it: never kept by a cache.
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
   };

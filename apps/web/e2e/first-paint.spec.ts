@@ -122,6 +122,11 @@ test.describe('the first paint of a signed-in page', () => {
     letTheAppRun();
     await expect(firstPaint(page)).toHaveCount(0);
     expect(await paintedCardElement?.evaluate((card) => card.isConnected)).toBe(true);
+    // Handed over only once all of it is the app's: a click at once is not lost.
+    await page.getByRole('button', { name: 'Edit workflow' }).click();
+    await expect(page.getByRole('dialog', { name: 'Edit workflow' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Edit workflow' })).toHaveCount(0);
     // The board works: the card drawn by the server opens.
     const title = (await page.locator(`a[href="${cardPath}"]`).first().textContent()) ?? '';
     await page.locator(`a[href="${cardPath}"]`).first().click();
@@ -136,6 +141,18 @@ test.describe('the first paint of a signed-in page', () => {
     expect(await paintedHeading?.evaluate((heading) => heading.isConnected)).toBe(true);
     expect(title.length).toBeGreaterThan(0);
     await expect(page.locator('[inert]')).toHaveCount(0);
+
+    // On a phone's screen the server still draws a laptop's (it cannot know the screen): the board is
+    // hydrated as drawn, then fits its columns to the phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.unrouteAll();
+    letTheAppRun = await holdTheApp(page);
+    await page.goto(`/my-teams/${team("Jordan's Care Team").slug}/work-board`, { waitUntil: 'commit' });
+    const paintedColumn = await firstPaint(page).getByTestId('board-column').first().elementHandle();
+    letTheAppRun();
+    await expect(firstPaint(page)).toHaveCount(0);
+    expect(await paintedColumn?.evaluate((column) => column.isConnected)).toBe(true);
+    await expect(page.locator(`a[href="${cardPath}"]`).first()).toBeVisible();
     expect(problems).toEqual([]);
   });
 

@@ -14,6 +14,7 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { Providers } from './app/providers';
+import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { accessibilityPreferencesQueryOptions } from './features/preferences/api';
 import { applyAccessibilityPreferences } from './features/preferences/apply-preferences';
@@ -78,7 +79,13 @@ export async function renderFirstPaint(request: FirstPaintRequest): Promise<Firs
   setHttpTransport({ send: readOnly(request.read), cookies: () => request.cookies });
   setCurrentTenantId(request.tenantId);
   try {
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    // The app's own defaults (how long an answer is fresh decides whether a page shows it as being
+    // read again), so the browser's first drawing, which hydrates this one, is the same; but no retry.
+    const queryClient = createQueryClient();
+    queryClient.setDefaultOptions({
+      ...queryClient.getDefaultOptions(),
+      queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+    });
     const enabledQueries = watchEnabledQueries(queryClient);
     const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [request.url] }));
     await router.load();

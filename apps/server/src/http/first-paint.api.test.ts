@@ -110,7 +110,11 @@ describe("a signed-in page's first paint", () => {
   });
 
   it('carries the answers it was drawn from beside the markup, for the app to start with', async () => {
-    const { html } = await page('olivia.owner@sunrise.example', '/participants', { wattle_tenant: sunrise });
+    const { html, headers } = await page('olivia.owner@sunrise.example', '/participants', {
+      wattle_tenant: sunrise,
+    });
+    // Nothing preloaded for the app to read: the answers are in the page.
+    expect(headers.link).toBeUndefined();
     const block = /<script type="application\/json" id="first-paint-data">([\s\S]*?)<\/script>/.exec(html);
     const data = JSON.parse(block?.[1] ?? 'null') as { lines: string[] } | null;
     expect(data?.lines).toContain('me 200 olivia.owner@sunrise.example');

@@ -1,7 +1,7 @@
 import type { AnyRouter } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { partsLoading } from '@/ui/lazy-part';
+import { whenHydrated } from './when-hydrated';
 
 /**
  * Takes over the server's first paint of the page (docs/decisions/0041-server-first-paint.md) by
@@ -10,13 +10,14 @@ import { partsLoading } from '@/ui/lazy-part';
  * whole page and its layout, 100–200 ms on the card page at 4x CPU slowdown, 170–375 ms on a board.
  *
  * The app's query cache starts with the answers the server drew from (first-paint-data.ts), so the
- * first drawing is the server's. Where it is not (a clock that moved on, a local draft, the viewport),
- * React draws that part afresh and reports why (`onRecoverableError`); nothing is lost, the page only
- * takes a moment longer.
+ * first drawing is the server's. Where it is not (a clock that moved on, a local draft), React draws
+ * that part afresh and reports why (`onRecoverableError`); nothing is lost, the page only takes a
+ * moment longer.
  *
- * The markup stays inert until the app has taken it over, so nothing is typed into a field before the
- * app holds it. A part of the page whose code is still loading (a form, a board) is hydrated once it
- * has loaded: the page is handed over after that.
+ * The markup stays inert until React has hydrated all of it (when-hydrated.ts), so nothing is clicked
+ * or typed into before the app holds it: React hydrates the parts inside Suspense boundaries (every
+ * page is in one, the router's) after its first commit, in slices, and a click on a part it cannot
+ * hydrate at once (its code still loading) is dropped.
  */
 export function hydrateFirstPaint(router: AnyRouter, element: HTMLElement, app: ReactNode): void {
   // TanStack Router leaves out its own Suspense boundary around the page when it draws on a server or
@@ -36,18 +37,12 @@ export function hydrateFirstPaint(router: AnyRouter, element: HTMLElement, app: 
 
 function HandOver({ element }: { element: HTMLElement }) {
   useEffect(() => {
-    let live = true;
-    void partsLoading().then(() => {
-      // A part that has just loaded is hydrated in React's next task, not this one.
-      setTimeout(() => {
-        if (!live) return;
-        element.removeAttribute('inert');
-        element.removeAttribute('data-first-paint');
-      });
+    const hydrated = whenHydrated(element);
+    void hydrated.promise.then(() => {
+      element.removeAttribute('inert');
+      element.removeAttribute('data-first-paint');
     });
-    return () => {
-      live = false;
-    };
+    return hydrated.cancel;
   }, [element]);
   return null;
 }

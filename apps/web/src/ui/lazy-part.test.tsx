@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lazyPart } from './lazy-part';
 
 function Greeting({ name }: { name: string }) {
@@ -36,30 +36,5 @@ describe('lazyPart', () => {
       name: 'PartLoadError',
       message: 'Could not load Greeting',
     });
-  });
-
-  it('tells when no part is loading, whether the loads succeeded or failed', async () => {
-    // A module of its own: another test here leaves a load that never ends.
-    vi.resetModules();
-    const { lazyPart: freshLazyPart, partsLoading } = await import('./lazy-part');
-    let finish = () => {};
-    const Form = freshLazyPart(
-      () => new Promise<{ Greeting: typeof Greeting }>((resolve) => (finish = () => resolve({ Greeting }))),
-      'Greeting',
-    );
-    const Board = freshLazyPart(() => Promise.reject(new Error('offline')), 'Greeting');
-    let settled = false;
-    void Form.preload();
-    void Board.preload().catch(() => undefined);
-    const done = partsLoading().then(() => {
-      settled = true;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(settled).toBe(false);
-    finish();
-    await done;
-    expect(settled).toBe(true);
-    // Nothing loading: at once.
-    await expect(partsLoading()).resolves.toBeUndefined();
   });
 });

@@ -25,17 +25,6 @@ class PartLoadError extends Error {
   override readonly name = 'PartLoadError';
 }
 
-/** The parts whose code is loading now. */
-const loading = new Set<Promise<unknown>>();
-
-/**
- * Settles once no part's code is loading: the server's first paint is handed over only then, since a
- * part drawn in it is hydrated once its code is in (app/hydrate-first-paint.tsx).
- */
-export async function partsLoading(): Promise<void> {
-  while (loading.size > 0) await Promise.allSettled([...loading]);
-}
-
 /** A part whose code loads on first use; `preload()` fetches and runs it ahead of that. */
 export type LazyPart<Props extends object> = ComponentType<Props> & { preload: () => Promise<void> };
 
@@ -48,14 +37,10 @@ export function lazyPart<Props extends object, Name extends string>(
     // Preloaders run on every hover and focus of what opens the part: once loaded, nothing to do.
     if (loaded) return loaded;
     let module: Record<Name, ComponentType<Props>>;
-    const loadingPart = load();
-    loading.add(loadingPart);
     try {
-      module = await loadingPart;
+      module = await load();
     } catch (cause) {
       throw new PartLoadError(`Could not load ${exportName}`, { cause });
-    } finally {
-      loading.delete(loadingPart);
     }
     loaded = module[exportName];
     return loaded;

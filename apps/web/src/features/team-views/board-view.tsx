@@ -19,6 +19,7 @@ import type { WorkItem } from '@wattle/domain/cards/schemas';
 import type { WorkflowState } from '@wattle/domain/teams/workflow';
 import { type CSSProperties, memo, useCallback, useMemo, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
+import { useDrawnAsOnServer } from '@/ui/use-drawn-as-on-server';
 import { BoardCard, BoardCardPreview } from './board-card';
 import { groupIntoColumns, isOverdue, locate, planMove } from './board-columns';
 import { useTenantToday } from './calendar-today';
@@ -47,10 +48,11 @@ const columnMaxHeight = `max(${columnMinHeightRem}rem, calc(100dvh - ${columnSur
  * column again once it has measured it, in the commit of the board's first drawing (issue 19: the
  * board's blocking time). Only the height counts for a column scrolling up and down.
  */
-function initialColumnRect(): { width: number; height: number } {
+function initialColumnRect(drawnAsOnServer: boolean): { width: number; height: number } {
   // The server's first paint of the board (entry-server.tsx) has no window: it draws the cards a
-  // laptop's screen would show, and the browser's drawing measures the real one.
-  if (typeof window === 'undefined') {
+  // laptop's screen would show, and so does the browser as it hydrates that drawing; the virtualiser
+  // then measures the real column.
+  if (drawnAsOnServer || typeof window === 'undefined') {
     return { width: 0, height: firstPaintViewportHeightPx - columnSurroundsRem * 16 };
   }
   const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
@@ -96,7 +98,8 @@ const BoardColumnView = memo(function BoardColumnView({
   const scrollRef = useRef<HTMLDivElement>(null);
   const activeRef = useRef(activeIndex);
   activeRef.current = activeIndex;
-  const [initialRect] = useState(initialColumnRect);
+  const drawnAsOnServer = useDrawnAsOnServer();
+  const [initialRect] = useState(() => initialColumnRect(drawnAsOnServer));
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,

@@ -68,7 +68,7 @@ const ListRow = memo(function ListRow({
       onClick={() => handlers.open(item)}
       onKeyDown={(event) => handlers.keyDown(event, index, item)}
       onFocus={() => handlers.focus(index)}
-      className="absolute inset-x-0 top-0 grid cursor-pointer items-center border-b hover:bg-muted/40 focus-visible:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
+      className="absolute inset-x-0 top-0 grid cursor-pointer items-center border-b [content-visibility:auto] [contain-intrinsic-size:auto_44px] hover:bg-muted/40 focus-visible:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
       style={{ gridTemplateColumns, height: rowHeight, transform: `translateY(${start}px)` }}
     >
       {cells.map((cell) => (

@@ -1,0 +1,51 @@
+/**
+ * When React has hydrated every element of the server's markup under `root` (hydrate-first-paint.tsx).
+ * React gives no event for it: it keeps its fiber on each DOM element it has hydrated, under a key
+ * starting `__reactFiber$`, so the markup is hydrated once no element is without one. Markup React
+ * does not own is not waited for: what a component set with `dangerouslySetInnerHTML` (a sanitised
+ * rich text), and what React has replaced (no longer in the page). Looked at every `intervalMs`; after
+ * `maxWaitMs` it settles anyway, so a part that never hydrates cannot leave the page unusable.
+ */
+export function whenHydrated(
+  root: Element,
+  { intervalMs = 50, maxWaitMs = 10_000 }: { intervalMs?: number; maxWaitMs?: number } = {},
+): { promise: Promise<void>; cancel: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancelled = false;
+  const promise = new Promise<void>((resolve) => {
+    const giveUpAt = Date.now() + maxWaitMs;
+    const look = () => {
+      if (cancelled) return;
+      if (!hasUnhydratedElement(root) || Date.now() >= giveUpAt) resolve();
+      else timer = setTimeout(look, intervalMs);
+    };
+    look();
+  });
+  return {
+    promise,
+    cancel: () => {
+      cancelled = true;
+      clearTimeout(timer);
+    },
+  };
+}
+
+const fiberKeyPrefix = '__reactFiber$';
+const propsKeyPrefix = '__reactProps$';
+
+/** Whether some element under `root` is still only the server's markup. */
+export function hasUnhydratedElement(root: Element): boolean {
+  const pending: Element[] = [...root.children];
+  while (pending.length > 0) {
+    const element = pending.pop() as Element;
+    const keys = Object.keys(element);
+    if (!keys.some((key) => key.startsWith(fiberKeyPrefix))) return true;
+    const propsKey = keys.find((key) => key.startsWith(propsKeyPrefix));
+    const props = propsKey
+      ? (element as unknown as Record<string, { dangerouslySetInnerHTML?: unknown }>)[propsKey]
+      : undefined;
+    if (props?.dangerouslySetInnerHTML) continue;
+    pending.push(...element.children);
+  }
+  return false;
+}
