@@ -87,7 +87,8 @@ test.describe('the first paint of a signed-in page', () => {
       .getByRole('heading', { name: 'Inbox', level: 1 })
       .elementHandle();
     letTheAppRun();
-    await expect(firstPaint(page)).toHaveCount(0);
+    // Handed over once hydrated, well before when-hydrated.ts would give up waiting (10 s).
+    await expect(firstPaint(page)).toHaveCount(0, { timeout: 5_000 });
     await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
     // Hydrated, not drawn again: the heading the server drew is the app's own.
     expect(await paintedHeading?.evaluate((heading) => heading.isConnected)).toBe(true);

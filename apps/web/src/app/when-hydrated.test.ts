@@ -5,9 +5,16 @@ import { hasUnhydratedElement, whenHydrated } from './when-hydrated';
 function element(hydrated: boolean, children: object[] = [], props: Record<string, unknown> = {}): Element {
   return {
     children,
+    querySelectorAll: () => descendants(children as Element[]),
     ...(hydrated ? { __reactFiber$x1: {}, __reactProps$x1: props } : {}),
   } as unknown as Element;
 }
+
+function descendants(children: Element[]): Element[] {
+  return children.flatMap((child) => [child, ...descendants([...child.children])]);
+}
+
+const everything = () => true;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -16,15 +23,21 @@ afterEach(() => {
 describe('hasUnhydratedElement', () => {
   it('finds an element React has not hydrated yet, however deep', () => {
     const root = element(true, [element(true, [element(true), element(true, [element(false)])])]);
-    expect(hasUnhydratedElement(root)).toBe(true);
-    expect(hasUnhydratedElement(element(true, [element(true, [element(true)])]))).toBe(false);
+    expect(hasUnhydratedElement(root, everything)).toBe(true);
+    expect(hasUnhydratedElement(element(true, [element(true, [element(true)])]), everything)).toBe(false);
   });
 
   it('does not wait for markup React does not own: a rich text set as HTML', () => {
     const richText = element(true, [element(false, [element(false)])], {
       dangerouslySetInnerHTML: { __html: '<p>' },
     });
-    expect(hasUnhydratedElement(element(true, [richText]))).toBe(false);
+    expect(hasUnhydratedElement(element(true, [richText]), everything)).toBe(false);
+  });
+
+  it("does not wait for elements added after the markup was drawn: an editor's own DOM", () => {
+    const editorsOwn = element(false);
+    const root = element(true, [element(true, [editorsOwn])]);
+    expect(hasUnhydratedElement(root, (each) => each !== editorsOwn)).toBe(false);
   });
 });
 

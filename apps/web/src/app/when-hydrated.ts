@@ -3,20 +3,24 @@
  * React gives no event for it: it keeps its fiber on each DOM element it has hydrated, under a key
  * starting `__reactFiber$`, so the markup is hydrated once no element is without one. Markup React
  * does not own is not waited for: what a component set with `dangerouslySetInnerHTML` (a sanitised
- * rich text), and what React has replaced (no longer in the page). Looked at every `intervalMs`; after
+ * rich text), what React has replaced (no longer in the page) and what was not in the markup when
+ * the watch began. Looked at every `intervalMs`; after
  * `maxWaitMs` it settles anyway, so a part that never hydrates cannot leave the page unusable.
  */
 export function whenHydrated(
   root: Element,
-  { intervalMs = 50, maxWaitMs = 10_000 }: { intervalMs?: number; maxWaitMs?: number } = {},
+  { intervalMs = 16, maxWaitMs = 10_000 }: { intervalMs?: number; maxWaitMs?: number } = {},
 ): { promise: Promise<void>; cancel: () => void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let cancelled = false;
   const promise = new Promise<void>((resolve) => {
     const giveUpAt = Date.now() + maxWaitMs;
+    // The server's markup as it is now: elements a script of the app adds later (an editor's own
+    // DOM) are never React's and are not waited for.
+    const drawn = new Set(root.querySelectorAll('*'));
     const look = () => {
       if (cancelled) return;
-      if (!hasUnhydratedElement(root) || Date.now() >= giveUpAt) resolve();
+      if (!hasUnhydratedElement(root, (element) => drawn.has(element)) || Date.now() >= giveUpAt) resolve();
       else timer = setTimeout(look, intervalMs);
     };
     look();
@@ -33,13 +37,16 @@ export function whenHydrated(
 const fiberKeyPrefix = '__reactFiber$';
 const propsKeyPrefix = '__reactProps$';
 
-/** Whether some element under `root` is still only the server's markup. */
-export function hasUnhydratedElement(root: Element): boolean {
+/** Whether some element under `root` that `isDrawn` (by the server) React has not hydrated yet. */
+export function hasUnhydratedElement(root: Element, isDrawn: (element: Element) => boolean): boolean {
   const pending: Element[] = [...root.children];
   while (pending.length > 0) {
     const element = pending.pop() as Element;
     const keys = Object.keys(element);
-    if (!keys.some((key) => key.startsWith(fiberKeyPrefix))) return true;
+    if (!keys.some((key) => key.startsWith(fiberKeyPrefix))) {
+      if (isDrawn(element)) return true;
+      continue;
+    }
     const propsKey = keys.find((key) => key.startsWith(propsKeyPrefix));
     const props = propsKey
       ? (element as unknown as Record<string, { dangerouslySetInnerHTML?: unknown }>)[propsKey]
