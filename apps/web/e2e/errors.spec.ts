@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import type { ClientErrorReport } from '@wattle/domain/client-errors/schemas';
-import { demoUsers, expect, test } from './fixtures';
+import { demoUsers, expect, readsInTheBrowser, test } from './fixtures';
 
 const errorIdPattern = /^ERR-[A-Z0-9]+-[A-Z0-9]{6}$/;
 
@@ -42,6 +42,8 @@ test.describe('error screens', () => {
     page.on('request', (request) => {
       if (isClientErrorReport(request)) reports.push(request);
     });
+    // The page's reads answered below must be the browser's own, not the first paint's.
+    await readsInTheBrowser(page);
     await page.route('**/api/tenants', (route) =>
       route.fulfill({
         status: 403,
@@ -69,6 +71,8 @@ test.describe('error screens', () => {
     await signIn(demoUsers.owner);
     await page.goto('/teams');
     await expect(page.getByRole('heading', { level: 1, name: 'Teams' })).toBeVisible();
+    // The page's reads answered below must be the browser's own, not the first paint's.
+    await readsInTheBrowser(page);
     await page.route('**/api/tenants', (route) =>
       route.fulfill({
         status: 403,

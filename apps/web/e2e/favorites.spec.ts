@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Favorite } from '@wattle/domain/favorites/schemas';
-import { demoUsers, expect, sunriseTenantName, tenantsOf, test } from './fixtures';
+import { demoUsers, expect, readsInTheBrowser, sunriseTenantName, tenantsOf, test } from './fixtures';
 
 type ApiGet = <T>(path: string, tenantId?: string) => Promise<T>;
 
@@ -126,6 +126,8 @@ test.describe('favourites', () => {
     await expect(pinned).toBeVisible();
 
     // The list cannot be loaded any more (the pin itself went through before).
+    // The page's reads answered below must be the browser's own, not the first paint's.
+    await readsInTheBrowser(page);
     await page.route(
       (url) => url.pathname === '/api/favorites',
       (route) => (route.request().method() === 'GET' ? route.abort('failed') : route.continue()),

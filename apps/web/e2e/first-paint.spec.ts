@@ -31,6 +31,19 @@ async function holdTheApp(page: Page): Promise<() => void> {
 const firstPaint = (page: Page) => page.locator('[data-first-paint]');
 
 /**
+ * What goes wrong on the page: errors, and React drawing a part again because it did not match the
+ * server's markup (hydrate-first-paint.tsx warns "The first paint was drawn again").
+ */
+function problemsOn(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.text().includes('drawn again')) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+/**
  * The server loads the code it draws with when first asked for a page, and sends that page without a
  * first paint: ask until it has it, as the person's earlier visits would have.
  */
@@ -48,12 +61,7 @@ test.describe('the first paint of a signed-in page', () => {
     signIn,
     apiGet,
   }) => {
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      // An error, or React drawing a part again that did not match the server's (a warning).
-      if (message.type() === 'error' || message.text().includes('drawn again')) problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
+    const problems = problemsOn(page);
     await signIn(demoUsers.owner);
     await serverDrawsPages(page);
     const notifications = await apiGet<{ message: string }[]>(
@@ -106,10 +114,7 @@ test.describe('the first paint of a signed-in page', () => {
     signIn,
     apiGet,
   }) => {
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.text().includes('drawn again')) problems.push(message.text());
-    });
+    const problems = problemsOn(page);
     await signIn(demoUsers.owner);
     const { team } = await sunriseOf(apiGet);
     await serverDrawsPages(page);

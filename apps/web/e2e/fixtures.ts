@@ -64,6 +64,28 @@ function waitForTheApp(page: Page): void {
   }
 }
 
+/**
+ * This page's documents come without the answers the server drew their first paint from
+ * (docs/decisions/0041-server-first-paint.md): the app reads the page itself and draws it anew over
+ * the markup, as it does when a page has no first paint. For a test that makes the browser's own reads
+ * fail: with the answers in the page, the browser would read nothing.
+ */
+export async function readsInTheBrowser(page: Page): Promise<void> {
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const body = (await response.text()).replace(
+      /<script type="application\/json" id="first-paint-data">[\s\S]*?<\/script>/,
+      '',
+    );
+    // The body as read is decoded: sent on without the server's encoding and length.
+    const headers = Object.fromEntries(
+      Object.entries(response.headers()).filter(([name]) => !/^content-(encoding|length)$/i.test(name)),
+    );
+    await route.fulfill({ status: response.status(), headers, body });
+  });
+}
+
 /** Until the page's markup is in and the app has drawn over any first paint in it. */
 export async function appHasTakenOver(page: Page): Promise<void> {
   await page

@@ -1,4 +1,12 @@
-import { demoUsers, expect, expectNoAccessibilityViolations, openAs, preferSunrise, test } from './fixtures';
+import {
+  demoUsers,
+  expect,
+  expectNoAccessibilityViolations,
+  openAs,
+  preferSunrise,
+  readsInTheBrowser,
+  test,
+} from './fixtures';
 import { oliviaContext, toast } from './invoice-workflow-api';
 import { agencyParticipant, approvedTime, invoicesApi } from './invoices-api';
 
@@ -77,6 +85,8 @@ test.describe('invoice approvals', () => {
     await signIn(demoUsers.owner);
     await preferSunrise(page.context(), page.request);
     // Whatever the demo data holds, this list answers empty.
+    // The page's reads answered below must be the browser's own, not the first paint's.
+    await readsInTheBrowser(page);
     await page.route('**/api/invoices?*scope=awaiting-me*', (route) =>
       route.fulfill({ json: { success: true, data: [], meta: { total: 0, limit: 200, offset: 0 } } }),
     );
@@ -92,6 +102,8 @@ test.describe('invoice approvals', () => {
     await signIn(demoUsers.teamLead);
     await preferSunrise(page.context(), page.request);
     // The server's answer to a team lead while no limit is set (other tests may set one meanwhile).
+    // The page's reads answered below must be the browser's own, not the first paint's.
+    await readsInTheBrowser(page);
     await page.route('**/api/invoices?*scope=awaiting-me*', (route) =>
       route.fulfill({
         status: 403,

@@ -1,4 +1,4 @@
-import { demoUsers, expect, teamsOf, tenantsOf, test } from './fixtures';
+import { demoUsers, expect, readsInTheBrowser, teamsOf, tenantsOf, test } from './fixtures';
 
 test.describe('phones (375 px)', () => {
   test.use({ viewport: { width: 375, height: 812 } });
@@ -52,6 +52,8 @@ test.describe('phones (375 px)', () => {
 
   test('My Work falls back to the inbox when the user is on no team', async ({ page, signIn }) => {
     await signIn(demoUsers.owner);
+    // The page's reads answered below must be the browser's own, not the first paint's.
+    await readsInTheBrowser(page);
     await page.route('**/api/teams', (route) =>
       route.fulfill({
         contentType: 'application/json',
@@ -74,6 +76,8 @@ test.describe('phones (375 px)', () => {
     const [tenant] = await tenantsOf(apiGet);
     const team = (await teamsOf(apiGet, tenant!.id))[0]!;
     const archived = { ...team, status: 'archived' };
+    // The page's reads answered below must be the browser's own, not the first paint's.
+    await readsInTheBrowser(page);
     await page.route('**/api/teams', (route) =>
       route.fulfill({
         contentType: 'application/json',

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { demoUsers, expect, test } from './fixtures';
+import { demoUsers, expect, readsInTheBrowser, test } from './fixtures';
 
 /** A page in the signed-in shell, ready for keys (the shortcut listener is mounted with the shell). */
 async function openShellPage(page: Page, path: '/inbox' | '/teams') {
@@ -288,6 +288,8 @@ test.describe('global modal opener', () => {
   });
 
   test('New BSP without any team says a team is needed', async ({ page }) => {
+    // The page's reads answered below must be the browser's own, not the first paint's.
+    await readsInTheBrowser(page);
     await page.route('**/api/teams', (route) =>
       route.fulfill({
         status: 200,

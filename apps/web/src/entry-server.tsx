@@ -113,7 +113,7 @@ export async function renderFirstPaint(request: FirstPaintRequest): Promise<Firs
     return {
       markup,
       htmlAttributes: htmlAttributes(preferences, tenant?.settings),
-      data: JSON.stringify(dehydrate(queryClient)),
+      data: answersDrawnFrom(queryClient),
     };
   } catch (error) {
     request.report(error);
@@ -167,6 +167,21 @@ function watchEnabledQueries(queryClient: QueryClient): Set<string> {
     return defaulted;
   }) as QueryClient['defaultQueryOptions'];
   return enabledQueries;
+}
+
+/**
+ * The answers the page was drawn from, for the app to start with. A query whose read does more in the
+ * browser than read (`meta.readInBrowser`: favourites) goes as invalidated: the page is hydrated with
+ * the server's answer, and the browser then reads it again itself.
+ */
+function answersDrawnFrom(queryClient: QueryClient): string {
+  const answers = dehydrate(queryClient);
+  for (const query of answers.queries) {
+    if (queryClient.getQueryCache().get(query.queryHash)?.meta?.readInBrowser === true) {
+      query.state.isInvalidated = true;
+    }
+  }
+  return JSON.stringify(answers);
 }
 
 /** A page whose reads lead to more reads than this is left to the browser. */

@@ -7,8 +7,10 @@
 import { appQueryClient } from './app/app-query-client';
 import { startFromFirstPaintData } from './app/first-paint-data';
 import { startFirstReads } from './app/first-reads';
+import { keepOfflineCopiesOfFirstPaint } from './features/team-views/work-items-query';
 
 /** Whether the page's answers came with the server's first paint, so the app can hydrate its markup. */
 export const hasFirstPaintData = startFromFirstPaintData(appQueryClient);
+if (hasFirstPaintData) keepOfflineCopiesOfFirstPaint(appQueryClient);
 
 void startFirstReads(appQueryClient, window.location.pathname);

@@ -4,14 +4,14 @@
  * starting `__reactFiber$`, so the markup is hydrated once no element is without one. Markup React
  * does not own is not waited for: what a component set with `dangerouslySetInnerHTML` (a sanitised
  * rich text), what React has replaced (no longer in the page) and what was not in the markup when
- * the watch began. Looked at every `intervalMs`; after
- * `maxWaitMs` it settles anyway, so a part that never hydrates cannot leave the page unusable.
+ * the watch began. Looked at every `intervalMs`; after `maxWaitMs` it settles anyway, so a part that
+ * never hydrates cannot leave the page unusable.
  */
 export function whenHydrated(
   root: Element,
   { intervalMs = 16, maxWaitMs = 10_000 }: { intervalMs?: number; maxWaitMs?: number } = {},
 ): { promise: Promise<void>; cancel: () => void } {
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancelNext = () => {};
   let cancelled = false;
   const promise = new Promise<void>((resolve) => {
     const giveUpAt = Date.now() + maxWaitMs;
@@ -21,7 +21,7 @@ export function whenHydrated(
     const look = () => {
       if (cancelled) return;
       if (!hasUnhydratedElement(root, (element) => drawn.has(element)) || Date.now() >= giveUpAt) resolve();
-      else timer = setTimeout(look, intervalMs);
+      else cancelNext = later(look, intervalMs);
     };
     look();
   });
@@ -29,9 +29,38 @@ export function whenHydrated(
     promise,
     cancel: () => {
       cancelled = true;
-      clearTimeout(timer);
+      cancelNext();
     },
   };
+}
+
+type PostTask = (
+  task: () => void,
+  options: { delay: number; priority: 'background'; signal: AbortSignal },
+) => Promise<unknown>;
+
+/**
+ * Runs `task` in `delayMs`, at the browser's lowest priority where it has `scheduler.postTask`, so the
+ * looking never competes with React's hydrating; a timer elsewhere. Unlike a timer, a posted task also
+ * runs in a page whose clock a browser test has stopped.
+ */
+function later(task: () => void, delayMs: number): () => void {
+  const postTask = (globalThis as { scheduler?: { postTask?: PostTask } }).scheduler?.postTask;
+  if (typeof postTask === 'function') {
+    const controller = new AbortController();
+    postTask
+      .call((globalThis as { scheduler?: object }).scheduler, task, {
+        delay: delayMs,
+        priority: 'background',
+        signal: controller.signal,
+      })
+      .catch(() => {
+        // Aborted: the watch was cancelled.
+      });
+    return () => controller.abort();
+  }
+  const timer = setTimeout(task, delayMs);
+  return () => clearTimeout(timer);
 }
 
 const fiberKeyPrefix = '__reactFiber$';

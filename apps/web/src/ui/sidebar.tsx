@@ -18,6 +18,7 @@ import { readCookie } from '@/lib/http';
 import { readStoredJson, storageKeys, writeStoredJson } from '@/lib/storage-keys';
 import { LazyPartBoundary, lazyPart } from './lazy-part';
 import { LazyTooltip } from './lazy-tooltip';
+import { useDrawnAsOnServer } from './use-drawn-as-on-server';
 import { useViewport, type Viewport } from './use-viewport';
 
 const SidebarSheet = lazyPart(() => import('./sidebar-sheet'), 'SidebarSheet');
@@ -114,9 +115,13 @@ export function SidebarProvider({
   const isMobile = viewport === 'mobile';
   const [open, setOpenState] = useState(readSidebarOpen);
   const [openMobile, setOpenMobile] = useState(false);
-  const [storedWidth, setStoredWidth] = useState(readStoredWidth);
+  // The width kept in this browser, which the server's first paint cannot know: while React hydrates
+  // that drawing the sidebar has the default width, as drawn, and the kept one right after.
+  const drawnAsOnServer = useDrawnAsOnServer();
+  const keptWidth = useMemo(() => (drawnAsOnServer ? null : readStoredWidth()), [drawnAsOnServer]);
+  const [chosenWidth, setChosenWidth] = useState<number | null>(null);
   const [isResizing, setIsResizing] = useState(false);
-  const width = storedWidth ?? defaultWidths[viewport];
+  const width = chosenWidth ?? keptWidth ?? defaultWidths[viewport];
 
   const setOpen = useCallback((value: boolean) => {
     setOpenState(value);
@@ -125,7 +130,7 @@ export function SidebarProvider({
 
   const setWidth = useCallback((value: number) => {
     const clamped = clampSidebarWidth(value);
-    setStoredWidth(clamped);
+    setChosenWidth(clamped);
     writeStoredJson(storageKeys.sidebarWidth, clamped);
   }, []);
 

@@ -172,6 +172,10 @@ export function favoritesQueryOptions(tenantId: string, userId: string) {
   return queryOptions({
     queryKey: favoriteKeys.list(tenantId, userId),
     queryFn: ({ client, signal }) => loadFavorites(client, tenantId, userId, signal),
+    // Loading them does more than read: it moves an older version's favourites to the server and keeps
+    // the copy on this device. A page's first paint draws with the server's answer, and the browser
+    // reads them again (entry-server.tsx).
+    meta: { readInBrowser: true },
     // One retry, not three: the local copy is on screen meanwhile, and the failure should be said soon.
     retry: (failureCount, error) => failureCount < 1 && isWorthRetrying(error),
   });

@@ -1,8 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { WorkItem } from '@wattle/domain/cards/schemas';
 import { httpList, type ListResult, resilientRequest } from '@/lib/http';
 import { whenIdle } from '@/lib/when-idle';
-import { type LoadedWorkItems, loadWorkItems } from './offline-work-items';
+import { type LoadedWorkItems, loadWorkItems, saveWorkItems } from './offline-work-items';
 
 /**
  * The team views' one read of a team's work items (CONVENTIONS.md 7), apart from the views' code so
@@ -41,4 +41,19 @@ export function workItemsQueryOptions(tenantId: string, teamId: string, mine: bo
     // The fetcher already retries as the spec says, then falls back to the saved copy.
     retry: false,
   });
+}
+
+/**
+ * Keeps the offline copy of the team lists a page's first paint came with (app/first-paint-data.ts):
+ * the server read them for the page, so the browser's own read, which saves the copy, never ran. Saved
+ * when the browser is idle, as of when the server read them.
+ */
+export function keepOfflineCopiesOfFirstPaint(queryClient: QueryClient): void {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: ['cards'] })) {
+    const [, tenantId, kind, teamId, mine] = query.queryKey as unknown[];
+    const list = query.state.data as WorkItemList | undefined;
+    if (kind !== 'work-items' || mine !== false || list?.source !== 'server') continue;
+    if (typeof tenantId !== 'string' || typeof teamId !== 'string') continue;
+    whenIdle(() => saveWorkItems(tenantId, teamId, list, { now: new Date(list.savedAt) }));
+  }
 }
