@@ -65,6 +65,10 @@ export default defineConfig({
       SEED_DEMO_DATA: 'true',
       SESSION_SECRET: 'e2e-test-session-secret-at-least-32-characters-long',
       LOG_LEVEL: 'warn',
+      // The server's zone, whatever the machine's: the browsers work in Sydney's (use.timezoneId), so
+      // the app draws a first paint anew over the markup, and e2e/first-paint.spec.ts works in this
+      // zone to see it hydrated (decision 0041).
+      TZ: 'UTC',
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
     },
   },

@@ -3,6 +3,7 @@ import {
   bluegumTenantName,
   demoUsers,
   expect,
+  preferSunrise,
   seeFirstPaints,
   sunriseOf,
   sunriseTenantName,
@@ -56,6 +57,9 @@ async function serverDrawsPages(page: Page): Promise<void> {
 }
 
 test.describe('the first paint of a signed-in page', () => {
+  // The server's zone (playwright.config.ts): a page drawn in the browser's own zone is hydrated.
+  test.use({ timezoneId: 'UTC' });
+
   test('shows the page drawn by the server before the app runs, takes no typing, and the app then takes over', async ({
     page,
     signIn,
@@ -160,6 +164,44 @@ test.describe('the first paint of a signed-in page', () => {
     expect(await paintedColumn?.evaluate((column) => column.isConnected)).toBe(true);
     await expect(page.locator(`a[href="${cardPath}"]`).first()).toBeVisible();
     expect(problems).toEqual([]);
+  });
+
+  test("in a browser in another time zone than the server's, the app draws the page anew", async ({
+    browser,
+    page,
+    signIn,
+  }) => {
+    // The server draws in its own zone; the app shows some dates in the browser's, so it does not
+    // hydrate a page drawn in another (first-paint-data.ts).
+    await signIn(demoUsers.owner);
+    await serverDrawsPages(page);
+    // These tests' browsers share the server's zone (above); this one is elsewhere.
+    const sharedZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const otherZone = sharedZone === 'Australia/Perth' ? 'Pacific/Auckland' : 'Australia/Perth';
+    const context = await browser.newContext({ timezoneId: otherZone });
+    try {
+      const elsewhere = await context.newPage();
+      const problems = problemsOn(elsewhere);
+      const login = await elsewhere.request.post('/api/auth/demo/login', {
+        data: { email: demoUsers.owner },
+      });
+      expect(login.ok()).toBe(true);
+      await preferSunrise(context, elsewhere.request);
+      seeFirstPaints(elsewhere);
+      const letTheAppRun = await holdTheApp(elsewhere);
+      await elsewhere.goto('/inbox', { waitUntil: 'commit' });
+      const paintedHeading = await firstPaint(elsewhere)
+        .getByRole('heading', { name: 'Inbox', level: 1 })
+        .elementHandle();
+      letTheAppRun();
+      await expect(firstPaint(elsewhere)).toHaveCount(0);
+      await expect(elsewhere.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+      // Drawn anew: the server's heading is gone, the app's is in its place.
+      expect(await paintedHeading?.evaluate((heading) => heading.isConnected)).toBe(false);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 
   test("is drawn at the person's own text size, as the app then draws it", async ({ page, signIn }) => {

@@ -13,6 +13,7 @@ import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
+import { type FirstPaintData, runtimeTimeZone } from './app/first-paint-data';
 import { Providers } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
@@ -138,11 +139,10 @@ async function drawWithData(
 ): Promise<string | null> {
   for (let pass = 0; pass < maxDrawings; pass += 1) {
     const markup = await renderToString(page, report);
+    // Reads not made yet, and reads under way (a loader's prefetch still on its way when the page was
+    // drawn): the drawing must show their answers, as the browser, which has them, will hydrate it.
     const waiting = queryClient.getQueryCache().findAll({
-      predicate: (query) =>
-        query.state.status === 'pending' &&
-        query.state.fetchStatus === 'idle' &&
-        enabledQueries.has(query.queryHash),
+      predicate: (query) => query.state.status === 'pending' && enabledQueries.has(query.queryHash),
     });
     if (markup === null || waiting.length === 0) return markup;
     const reads = await Promise.allSettled(waiting.map((query) => query.fetch()));
@@ -170,7 +170,7 @@ function watchEnabledQueries(queryClient: QueryClient): Set<string> {
 }
 
 /**
- * The answers the page was drawn from, for the app to start with. A query whose read does more in the
+ * The answers the page was drawn from, for the app to start with (app/first-paint-data.ts). A query whose read does more in the
  * browser than read (`meta.readInBrowser`: favourites) goes as invalidated: the page is hydrated with
  * the server's answer, and the browser then reads it again itself.
  */
@@ -181,7 +181,9 @@ function answersDrawnFrom(queryClient: QueryClient): string {
       query.state.isInvalidated = true;
     }
   }
-  return JSON.stringify(answers);
+  // With the zone the page was drawn in: the app hydrates only in the same one (first-paint-data.ts).
+  const data: FirstPaintData = { timeZone: runtimeTimeZone(), answers };
+  return JSON.stringify(data);
 }
 
 /** A page whose reads lead to more reads than this is left to the browser. */

@@ -1,5 +1,5 @@
 import './start-locale-data-warm-up';
-import { hasFirstPaintData } from './start-first-reads';
+import { firstPaintStart } from './start-first-reads';
 import './yield-to-browser';
 import { RouterProvider } from '@tanstack/react-router';
 import { installPlainValidationMessages } from '@wattle/domain/shared/plain-validation-messages';
@@ -72,11 +72,13 @@ const app = (
 );
 
 // Over the server's first paint of the page (docs/decisions/0041-server-first-paint.md), the app takes
-// over once its first page is loaded. With the answers the server drew from, it hydrates the markup
-// (app/hydrate-first-paint.tsx). Without them, React's first drawing replaces the markup, in a
-// transition, in slices the browser can run other work between (issue 19: 290 ms in one task at 4x CPU
-// slowdown); drawn sooner it would replace the page with nothing while the page's reads are on their way.
+// over once its first page is loaded. With the answers the server drew from, in the browser's time
+// zone, it hydrates the markup (app/hydrate-first-paint.tsx). Otherwise React's first drawing replaces
+// the markup, in a transition, in slices the browser can run other work between (issue 19: 290 ms in
+// one task at 4x CPU slowdown); drawn sooner it would replace the page with nothing while the page's
+// reads are on their way.
 const firstPaint = rootElement.querySelector<HTMLElement>('[data-first-paint]');
-if (firstPaint && hasFirstPaintData) void firstLoad.finally(() => hydrateFirstPaint(router, firstPaint, app));
+if (firstPaint && firstPaintStart === 'hydrate')
+  void firstLoad.finally(() => hydrateFirstPaint(router, firstPaint, app));
 else if (firstPaint) void firstLoad.finally(() => startTransition(() => createRoot(rootElement).render(app)));
 else createRoot(rootElement).render(app);

@@ -5,12 +5,12 @@
  * the same reads then find them in the cache and nothing goes out that the page has.
  */
 import { appQueryClient } from './app/app-query-client';
-import { startFromFirstPaintData } from './app/first-paint-data';
+import { runtimeTimeZone, startFromFirstPaintData } from './app/first-paint-data';
 import { startFirstReads } from './app/first-reads';
 import { keepOfflineCopiesOfFirstPaint } from './features/team-views/work-items-query';
 
-/** Whether the page's answers came with the server's first paint, so the app can hydrate its markup. */
-export const hasFirstPaintData = startFromFirstPaintData(appQueryClient);
-if (hasFirstPaintData) keepOfflineCopiesOfFirstPaint(appQueryClient);
+/** Whether the page's answers came with the server's first paint, and whether the app can hydrate its markup. */
+export const firstPaintStart = startFromFirstPaintData(appQueryClient, runtimeTimeZone());
+if (firstPaintStart !== 'none') keepOfflineCopiesOfFirstPaint(appQueryClient);
 
 void startFirstReads(appQueryClient, window.location.pathname);

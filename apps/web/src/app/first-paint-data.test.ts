@@ -10,23 +10,27 @@ function pageWith(text: string | null) {
   return element;
 }
 
+/** What the server writes: the answers it drew from, and the zone it drew in. */
+function drawnIn(timeZone: string) {
+  const server = new QueryClient();
+  server.setQueryData(['me'], { id: 'user-1', name: 'Priya' });
+  server.setQueryData(['tenants'], [{ id: 'tenant-1', name: 'Sunrise Care' }]);
+  return JSON.stringify({ timeZone, answers: dehydrate(server) });
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
 describe('startFromFirstPaintData', () => {
   it("starts the app's cache with the answers the server drew the page from, and reads them once", async () => {
-    const server = new QueryClient();
-    server.setQueryData(['me'], { id: 'user-1', name: 'Priya' });
-    server.setQueryData(['tenants'], [{ id: 'tenant-1', name: 'Sunrise Care' }]);
-    const element = pageWith(JSON.stringify(dehydrate(server)));
+    const element = pageWith(drawnIn('Australia/Sydney'));
     const app = createQueryClient();
 
-    expect(startFromFirstPaintData(app)).toBe(true);
+    expect(startFromFirstPaintData(app, 'Australia/Sydney')).toBe('hydrate');
     expect(app.getQueryData(['me'])).toEqual({ id: 'user-1', name: 'Priya' });
     expect(app.getQueryData(['tenants'])).toEqual([{ id: 'tenant-1', name: 'Sunrise Care' }]);
     // Fresh: the router's reads are answered without going to the server again.
-    expect(app.getQueryState(['me'])?.isInvalidated).toBe(false);
     await expect(app.fetchQuery({ queryKey: ['me'], queryFn: () => 'read again' })).resolves.toEqual({
       id: 'user-1',
       name: 'Priya',
@@ -34,13 +38,22 @@ describe('startFromFirstPaintData', () => {
     expect(element?.remove).toHaveBeenCalled();
   });
 
+  it("keeps the answers but draws the page anew in a browser in another time zone than the server's", () => {
+    pageWith(drawnIn('UTC'));
+    const app = createQueryClient();
+    expect(startFromFirstPaintData(app, 'Australia/Perth')).toBe('answers');
+    expect(app.getQueryData(['me'])).toEqual({ id: 'user-1', name: 'Priya' });
+  });
+
   it('says so when the page came without them, or with something else', () => {
     pageWith(null);
-    expect(startFromFirstPaintData(createQueryClient())).toBe(false);
+    expect(startFromFirstPaintData(createQueryClient(), 'UTC')).toBe('none');
     const element = pageWith('<not json>');
     const app = createQueryClient();
-    expect(startFromFirstPaintData(app)).toBe(false);
+    expect(startFromFirstPaintData(app, 'UTC')).toBe('none');
     expect(app.getQueryCache().getAll()).toEqual([]);
     expect(element?.remove).toHaveBeenCalled();
+    pageWith(JSON.stringify({ lines: ['not answers'] }));
+    expect(startFromFirstPaintData(createQueryClient(), 'UTC')).toBe('none');
   });
 });

@@ -1,5 +1,5 @@
 import type { AnyRouter } from '@tanstack/react-router';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { whenHydrated } from './when-hydrated';
 
@@ -23,26 +23,13 @@ export function hydrateFirstPaint(router: AnyRouter, element: HTMLElement, app: 
   // TanStack Router leaves out its own Suspense boundary around the page when it draws on a server or
   // knows the page was; without this the browser's tree would not match the markup.
   router.ssr = { manifest: undefined };
-  hydrateRoot(
-    element,
-    <>
-      {app}
-      <HandOver element={element} />
-    </>,
-    {
-      onRecoverableError: (error) => console.warn('The first paint was drawn again:', error),
-    },
-  );
-}
-
-function HandOver({ element }: { element: HTMLElement }) {
-  useEffect(() => {
-    const hydrated = whenHydrated(element);
-    void hydrated.promise.then(() => {
-      element.removeAttribute('inert');
-      element.removeAttribute('data-first-paint');
-    });
-    return hydrated.cancel;
-  }, [element]);
-  return null;
+  // The tree exactly as the server drew it, nothing added beside it: React's ids (useId) follow the
+  // tree's shape, and one more element at the top gave every id another value than the server's.
+  hydrateRoot(element, app, {
+    onRecoverableError: (error) => console.warn('The first paint was drawn again:', error),
+  });
+  void whenHydrated(element).promise.then(() => {
+    element.removeAttribute('inert');
+    element.removeAttribute('data-first-paint');
+  });
 }

@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
+import { useDrawnAsOnServer } from '@/ui/use-drawn-as-on-server';
 
 /** Whether the app has painted a page since it started (set by useNoteAppPainted in the shell). */
 let appHasPainted = false;
@@ -25,7 +26,10 @@ function afterNextPaint(task: () => void): () => void {
  * app's first page, whose largest paint should not wait for it (a card's form: issue 19, warm loads).
  */
 export function useAfterFirstPaint({ onlyOnAppStart = false }: { onlyOnAppStart?: boolean } = {}): boolean {
-  const [painted, setPainted] = useState(() => onlyOnAppStart && appHasPainted);
+  // While React hydrates the server's first paint, as the server drew it (false): the app may have
+  // painted by the time React reaches this part of the page (docs/decisions/0041-server-first-paint.md).
+  const drawnAsOnServer = useDrawnAsOnServer();
+  const [painted, setPainted] = useState(() => onlyOnAppStart && appHasPainted && !drawnAsOnServer);
   useEffect(() => {
     if (painted) return;
     return afterNextPaint(() => startTransition(() => setPainted(true)));

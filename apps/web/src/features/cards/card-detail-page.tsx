@@ -17,6 +17,7 @@ import { Input } from '@/ui/input';
 import { Label } from '@/ui/label';
 import { LazyPartBoundary, LazyPartLoading, lazyPart } from '@/ui/lazy-part';
 import { LoadError, LoadingStatus } from '@/ui/query-status';
+import { useDrawnAsOnServer } from '@/ui/use-drawn-as-on-server';
 import { cardQueryOptions } from './api';
 import { CardConflictAlert } from './card-conflict-alert';
 import { CardDetailsSidebar } from './card-details-sidebar';
@@ -414,7 +415,9 @@ export function CardDetailPage() {
   // the board) is drawn in the background too: drawn in the click's task, it made the click's
   // interaction 180–300 ms at 4x. On the app's first page it is drawn at once: it is the page's
   // largest paint, which a frame of 'Loading card...' before it would only delay.
-  const [drawsInBackground] = useState(hasAppPainted);
+  // While React hydrates the server's first paint of this page, as the server drew it: at once.
+  const drawnAsOnServer = useDrawnAsOnServer();
+  const [drawsInBackground] = useState(() => hasAppPainted() && !drawnAsOnServer);
   const isDrawing = useDeferredValue(isLoading, drawsInBackground ? true : undefined);
   useDocumentTitle(isLoading || isDrawing ? 'Work Item' : card.isError ? 'Card not found' : '');
 

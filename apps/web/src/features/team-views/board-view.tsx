@@ -306,6 +306,9 @@ export function BoardView({ team, items, patchItem }: TeamViewProps) {
   return (
     <>
       <DndContext
+        // A stable id for the ids dnd-kit gives its screen-reader text: its own count differs between
+        // the server's first paint and the browser, which hydrates that drawing (decision 0041).
+        id="board-drag-and-drop"
         sensors={sensors}
         collisionDetection={closestCorners}
         accessibility={{ announcements, screenReaderInstructions }}

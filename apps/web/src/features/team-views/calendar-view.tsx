@@ -114,6 +114,9 @@ export function CalendarView({ team, items, patchItem }: TeamViewProps) {
 
       {/* The day under the pointer takes the card, however wide the dragged copy is. */}
       <DndContext
+        // A stable id for the ids dnd-kit gives its screen-reader text: its own count differs between
+        // the server's first paint and the browser, which hydrates that drawing (decision 0041).
+        id="calendar-drag-and-drop"
         sensors={sensors}
         collisionDetection={pointerWithin}
         onDragStart={onDragStart}
