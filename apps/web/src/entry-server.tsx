@@ -139,10 +139,11 @@ async function drawWithData(
 ): Promise<string | null> {
   for (let pass = 0; pass < maxDrawings; pass += 1) {
     const markup = await renderToString(page, report);
-    // Reads not made yet, and reads under way (a loader's prefetch still on its way when the page was
-    // drawn): the drawing must show their answers, as the browser, which has them, will hydrate it.
     const waiting = queryClient.getQueryCache().findAll({
-      predicate: (query) => query.state.status === 'pending' && enabledQueries.has(query.queryHash),
+      predicate: (query) =>
+        query.state.status === 'pending' &&
+        query.state.fetchStatus === 'idle' &&
+        enabledQueries.has(query.queryHash),
     });
     if (markup === null || waiting.length === 0) return markup;
     const reads = await Promise.allSettled(waiting.map((query) => query.fetch()));
