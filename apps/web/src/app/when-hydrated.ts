@@ -34,10 +34,12 @@ export function whenHydrated(
   };
 }
 
-type PostTask = (
-  task: () => void,
-  options: { delay: number; priority: 'background'; signal: AbortSignal },
-) => Promise<unknown>;
+interface TaskScheduler {
+  postTask(
+    task: () => void,
+    options: { delay: number; priority: 'background'; signal: AbortSignal },
+  ): Promise<unknown>;
+}
 
 /**
  * Runs `task` in `delayMs`, at the browser's lowest priority where it has `scheduler.postTask`, so the
@@ -45,15 +47,11 @@ type PostTask = (
  * runs in a page whose clock a browser test has stopped.
  */
 function later(task: () => void, delayMs: number): () => void {
-  const postTask = (globalThis as { scheduler?: { postTask?: PostTask } }).scheduler?.postTask;
-  if (typeof postTask === 'function') {
+  const scheduler = (globalThis as { scheduler?: Partial<TaskScheduler> }).scheduler;
+  if (typeof scheduler?.postTask === 'function') {
     const controller = new AbortController();
-    postTask
-      .call((globalThis as { scheduler?: object }).scheduler, task, {
-        delay: delayMs,
-        priority: 'background',
-        signal: controller.signal,
-      })
+    scheduler
+      .postTask(task, { delay: delayMs, priority: 'background', signal: controller.signal })
       .catch(() => {
         // Aborted: the watch was cancelled.
       });
